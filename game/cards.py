@@ -40,7 +40,8 @@ class Card:
         if rank_text == "10":
             rank_text = "T"
         if len(rank_text) != 1 or rank_text not in RANKS or suit not in SUITS:
-            raise ValueError(f"not a card: {text!r} (expected rank A,2-9,T/10,J,Q,K and suit S,H,D,C)")
+            raise ValueError(
+                f"not a card: {text!r} (expected rank A,2-9,T/10,J,Q,K and suit S,H,D,C)")
         return cls(RANKS.index(rank_text) + 1, suit, deck)
 
     @property

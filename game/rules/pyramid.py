@@ -162,7 +162,8 @@ def available(state: PyramidState) -> dict[str, str]:
 
 def legal_moves(state: PyramidState) -> list[Move]:
     free = available(state)
-    codes = sorted(free, key=lambda c: (free[c], c))
+    order = {"stock": PYRAMID_SIZE, "waste": PYRAMID_SIZE + 1}
+    codes = sorted(free, key=lambda c: (order.get(free[c]) or int(free[c][1:]), c))
     moves: list[Move] = []
     for i, a in enumerate(codes):
         rank_a = as_card(a).rank
@@ -194,11 +195,13 @@ def check(state: PyramidState, move: Move) -> None:
         if state.redeals_used >= state.redeals:
             raise IllegalMove(f"No redeals left: {state.redeals} allowed.")
         return
+    if not 1 <= len(move.cards) <= 2:
+        raise IllegalMove("Remove one king, or two cards that add up to 13.")
     cards = [as_card(c) for c in move.cards]
     free = available(state)
     for card in cards:
         if card.code not in free:
-            raise IllegalMove(_why_unavailable(state, card))
+            raise IllegalMove(why_unavailable(state, card))
     if len(cards) == 1:
         if cards[0].rank != 13:
             raise IllegalMove(f"{cards[0].code} is not a king: pair it with a card to make 13.")
@@ -216,7 +219,7 @@ def _can_recycle(state: PyramidState) -> bool:
     return not state.stock and bool(state.waste) and state.redeals_used < state.redeals
 
 
-def _why_unavailable(state: PyramidState, card: Card) -> str:
+def why_unavailable(state: PyramidState, card: Card) -> str:
     if card in state.discard:
         return f"{card.code} has already been removed."
     if card in state.pyramid:
@@ -267,7 +270,8 @@ def state_digest(state: PyramidState) -> str:
         return ",".join("--" if c is None else c.code for c in cards)
 
     text = "|".join((codes(state.pyramid), codes(state.stock), codes(state.waste),
-                     codes(state.discard), str(state.redeals_used), str(state.cleared_in_deal)))
+                     codes(state.discard), str(state.redeals_used), str(state.redeals),
+                     str(state.cleared_in_deal)))
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 

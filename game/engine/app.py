@@ -1,0 +1,276 @@
+"""The application: window, fixed-timestep loop, scene stack, shared services
+(settings, sound, input, card art) and headless runs with screenshots."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+
+from game import settings as settings_mod
+from game.engine.actions import Act, Action
+from game.engine.card_art import CardArt
+from game.engine.clock import FixedStepClock
+from game.engine.input import InputMapper
+from game.engine.layout import Viewport
+from game.engine.render import DirtyRenderer
+from game.engine.scene import Scene
+from game.engine.sound import SoundBoard
+from game.settings import Settings
+
+log = logging.getLogger(__name__)
+WINDOW_SIZE = (1600, 900)
+HEADLESS_FRAME = 1 / 60  # headless runs advance simulated time by one 60 Hz frame
+
+
+class App:
+    def __init__(self, save_dir: Path, settings: Settings, overrides: dict | None = None, *,
+                 size: tuple[int, int] = WINDOW_SIZE, headless: bool = False,
+                 fullscreen: bool | None = None) -> None:
+        self.save_dir = save_dir
+        self.overrides = dict(overrides or {})
+        self.saved_settings = settings
+        self.settings = settings_mod.apply_overrides(settings, self.overrides)
+        self.headless = headless
+        self.problems: list[str] = []
+        pygame.init()
+        pygame.key.set_repeat(350, 45)
+        self.windowed_size = size
+        self.fullscreen = False
+        self.screen = self._open_window(size, False)
+        self.viewport = Viewport(*self.screen.get_size(), tv_mode=self.settings.tv_mode)
+        self.input = InputMapper(self._to_logical)
+        self.renderer = DirtyRenderer()
+        self.sound = SoundBoard(self.settings.sound)
+        self.clock = FixedStepClock()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.frame_count = 0
+        self._art: dict[tuple, CardArt] = {}
+        self._cursor = ""
+        self._background_stale = True
+        if fullscreen if fullscreen is not None else self.settings.fullscreen:
+            self.toggle_fullscreen()
+
+    # -- window -----------------------------------------------------------------------------
+
+    def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        pygame.display.set_caption("Card Parlour")
+        flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+        return pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+
+    def _to_logical(self, pos: tuple[int, int]) -> tuple[float, float]:
+        return self.viewport.to_logical(pos)
+
+    def toggle_fullscreen(self) -> None:
+        """F11 / Alt+Enter. Full screen uses the desktop's own resolution so a 4K TV
+        gets 4K cards. Drivers without full screen (dummy) keep the window."""
+        want = not self.fullscreen
+        try:
+            self.screen = self._open_window(self.windowed_size, want)
+            self.fullscreen = want
+        except pygame.error as exc:
+            log.warning("full screen is not available here: %s", exc)
+            self.say(f"Full screen is not available here ({exc}).")
+            self.screen = self._open_window(self.windowed_size, False)
+            self.fullscreen = False
+        self._resized()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.fullscreen or size == self.screen.get_size():
+            return
+        self.windowed_size = size
+        self.screen = self._open_window(size, False)
+        self._resized()
+
+    def _resized(self) -> None:
+        self.viewport = Viewport(*self.screen.get_size(), tv_mode=self.settings.tv_mode)
+        self._art.clear()
+        for scene in self.scenes:
+            scene.layout(self.viewport)
+        self.refresh_background()
+
+    def refresh_background(self) -> None:
+        self._background_stale = True
+
+    def set_cursor(self, kind: str) -> None:
+        if kind == self._cursor or self.headless:
+            return
+        self._cursor = kind
+        cursor = pygame.SYSTEM_CURSOR_HAND if kind == "hand" else pygame.SYSTEM_CURSOR_ARROW
+        try:
+            pygame.mouse.set_system_cursor(cursor)
+        except pygame.error:
+            pass
+
+    # -- shared services ------------------------------------------------------------------
+
+    def card_art(self, card_width: float) -> CardArt:
+        """Card images for a card ``card_width`` logical units wide at the current size."""
+        px = self.viewport.px(card_width)
+        key = (px, self.settings.deck_style, self.settings.card_back)
+        art = self._art.get(key)
+        if art is None:
+            art = CardArt(px, self.settings.deck_style, self.settings.card_back)
+            self._art[key] = art
+        return art
+
+    def update_settings(self, new: Settings) -> None:
+        """Store the player's choice. Command-line switches stay in force for this run
+        but are never written back as the saved choice."""
+        old = self.settings
+        self.saved_settings = settings_mod.strip_overrides(new, self.saved_settings,
+                                                           self.overrides)
+        self.settings = new
+        try:
+            settings_mod.save_settings(self.save_dir, self.saved_settings)
+        except OSError as exc:
+            self.say(f"Settings could not be saved: {exc}")
+        self.sound.set_mode(new.sound)
+        if new.fullscreen != self.fullscreen:
+            self.toggle_fullscreen()
+        if (new.tv_mode, new.deck_style, new.card_back) != (old.tv_mode, old.deck_style,
+                                                            old.card_back):
+            self._resized()
+        for scene in self.scenes:
+            scene.settings_changed()
+
+    def set_setting(self, **changes: object) -> None:
+        self.update_settings(replace(self.settings, **changes))
+
+    def say(self, text: str, error: bool = False) -> None:
+        if self.scenes:
+            self.scenes[-1].hud.say(text, error)
+        else:
+            self.problems.append(text)
+
+    def play_sound(self, name: str) -> None:
+        self.sound.play(name)
+
+    def error(self, reason: str) -> None:
+        """An illegal action: beep, and say why when error messages are on."""
+        self.sound.play("error")
+        if self.settings.error_messages and self.scenes:
+            self.scenes[-1].hud.say(reason, error=True)
+
+    # -- scene stack ----------------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.layout(self.viewport)
+        scene.enter()
+        for problem in self.problems:
+            scene.hud.say(problem, error=True, seconds=8.0)
+        self.problems.clear()
+        self.refresh_background()
+
+    def pop(self) -> None:
+        self.scenes.pop().exit()
+        if not self.scenes:
+            self.running = False
+            return
+        self.scene.enter()
+        self.refresh_background()
+
+    def replace_scene(self, scene: Scene) -> None:
+        self.scenes.pop().exit()
+        self.push(scene)
+
+    def quit(self) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.running = False
+
+    # -- loop -----------------------------------------------------------------------------
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
+            self.renderer.invalidate()
+            return
+        for action in self.input.translate(event):
+            self.handle(action)
+
+    def handle(self, action: Action) -> None:
+        if action.kind == Act.QUIT:
+            self.quit()
+        elif action.kind == Act.FULLSCREEN:
+            self.toggle_fullscreen()
+            self.set_setting(fullscreen=self.fullscreen)
+        elif self.scenes:
+            self.scene.handle(action)
+
+    def step(self, dt: float) -> None:
+        for action in self.input.update(dt):
+            self.handle(action)
+        if self.scenes:
+            self.scene.update(dt)
+
+    def render(self) -> list[pygame.Rect]:
+        if not self.scenes:
+            return []
+        scene = self.scene
+        if self._background_stale:
+            self._background_stale = False
+            self.renderer.set_background(scene.background(self.viewport))
+        return self.renderer.draw(self.screen, scene.draw_items(self.clock.alpha))
+
+    def frame(self, seconds: float) -> list[pygame.Rect]:
+        """One frame: input, as many fixed steps as time allows, one render."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return []
+        for _ in range(self.clock.advance(seconds)):
+            self.step(self.clock.step)
+            if not self.running:
+                return []
+        dirty = self.render()
+        self.frame_count += 1
+        return dirty
+
+    def run(self, frames: int | None = None, screenshot: Path | None = None,
+            on_frame: Callable[[App], None] | None = None) -> int:
+        fps_cap = _refresh_rate()
+        timer = pygame.time.Clock()
+        last = time.perf_counter()
+        while self.running and (frames is None or self.frame_count < frames):
+            if self.headless:
+                seconds = HEADLESS_FRAME
+            else:
+                timer.tick(fps_cap)
+                now = time.perf_counter()
+                seconds, last = now - last, now
+            dirty = self.frame(seconds)
+            if on_frame is not None:
+                on_frame(self)
+            if dirty and not self.headless:
+                pygame.display.update(dirty)
+        if screenshot is not None:
+            self.save_screenshot(screenshot)
+        self.quit()
+        return 0
+
+    def save_screenshot(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.renderer.invalidate()
+        self.render()
+        pygame.image.save(self.screen, str(path))
+
+
+def _refresh_rate() -> int:
+    try:
+        rates = pygame.display.get_desktop_refresh_rates()
+        return max(60, min(240, max(rates))) if rates else 60
+    except (pygame.error, AttributeError, ValueError):
+        return 60

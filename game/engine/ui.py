@@ -1,0 +1,289 @@
+"""Widgets drawn on top of the table: text, command buttons, a modal dialog and a
+message line. Laid out in logical units; images are cached per state and size so
+the dirty-rect renderer only repaints widgets that actually changed."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from game.engine.actions import Act, Action
+from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
+from game.engine.render import DrawItem
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+UI_Z = 20000
+DIALOG_Z = 30000
+
+INK = (245, 242, 230)
+GOLD = (244, 200, 66)
+MUTED = (170, 190, 170)
+ERROR = (255, 140, 120)
+PANEL = (18, 40, 30, 235)
+BUTTON = (30, 70, 52)
+BUTTON_HOVER = (44, 98, 72)
+BUTTON_DISABLED = (34, 50, 44)
+
+
+class Fonts:
+    _cache: dict[tuple[int, bool], pygame.font.Font] = {}
+
+    @classmethod
+    def get(cls, size_px: int, bold: bool = False) -> pygame.font.Font:
+        key = (max(6, size_px), bold)
+        font = cls._cache.get(key)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+            font = pygame.font.Font(FONT_DIR / name, key[0])
+            cls._cache[key] = font
+        return font
+
+
+_text_cache: dict[tuple, pygame.Surface] = {}
+
+
+def text_image(vp: Viewport, text: str, size: float, color: tuple[int, int, int] = INK,
+               bold: bool = False) -> pygame.Surface:
+    """Text at ``size`` logical units tall (scaled up in TV mode), cached."""
+    px = round(size * vp.scale * vp.text_scale)
+    key = (text, px, color, bold)
+    image = _text_cache.get(key)
+    if image is None:
+        if len(_text_cache) > 2000:
+            _text_cache.clear()
+        image = Fonts.get(px, bold).render(text, True, color)
+        _text_cache[key] = image
+    return image
+
+
+def wrap_text(vp: Viewport, text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` logical units."""
+    font = Fonts.get(round(size * vp.scale * vp.text_scale), bold)
+    limit = width * vp.scale
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > limit:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def centre_of(rect: pygame.Rect | tuple[float, float, float, float]) -> tuple[float, float]:
+    x, y, w, h = rect
+    return x + w / 2, y + h / 2
+
+
+def nearest_in_direction(origin: tuple[float, float], candidates: dict[object, tuple[float, float]],
+                         direction: Act) -> object | None:
+    """The candidate best reached by moving from ``origin`` in ``direction``: near,
+    and close to the direction's axis (keyboard / gamepad focus movement)."""
+    dx, dy = {Act.LEFT: (-1, 0), Act.RIGHT: (1, 0), Act.UP: (0, -1), Act.DOWN: (0, 1)}[direction]
+    best, best_cost = None, math.inf
+    for key, (x, y) in candidates.items():
+        vx, vy = x - origin[0], y - origin[1]
+        along = vx * dx + vy * dy
+        if along <= 1:
+            continue
+        across = abs(vx * dy - vy * dx)
+        cost = along + 2.5 * across
+        if cost < best_cost:
+            best, best_cost = key, cost
+    return best
+
+
+@dataclass
+class Button:
+    key: str
+    label: str
+    rect: pygame.Rect  # logical units
+    hotkey: str = ""  # underlined letter / key that presses it
+    enabled: bool = True
+    visible: bool = True
+    selected: bool = False  # an option that is currently chosen (settings)
+
+
+def _button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pygame.Surface:
+    key = ("button", button.label, button.rect.size, button.enabled, hover, focus, button.selected,
+           button.hotkey, vp.scale, vp.text_scale)
+    image = _text_cache.get(key)
+    if image is not None:
+        return image
+    w, h = vp.px(button.rect.w), vp.px(button.rect.h)
+    image = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(3, h // 4)
+    fill = BUTTON_DISABLED if not button.enabled else BUTTON_HOVER if hover else BUTTON
+    if button.selected:
+        fill = (150, 118, 30)
+    pygame.draw.rect(image, fill, image.get_rect(), border_radius=radius)
+    border = GOLD if button.selected else (90, 140, 110)
+    pygame.draw.rect(image, border, image.get_rect(), max(1, vp.px(2)), border_radius=radius)
+    if focus:
+        pygame.draw.rect(image, (255, 255, 255), image.get_rect(), max(2, vp.px(5)),
+                         border_radius=radius)
+    color = INK if button.enabled else (120, 130, 120)
+    label = text_image(vp, button.label, min(button.rect.h * 0.42, 30), color, bold=True)
+    if label.get_width() > w - vp.px(8):
+        label = pygame.transform.smoothscale_by(label, (w - vp.px(8)) / label.get_width())
+    lx, ly = (w - label.get_width()) // 2, (h - label.get_height()) // 2
+    image.blit(label, (lx, ly))
+    if button.hotkey and button.enabled:
+        index = button.label.lower().find(button.hotkey.lower())
+        if index >= 0:
+            font = Fonts.get(round(min(button.rect.h * 0.42, 30) * vp.scale * vp.text_scale), True)
+            start = font.size(button.label[:index])[0] * label.get_width() / max(
+                1, font.size(button.label)[0])
+            end = font.size(button.label[:index + 1])[0] * label.get_width() / max(
+                1, font.size(button.label)[0])
+            y = ly + label.get_height() - max(1, vp.px(3))
+            pygame.draw.line(image, GOLD, (lx + start, y), (lx + end, y), max(1, vp.px(2)))
+    _text_cache[key] = image
+    return image
+
+
+@dataclass
+class Message:
+    text: str
+    error: bool = False
+    seconds_left: float = 4.0
+
+
+@dataclass
+class Dialog:
+    """A modal question. ``choices`` are (key, label, hotkey); ``on_choice`` gets the key."""
+
+    title: str
+    body: str
+    choices: Sequence[tuple[str, str, str]]
+    on_choice: Callable[[str], None]
+    focus: int = 0
+    cancel_key: str | None = None  # what Esc / pad B answers
+
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(DESIGN_W // 2 - 420, DESIGN_H // 2 - 170, 840, 340)
+
+    def buttons(self) -> list[Button]:
+        r = self.rect()
+        n = len(self.choices)
+        width = min(240, (r.w - 60) // n - 20)
+        total = n * width + (n - 1) * 30
+        x0 = r.centerx - total // 2
+        return [Button(key, label, pygame.Rect(x0 + i * (width + 30), r.bottom - 100, width, 70),
+                       hotkey)
+                for i, (key, label, hotkey) in enumerate(self.choices)]
+
+
+@dataclass
+class Hud:
+    """Buttons, a message line and at most one dialog for a scene."""
+
+    buttons: list[Button] = field(default_factory=list)
+    message: Message | None = None
+    dialog: Dialog | None = None
+    hover: str | None = None
+    focus: str | None = None  # focused button key (keyboard / pad)
+    pressed: str | None = None
+    message_rect: pygame.Rect = field(
+        default_factory=lambda: pygame.Rect(40, DESIGN_H - 64, DESIGN_W - 80, 48))
+
+    def say(self, text: str, error: bool = False, seconds: float = 4.0) -> None:
+        self.message = Message(text, error, seconds)
+
+    def ask(self, dialog: Dialog) -> None:
+        self.dialog = dialog
+
+    def update(self, dt: float) -> None:
+        if self.message is not None:
+            self.message.seconds_left -= dt
+            if self.message.seconds_left <= 0:
+                self.message = None
+
+    def button(self, key: str) -> Button:
+        return next(b for b in self.buttons if b.key == key)
+
+    def button_at(self, pos: tuple[float, float]) -> Button | None:
+        for b in self.buttons:
+            if b.visible and b.rect.collidepoint(pos):
+                return b
+        return None
+
+    def handle_dialog(self, action: Action) -> bool:
+        """Route an action to the open dialog; True when it was used."""
+        dialog = self.dialog
+        if dialog is None:
+            return False
+        buttons = dialog.buttons()
+        chosen: str | None = None
+        if action.kind in (Act.LEFT, Act.UP):
+            dialog.focus = (dialog.focus - 1) % len(buttons)
+        elif action.kind in (Act.RIGHT, Act.DOWN):
+            dialog.focus = (dialog.focus + 1) % len(buttons)
+        elif action.kind == Act.SELECT:
+            chosen = buttons[dialog.focus].key
+        elif action.kind == Act.CANCEL and dialog.cancel_key is not None:
+            chosen = dialog.cancel_key
+        elif action.kind == Act.KEY:
+            chosen = next((b.key for b in buttons if b.hotkey and b.hotkey == action.key), None)
+        elif action.kind == Act.POINTER_MOVE and action.pos is not None:
+            for i, b in enumerate(buttons):
+                if b.rect.collidepoint(action.pos):
+                    dialog.focus = i
+        elif action.kind == Act.POINTER_UP and action.pos is not None and action.button == 1:
+            chosen = next((b.key for b in buttons if b.rect.collidepoint(action.pos)), None)
+        if chosen is not None:
+            self.dialog = None
+            dialog.on_choice(chosen)
+        return True
+
+    def draw_items(self, vp: Viewport, show_focus: bool) -> list[DrawItem]:
+        items: list[DrawItem] = []
+        for b in self.buttons:
+            if not b.visible:
+                continue
+            image = _button_image(vp, b, b.key in (self.hover, self.pressed),
+                                  show_focus and b.key == self.focus and self.dialog is None)
+            items.append(DrawItem(("button", b.key), image, vp.to_px(b.rect.x, b.rect.y), UI_Z))
+        if self.message is not None:
+            color = ERROR if self.message.error else INK
+            image = text_image(vp, self.message.text, 30, color, bold=self.message.error)
+            x, y = vp.to_px(*centre_of(self.message_rect))
+            items.append(DrawItem(("message",), image, (x - image.get_width() // 2,
+                                                        y - image.get_height() // 2), UI_Z))
+        if self.dialog is not None:
+            items.extend(self._dialog_items(vp, self.dialog))
+        return items
+
+    def _dialog_items(self, vp: Viewport, dialog: Dialog) -> list[DrawItem]:
+        r = dialog.rect()
+        key = ("dialog", dialog.title, dialog.body, vp.scale, vp.text_scale)
+        panel = _text_cache.get(key)
+        if panel is None:
+            panel = pygame.Surface(vp.rect_px(*r)[2:], pygame.SRCALPHA)
+            radius = vp.px(18)
+            pygame.draw.rect(panel, PANEL, panel.get_rect(), border_radius=radius)
+            pygame.draw.rect(panel, GOLD, panel.get_rect(), vp.px(3), border_radius=radius)
+            title = text_image(vp, dialog.title, 40, GOLD, bold=True)
+            panel.blit(title, ((panel.get_width() - title.get_width()) // 2, vp.px(24)))
+            y = vp.px(90)
+            for line in wrap_text(vp, dialog.body, 28, r.w - 80):
+                img = text_image(vp, line, 28)
+                panel.blit(img, ((panel.get_width() - img.get_width()) // 2, y))
+                y += img.get_height() + vp.px(6)
+            _text_cache[key] = panel
+        items = [DrawItem(("dialog", "panel"), panel, vp.to_px(r.x, r.y), DIALOG_Z)]
+        for i, b in enumerate(dialog.buttons()):
+            image = _button_image(vp, b, False, i == dialog.focus)
+            items.append(DrawItem(("dialog", b.key), image, vp.to_px(b.rect.x, b.rect.y),
+                                  DIALOG_Z + 1))
+        return items

@@ -1,0 +1,41 @@
+"""Start the game from parsed command-line arguments (see main.py)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from game import storage
+from game.settings import load_settings
+
+
+def launch(args: argparse.Namespace, overrides: dict[str, object]) -> int:
+    from game.engine.app import WINDOW_SIZE, App
+
+    save_dir = storage.save_dir(args.save_dir)
+    settings, problem = load_settings(save_dir)
+    from main import parse_size
+
+    size = parse_size(args.window) or WINDOW_SIZE
+    app = App(save_dir, settings, overrides, size=size, headless=args.headless,
+              fullscreen=True if args.fullscreen else None)
+    if problem:
+        app.problems.append(problem)
+    from scenes.menu import MenuScene
+
+    app.push(MenuScene(app))
+    if args.command == "replay":
+        from scenes.replay_viewer import ReplayScene
+
+        scene = ReplayScene.open(app, Path(args.path))
+        if scene is None:
+            print(app.problems[-1] if app.problems else "replay could not be opened")
+            return 2
+        app.push(scene)
+    elif args.game:
+        from scenes.menu import game_scene
+
+        app.push(game_scene(app, args.game, seed=args.seed, demo=args.headless))
+    frames = args.frames
+    shot = Path(args.screenshot) if args.screenshot else None
+    return app.run(frames=frames, screenshot=shot)

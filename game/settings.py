@@ -1,0 +1,140 @@
+"""The settings every scene shares, stored in ``settings.json`` (kind "settings").
+
+Loading is forgiving: unknown keys are ignored (a newer game may have added some)
+and a bad value falls back to its default on its own, so one wrong field never
+costs the player the rest. Command-line switches go through ``apply_overrides``:
+they win over the file but are never written back (see ``strip_overrides``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from game.storage import read_json, write_json_atomic
+
+FILE_NAME = "settings.json"
+KIND = "settings"
+VERSION = 1
+
+Sound = Literal["full", "partial", "off"]
+Animation = Literal["off", "fast", "normal", "slow"]
+AiSpeed = Literal["slow", "medium", "fast"]
+DeckStyle = Literal["classic", "four_colour"]
+CardBack = Literal["blue", "red"]
+InputMode = Literal["mouse", "keyboard", "ask"]
+
+# The allowed values of each text setting (the Literals above, for checking at run time).
+CHOICES: dict[str, tuple[str, ...]] = {
+    "sound": ("full", "partial", "off"),
+    "animation": ("off", "fast", "normal", "slow"),
+    "ai_speed": ("slow", "medium", "fast"),
+    "deck_style": ("classic", "four_colour"),
+    "card_back": ("blue", "red"),
+    "input_mode": ("mouse", "keyboard", "ask"),
+}
+
+_ANIMATION_SCALE: dict[str, float | None] = {"off": None, "fast": 0.5, "normal": 1.0, "slow": 2.0}
+_AI_DELAY: dict[str, float] = {"slow": 1.0, "medium": 0.5, "fast": 0.15}
+
+
+@dataclass(frozen=True)
+class Settings:
+    sound: Sound = "full"
+    animation: Animation = "normal"
+    ai_speed: AiSpeed = "medium"  # pace of the computer player and AUTO
+    error_messages: bool = True
+    deck_style: DeckStyle = "classic"
+    card_back: CardBack = "blue"
+    fullscreen: bool = False
+    tv_mode: bool = False  # 10-foot UI: large text, safe-area margins
+    input_mode: InputMode = "ask"  # the manual's Mouse option; "ask" on first start
+    same_deck: bool = True  # tournaments: every player gets the same deals
+    show_winnable: bool = False
+    winnable_only: bool = False
+    per_game: dict[str, Any] = field(default_factory=dict)  # free-form, keyed by game id
+
+
+_DEFAULTS = Settings()
+
+
+def _check(name: str, value: Any) -> str | None:
+    """Why ``value`` cannot be setting ``name``, or None if it can."""
+    if name in CHOICES:
+        if value not in CHOICES[name]:
+            return f"must be one of {', '.join(CHOICES[name])}"
+    elif name == "per_game":
+        if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+            return "must be an object keyed by game id"
+    elif isinstance(getattr(_DEFAULTS, name), bool) and not isinstance(value, bool):
+        return "must be true or false"
+    return None
+
+
+def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from a loaded file, field by field; plus the names of fields that were bad."""
+    values: dict[str, Any] = {}
+    bad: list[str] = []
+    for f in fields(Settings):
+        if f.name not in data:
+            continue
+        if _check(f.name, data[f.name]) is None:
+            values[f.name] = data[f.name]
+        else:
+            bad.append(f.name)
+    return Settings(**values), bad
+
+
+def settings_to_dict(settings: Settings) -> dict[str, Any]:
+    return {"kind": KIND, "version": VERSION, **asdict(settings)}
+
+
+def load_settings(folder: str | Path) -> tuple[Settings, str | None]:
+    """The saved settings (defaults if none) and a sentence for the player if something
+    was wrong with the file."""
+    result = read_json(Path(folder) / FILE_NAME, KIND, VERSION)
+    if result.data is None:
+        return Settings(), result.problem
+    settings, bad = settings_from_dict(result.data)
+    if not bad:
+        return settings, None
+    problem = f"{FILE_NAME} had bad values for {', '.join(bad)}; defaults are used for those."
+    return settings, problem
+
+
+def save_settings(folder: str | Path, settings: Settings) -> None:
+    write_json_atomic(Path(folder) / FILE_NAME, settings_to_dict(settings))
+
+
+def apply_overrides(settings: Settings, overrides: dict[str, Any]) -> Settings:
+    """Command-line switches on top of saved settings. None means "not given" (argparse's
+    default); an unknown name or bad value raises ValueError naming it."""
+    given = {k: v for k, v in overrides.items() if v is not None}
+    names = {f.name for f in fields(Settings)}
+    for name, value in given.items():
+        if name not in names:
+            raise ValueError(f"no setting called {name!r}")
+        reason = _check(name, value)
+        if reason:
+            raise ValueError(f"setting {name} {reason}, not {value!r}")
+    return replace(settings, **given)
+
+
+def strip_overrides(settings: Settings, saved: Settings, overrides: dict[str, Any]) -> Settings:
+    """What to save when the player changes ``settings`` while ``overrides`` are in force:
+    a field still at its override value keeps its ``saved`` value; one the player has
+    changed since (in the options screen) is saved as changed."""
+    keep = {name: getattr(saved, name) for name, value in overrides.items()
+            if value is not None and getattr(settings, name) == value}
+    return replace(settings, **keep)
+
+
+def animation_scale(settings: Settings) -> float | None:
+    """Multiplier for animation durations; None means no animation (instant)."""
+    return _ANIMATION_SCALE.get(settings.animation, 1.0)
+
+
+def ai_delay(settings: Settings) -> float:
+    """Seconds between computer moves."""
+    return _AI_DELAY.get(settings.ai_speed, _AI_DELAY[_DEFAULTS.ai_speed])

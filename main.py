@@ -1,0 +1,107 @@
+"""Card Parlour: five classic card games. Run `python main.py --help`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+GAME_NAMES = ("poker-squares", "chinese-poker", "pyramid", "draw-poker", "milligan")
+PLAYABLE = ("pyramid",)
+
+# The Pyramid manual's switches; they beat the saved settings for this run only.
+MANUAL_SWITCHES: dict[str, tuple[str, object]] = {
+    "mouse": ("input_mode", "mouse"), "nomouse": ("input_mode", "keyboard"),
+    "ask": ("input_mode", "ask"), "fullsound": ("sound", "full"),
+    "partsound": ("sound", "partial"), "nosound": ("sound", "off"),
+    "slow": ("ai_speed", "slow"), "medium": ("ai_speed", "medium"), "fast": ("ai_speed", "fast"),
+    "errormsgon": ("error_messages", True), "errormsgoff": ("error_messages", False),
+}
+
+
+def split_switches(argv: list[str]) -> tuple[dict[str, object], list[str]]:
+    """Pull the manual's `-nosound`-style switches (also `--nosound`) out of argv."""
+    overrides: dict[str, object] = {}
+    rest: list[str] = []
+    for arg in argv:
+        name = arg.lstrip("-").lower()
+        if arg.startswith("-") and name in MANUAL_SWITCHES:
+            field, value = MANUAL_SWITCHES[name]
+            overrides[field] = value
+        else:
+            rest.append(arg)
+    return overrides, rest
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="main.py", description="Card Parlour: Pyramid, Poker Squares, Chinese Poker, "
+        "Draw Poker and The Giant.",
+        epilog="Pyramid's classic switches are accepted too and beat the saved settings: "
+        "-mouse -nomouse -ask -fullsound -partsound -nosound -slow -medium -fast "
+        "-errormsgon -errormsgoff (or with --).")
+    parser.add_argument("--game", choices=GAME_NAMES, help="start this game directly")
+    parser.add_argument("--seed", type=int, help="deal this seed (repeatable games)")
+    parser.add_argument("--fullscreen", action="store_true", help="start full screen")
+    parser.add_argument("--window", metavar="WxH", help="window size, e.g. 1920x1080")
+    parser.add_argument("--tv", action="store_true", help="10-foot mode: big text, TV margins")
+    parser.add_argument("--save-dir", metavar="DIR", help="where settings and saves live "
+                        "(default: saves/ next to main.py)")
+    parser.add_argument("--headless", action="store_true",
+                        help="no window (SDL dummy driver); the computer plays")
+    parser.add_argument("--frames", type=int, help="stop after this many frames")
+    parser.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sim = sub.add_parser("simulate", help="play games headless and print a JSON summary")
+    sim.add_argument("name", choices=GAME_NAMES)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0, dest="sim_seed")
+    sim.add_argument("--agent", help="computer player (pyramid: greedy, random)")
+    sim.add_argument("--json", action="store_true", help="print JSON (the default)")
+    rep = sub.add_parser("replay", help="play a saved replay back, animated")
+    rep.add_argument("path", type=Path)
+    return parser
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"--window wants WIDTHxHEIGHT, e.g. 1920x1080, not {text!r}") from None
+    return max(320, w), max(200, h)
+
+
+def main(argv: list[str] | None = None) -> int:
+    overrides, rest = split_switches(list(sys.argv[1:] if argv is None else argv))
+    args = build_parser().parse_args(rest)
+    if args.command == "simulate":
+        from game.simulate import simulate
+
+        try:
+            result = simulate(args.name, args.games, args.sim_seed, args.agent)
+        except ValueError as exc:
+            print(f"simulate: {exc}", file=sys.stderr)
+            return 2
+        print(json.dumps(result))
+        return 0
+    if args.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.tv:
+        overrides["tv_mode"] = True
+    if args.game and args.game not in PLAYABLE:
+        print(f"{args.game} is not built yet; playable now: {', '.join(PLAYABLE)}",
+              file=sys.stderr)
+        return 2
+    from game.launcher import launch
+
+    return launch(args, overrides)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

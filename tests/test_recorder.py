@@ -1,0 +1,256 @@
+"""The replay recorder against Pyramid: every cursor operation must agree with
+re-applying the log from scratch, and saved replays must load back exactly."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from game.replay.recorder import CursorChange, Recorder, ReplayError
+from game.rules.base import IllegalMove
+from game.rules.pyramid import RULES, Draw, Remove
+
+RULES_BY_ID = {RULES.game_id: RULES}
+
+
+def naive(seed: int, moves: list[Any], k: int) -> Any:
+    state = RULES.new_game(seed, {})
+    for move in moves[:k]:
+        state = RULES.apply(state, move)
+    return state
+
+
+def finished_game(seed: int, extra_undos: int = 0) -> Recorder:
+    rng = random.Random(seed)
+    rec = Recorder(RULES, seed, {}, meta={"players": ["Ann"], "result": "-12"})
+    while RULES.legal_moves(rec.state):
+        rec.play(rng.choice(RULES.legal_moves(rec.state)))
+    for _ in range(extra_undos):
+        rec.undo()
+    return rec
+
+
+# Small keyframe intervals and caches force the rebuild paths as well as the cached ones.
+@pytest.mark.parametrize("options", [{}, {"keyframe_every": 4, "cache_size": 0},
+                                     {"keyframe_every": 1}, {"keyframe_every": 7, "cache_size": 9}])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_operations_match_replaying_from_scratch(options: dict, seed: int) -> None:
+    rng = random.Random(seed)
+    rec = Recorder(RULES, seed, {}, **options)
+    moves: list[Any] = []
+    cursor = 0
+    for _ in range(250):
+        op = rng.choices(["play", "undo", "redo", "seek"], [5, 2, 2, 1])[0]
+        legal = RULES.legal_moves(rec.state)
+        if op == "play" and legal:
+            move = rng.choice(legal)
+            rec.play(move)
+            del moves[cursor:]
+            moves.append(move)
+            cursor += 1
+        elif op == "undo":
+            assert rec.undo() == (cursor > 0)
+            cursor = max(0, cursor - 1)
+        elif op == "redo":
+            assert rec.redo() == (cursor < len(moves))
+            cursor = min(len(moves), cursor + 1)
+        elif op == "seek":
+            cursor = rng.randint(0, len(moves))
+            assert rec.seek(cursor)
+        assert (rec.cursor, rec.length, list(rec.moves)) == (cursor, len(moves), moves)
+        assert rec.state == naive(seed, moves, cursor)
+        probe = rng.randint(0, len(moves))
+        assert rec.state_at(probe) == naive(seed, moves, probe)
+
+
+def test_play_truncates_the_redo_tail() -> None:
+    rec = Recorder(RULES, 5, {})
+    for _ in range(4):
+        rec.play(Draw())
+    rec.undo()
+    rec.undo()
+    assert (rec.cursor, rec.length, rec.can_redo) == (2, 4, True)
+    rec.play(Draw())
+    assert (rec.cursor, rec.length, rec.can_redo) == (3, 3, False)
+    assert not rec.redo()
+    assert rec.state == naive(5, [Draw()] * 3, 3)
+
+
+def test_illegal_move_changes_nothing() -> None:
+    rec = Recorder(RULES, 5, {})
+    rec.play(Draw())
+    rec.undo()
+    changes: list[CursorChange] = []
+    rec.add_listener(changes.append)
+    before = (rec.state, rec.cursor, rec.length)
+    with pytest.raises(IllegalMove, match="still in the pack"):
+        rec.play(Remove((rec.state.stock[1].code,)))
+    assert (rec.state, rec.cursor, rec.length) == before
+    assert rec.can_redo and not changes
+
+
+def test_listeners_hear_every_cursor_change() -> None:
+    rec = Recorder(RULES, 5, {})
+    changes: list[CursorChange] = []
+    rec.add_listener(changes.append)
+    s0 = rec.state
+    s1 = rec.play(Draw())
+    s2 = rec.play(Draw())
+    rec.undo()
+    rec.redo()
+    rec.seek(0)
+    rec.seek(0)  # no change, no call
+    rec.reset()
+    got = [(c.kind, c.old_cursor, c.new_cursor, c.old_state, c.new_state, c.move) for c in changes]
+    assert got == [("play", 0, 1, s0, s1, Draw()), ("play", 1, 2, s1, s2, Draw()),
+                   ("undo", 2, 1, s2, s1, Draw()), ("redo", 1, 2, s1, s2, Draw()),
+                   ("seek", 2, 0, s2, s0, None), ("reset", 0, 0, s0, s0, None)]
+    assert rec.length == 0
+    rec.remove_listener(changes.append)
+    rec.play(Draw())
+    assert len(changes) == 6
+
+
+def test_round_trip_reproduces_every_state() -> None:
+    rec = finished_game(7, extra_undos=3)
+    data = json.loads(json.dumps(rec.to_json()))
+    assert data["format"] == "card-parlour-replay" and data["version"] == 1
+    assert data["cursor"] == rec.length - 3 and data["meta"]["players"] == ["Ann"]
+    assert {"0", "10", str(rec.length)} <= set(data["digests"])
+    loaded = Recorder.from_json(data, RULES_BY_ID)
+    assert (loaded.cursor, loaded.length, loaded.meta, loaded.seed) == (
+        rec.cursor, rec.length, rec.meta, rec.seed)
+    assert loaded.state == rec.state
+    for k in range(rec.length + 1):
+        loaded.seek(k)
+        assert RULES.state_digest(loaded.state) == RULES.state_digest(rec.state_at(k))
+    assert loaded.to_json() == {**data, "cursor": rec.length}
+
+
+def tampered(edit: Any) -> dict:
+    data = json.loads(json.dumps(finished_game(7).to_json()))
+    edit(data)
+    return data
+
+
+def swap_last_move(data: dict) -> None:
+    """Replace the last move by another legal one: only the final digest can notice."""
+    moves = [RULES.move_from_json(m) for m in data["moves"]]
+    before = naive(7, moves, len(moves) - 1)
+    other = next(m for m in RULES.legal_moves(before) if m != moves[-1])
+    data["moves"][-1] = RULES.move_to_json(other)
+
+
+def first_move_to(move: Any) -> Any:
+    return lambda data: data["moves"].__setitem__(0, move)
+
+
+@pytest.mark.parametrize("edit, message", [
+    (first_move_to(["KS", "KH"]), r"replay move 1 is illegal: .*"),
+    (first_move_to("fly"), r"replay move 1 is unreadable"),
+    (swap_last_move, r"replay diverges from the rules at move \d+: .*different rules version"),
+    (lambda d: d["digests"].__setitem__("20", "0" * 16), r"diverges from the rules at move 20"),
+    (lambda d: d["digests"].__setitem__("0", "0" * 16), r"starting deal does not match"),
+    (lambda d: d.__setitem__("seed", 8), r"starting deal does not match"),
+    (lambda d: d.__setitem__("version", 2), r"version 2 is not supported: .*newer program"),
+    (lambda d: d.__setitem__("format", "zip"), r"not a replay"),
+    (lambda d: d.__setitem__("game", "bridge"), r"unknown game 'bridge'"),
+    (lambda d: d.__setitem__("rules_version", 9), r"pyramid rules version 9; .* version 1"),
+    (lambda d: d.__setitem__("cursor", 999), r"cursor 999 is outside"),
+    (lambda d: d.__setitem__("config", {"redeals": 7}), r"game options are not valid"),
+    (lambda d: d["digests"].__setitem__("x", "y"), r"bad digest entry"),
+])
+def test_tampered_replay_is_refused_clearly(edit: Any, message: str) -> None:
+    with pytest.raises(ReplayError, match=message):
+        Recorder.from_json(tampered(edit), RULES_BY_ID)
+
+
+# -- undo limits, with a tiny game: "inc" adds one, "draw" adds ten and cannot be undone.
+
+@dataclass(frozen=True)
+class CounterRules:
+    game_id: str = "counter"
+    version: int = 1
+
+    def new_game(self, seed: int, config: dict) -> int:
+        return seed
+
+    def legal_moves(self, state: int) -> list[str]:
+        return ["inc", "draw"]
+
+    def apply(self, state: int, move: str) -> int:
+        if move not in ("inc", "draw"):
+            raise IllegalMove(f"no such move {move!r}")
+        return state + (1 if move == "inc" else 10)
+
+    def current_player(self, state: int) -> int:
+        return 0
+
+    def is_over(self, state: int) -> bool:
+        return False
+
+    def score(self, state: int) -> int:
+        return state
+
+    def observe(self, state: int, player: int) -> int:
+        return state
+
+    def can_undo(self, before: int, move: str) -> bool:
+        return move != "draw"
+
+    def move_to_json(self, move: str) -> str:
+        return move
+
+    def move_from_json(self, data: Any) -> str:
+        return str(data)
+
+    def state_digest(self, state: int) -> str:
+        return str(state)
+
+
+def test_undo_stops_at_a_move_the_rules_refuse() -> None:
+    rec = Recorder(CounterRules(), 0, {})
+    for move in ["inc", "draw", "inc", "inc"]:
+        rec.play(move)
+    assert rec.undo_floor == 2
+    assert rec.undo() and rec.undo()
+    assert rec.state == 11 and not rec.can_undo and not rec.undo()
+    assert rec.redo() and rec.state == 12
+    assert not rec.seek(1, respect_undo=True) and rec.cursor == 3
+    assert rec.seek(2, respect_undo=True) and rec.seek(4, respect_undo=True)
+    assert rec.seek(0) and rec.state == 0  # the viewer may go anywhere
+    # A loaded replay keeps the same limit.
+    loaded = Recorder.from_json(rec.to_json(), {"counter": CounterRules()})
+    loaded.seek(4)
+    assert loaded.undo_floor == 2
+
+
+def test_undo_allowed_false_refuses_every_undo() -> None:
+    rec = Recorder(CounterRules(), 0, {}, undo_allowed=False)
+    rec.play("inc")
+    rec.play("inc")
+    assert not rec.can_undo and not rec.undo() and rec.undo_floor == 2
+    assert not rec.seek(0, respect_undo=True) and rec.cursor == 2
+
+
+def test_seek_outside_the_log_is_an_error() -> None:
+    rec = Recorder(CounterRules(), 0, {})
+    rec.play("inc")
+    with pytest.raises(IndexError):
+        rec.seek(2)
+    with pytest.raises(IndexError):
+        rec.seek(-1)
+
+
+def test_bench_runs_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
+    """Timings are printed, never asserted: a loaded machine must not fail the tests."""
+    from tools.bench_recorder import run
+
+    result = run(moves=150, seeks=100)
+    with capsys.disabled():
+        print(f"\nrecorder, 150 moves: undo {result['undo_us']} us, seek {result['seek_ms']} ms")
+    assert {"undo_us", "seek_ms", "cold"} <= set(result)
