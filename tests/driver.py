@@ -1,0 +1,70 @@
+"""Drive the real app with posted pygame events, as a player would."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+
+from game.engine.app import App
+from game.settings import Settings
+
+
+def make_app(save_dir: Path, size: tuple[int, int] = (1280, 720), **settings: object) -> App:
+    base = replace(Settings(), **{"animation": "fast", **settings})
+    return App(save_dir, base, headless=True, size=size)
+
+
+def frames(app: App, n: int = 1) -> None:
+    for _ in range(n):
+        app.frame(1 / 60)
+
+
+def settle(app: App, limit: int = 900) -> int:
+    """Run frames until no card moves; returns how many it took."""
+    table = app.scene.table
+    for n in range(limit):
+        if not table.animating:
+            return n
+        app.frame(1 / 60)
+    raise AssertionError("cards never came to rest")
+
+
+def px(app: App, pos: tuple[float, float]) -> tuple[int, int]:
+    return app.viewport.to_px(*pos)
+
+
+def post(event_type: int, **attrs: object) -> None:
+    pygame.event.post(pygame.event.Event(event_type, **attrs))
+
+
+def click(app: App, pos: tuple[float, float], button: int = 1) -> None:
+    p = px(app, pos)
+    post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=p, button=button)
+    post(pygame.MOUSEBUTTONUP, pos=p, button=button)
+    frames(app, 2)
+
+
+def drag(app: App, start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
+    a, b = px(app, start), px(app, end)
+    post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    frames(app)
+    for i in range(1, steps + 1):
+        p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
+        post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+        frames(app)
+    post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+    frames(app, 2)
+
+
+def key(app: App, keycode: int, unicode: str = "", mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=keycode, mod=mod, unicode=unicode, scancode=0)
+    post(pygame.KEYUP, key=keycode, mod=mod, unicode=unicode, scancode=0)
+    frames(app)
+
+
+def type_text(app: App, text: str) -> None:
+    for ch in text:
+        key(app, pygame.key.key_code(ch), ch)

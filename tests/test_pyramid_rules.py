@@ -1,0 +1,147 @@
+"""Pyramid rules: availability, pairs, kings, the pack, redeals, Par scoring, and
+random games that never lose or duplicate a card."""
+
+import random
+
+import pytest
+
+from game.cards import full_deck, parse_cards
+from game.replay.recorder import Recorder
+from game.rules import pyramid as P
+from game.rules.base import IllegalMove
+
+
+def deal_with(front: str, pack: str = "") -> P.PyramidState:
+    """A deal whose first cards are ``front`` (pyramid order) and whose pack starts
+    with ``pack``; the rest of the deck fills in, in a fixed order."""
+    chosen = parse_cards(front) + parse_cards(pack)
+    rest = [c for c in full_deck() if c not in chosen]
+    pyramid = parse_cards(front) + rest[: 28 - len(parse_cards(front))]
+    rest = rest[28 - len(parse_cards(front)):]
+    return P.deal(pyramid + parse_cards(pack) + rest)
+
+
+def count_cards(s: P.PyramidState) -> list:
+    return [c for c in s.pyramid if c is not None] + list(s.stock + s.waste + s.discard)
+
+
+def test_only_the_bottom_row_starts_available() -> None:
+    s = P.new_game(3)
+    exposed = [i for i in range(28) if P.is_exposed(s, i)]
+    assert exposed == list(range(21, 28))
+    assert set(P.available(s).values()) == {f"p{i}" for i in exposed} | {"stock"}
+
+
+def test_a_card_is_freed_when_both_covering_cards_go() -> None:
+    s = P.new_game(3)
+    s = P.PyramidState(pyramid=s.pyramid[:21] + (None, None, None) + s.pyramid[24:],
+                       stock=s.stock, waste=())
+    assert P.is_exposed(s, P.index_of(5, 0)) and P.is_exposed(s, P.index_of(5, 1))
+    assert not P.is_exposed(s, P.index_of(5, 2))
+
+
+def test_pairs_must_make_13_and_kings_go_alone() -> None:
+    s = deal_with("", pack="AS")
+    bottom = [s.pyramid[i].code for i in range(21, 28)]
+    for move in P.legal_moves(s):
+        if isinstance(move, P.Remove):
+            ranks = [P.as_card(c).rank for c in move.cards]
+            assert ranks == [13] or (sum(ranks) == 13 and 13 not in ranks)
+    with pytest.raises(IllegalMove, match="not 13|not a king|Kings"):
+        P.apply(s, P.Remove((bottom[0], "AS")) if P.as_card(bottom[0]).rank != 12
+                else P.Remove(("AS",)))
+
+
+def test_covered_cards_are_refused_with_a_reason() -> None:
+    s = P.new_game(5)
+    apex = s.pyramid[0].code
+    with pytest.raises(IllegalMove, match="covered"):
+        P.apply(s, P.Remove((apex,)) if s.pyramid[0].rank == 13
+                else P.Remove((apex, s.pyramid[27].code)))
+
+
+def test_remove_takes_one_or_two_cards() -> None:
+    s = P.new_game(0)
+    with pytest.raises(IllegalMove):
+        P.apply(s, P.Remove(()))
+    with pytest.raises(IllegalMove):
+        P.apply(s, P.Remove(tuple(c.code for c in s.pyramid[21:24])))
+
+
+def test_stock_top_and_waste_top_pair_with_each_other() -> None:
+    s = deal_with("", pack="6H 7C")
+    s = P.apply(s, P.Draw())  # 6H to the waste, 7C on top of the pack
+    assert P.available(s)["6H"] == "waste" and P.available(s)["7C"] == "stock"
+    s = P.apply(s, P.Remove(("6H", "7C")))
+    assert not s.waste and s.discard[-2:] == tuple(parse_cards("6H 7C"))
+
+
+def test_two_redeals_then_the_pack_is_done() -> None:
+    s = P.new_game(11)
+    for redeal in range(3):
+        while s.stock:
+            s = P.apply(s, P.Draw())
+        if redeal < 2:
+            first = s.waste[0]
+            s = P.apply(s, P.Recycle())
+            assert s.stock[0] == first, "the first card drawn is on top again"
+    with pytest.raises(IllegalMove, match="No redeals left"):
+        P.apply(s, P.Recycle())
+    assert P.Recycle() not in P.legal_moves(s) and P.Draw() not in P.legal_moves(s)
+
+
+def test_par_score() -> None:
+    s = P.new_game(1)
+    assert P.par_score(s) == -52
+    cleared = P.PyramidState((None,) * 28, stock=s.stock[:3], waste=s.stock[3:5],
+                             discard=tuple(c for c in s.pyramid) + s.stock[5:],
+                             redeals_used=1, cleared_in_deal=2)
+    assert P.par_score(cleared) == 35 - 5
+    won = P.PyramidState((None,) * 28, (), (), tuple(full_deck()), cleared_in_deal=1)
+    assert P.par_score(won) == 50 and P.is_won(won) and P.is_over(won)
+    assert P.par_score(P.PyramidState((None,) * 28, (), s.stock[:7], (), redeals_used=2,
+                                      cleared_in_deal=3)) == 20 - 7
+
+
+def test_clearing_the_pyramid_records_the_deal() -> None:
+    s = P.new_game(0)
+    pyramid = (None,) * 27 + (parse_cards("KS")[0],)
+    s = P.PyramidState(pyramid, s.stock, (), redeals_used=1)
+    s = P.apply(s, P.Remove(("KS",)))
+    assert s.cleared_in_deal == 2
+
+
+def test_observation_hides_the_pack_under_its_top_card() -> None:
+    s = P.new_game(2)
+    view = P.observe(s)
+    assert view.stock_top == s.stock[0] and view.stock_hidden == 23
+    assert not any(hasattr(view, name) for name in ("stock",))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_games_never_lose_or_duplicate_a_card(seed: int) -> None:
+    rng = random.Random(seed)
+    s = P.new_game(seed)
+    moves = []
+    while not P.is_over(s):
+        move = rng.choice(P.legal_moves(s))
+        s = P.apply(s, move)
+        moves.append(move)
+        cards = count_cards(s)
+        assert len(cards) == 52 and len(set(cards)) == 52
+    rec = Recorder(P.RULES, seed, {})
+    for move in moves:
+        rec.play(move)
+    replayed = P.new_game(seed)
+    for k, move in enumerate(moves, start=1):
+        replayed = P.apply(replayed, move)
+        assert P.state_digest(rec.state_at(k)) == P.state_digest(replayed)
+    assert P.state_digest(replayed) == P.state_digest(s)
+
+
+def test_moves_have_a_stable_json_form() -> None:
+    for move in (P.Draw(), P.Recycle(), P.Remove(("KS",)), P.Remove(("4c", "9C"))):
+        assert P.move_from_json(P.move_to_json(move)) == move
+    assert P.move_to_json(P.Remove(("4c", "9C"))) == ["4C", "9C"]
+    with pytest.raises(ValueError):
+        P.move_from_json({"bad": 1})

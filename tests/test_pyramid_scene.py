@@ -1,0 +1,334 @@
+"""Pyramid played through the real app by posted events: mouse drags and clicks,
+the keyboard, and a real (virtual SDL) game controller."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai import pyramid_player
+from game.rules import pyramid as P
+from scenes.pyramid import PyramidScene
+from tests.driver import click, drag, frames, key, make_app, settle, type_text
+from tests.vpad import VirtualPad, VirtualPadUnavailable
+
+SEED = 7
+
+
+def start(app, seed: int = SEED) -> PyramidScene:  # noqa: ANN001
+    scene = PyramidScene(app, seed=seed)
+    app.push(scene)
+    settle(app)
+    return scene
+
+
+def centre(scene: PyramidScene, code: str) -> tuple[float, float]:
+    rect = scene.table.card_rect(code)
+    return rect.centerx, rect.centery
+
+
+def expect_move(scene: PyramidScene, before: P.PyramidState, move: P.Move) -> None:
+    assert P.state_digest(scene.state) == P.state_digest(P.apply(before, move)), move
+
+
+def play_full_game(app, scene: PyramidScene, do_move) -> int:  # noqa: ANN001
+    """Play the greedy line to the end through ``do_move``; return the move count."""
+    count = 0
+    while not P.is_over(scene.state):
+        before = scene.state
+        move = pyramid_player.greedy_move(before)
+        do_move(move)
+        expect_move(scene, before, move)
+        count += 1
+        assert count < 400
+    assert scene.recorder.length == count
+    return count
+
+
+def test_full_game_by_mouse_drags(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = start(app)
+
+    def by_mouse(move: P.Move) -> None:
+        if isinstance(move, P.Draw | P.Recycle):
+            click(app, (960, 1000), button=3)  # right-click anywhere turns the pack
+        elif len(move.cards) == 1:
+            click(app, centre(scene, move.cards[0]))
+        else:
+            drag(app, centre(scene, move.cards[0]), centre(scene, move.cards[1]))
+
+    moves = play_full_game(app, scene, by_mouse)
+    assert moves > 20
+    settle(app)
+    assert scene.hud.dialog is not None, "the game-over dialog shows"
+    # every card ended where the rules put it
+    for card in scene.state.discard:
+        assert scene.table.position(card.uid) == _rest(scene, card.uid)
+
+
+def test_click_two_cards_and_illegal_pair_is_refused(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = start(app)
+    free = [c for c, where in P.available(scene.state).items() if where.startswith("p")]
+    bad = next((a, b) for a in free for b in free
+               if a != b and P.as_card(a).rank + P.as_card(b).rank != 13
+               and 13 not in (P.as_card(a).rank, P.as_card(b).rank))
+    before = scene.state
+    click(app, centre(scene, bad[0]))
+    assert scene.selected == bad[0]
+    assert scene.table.highlighted("selected") == [bad[0]]
+    click(app, centre(scene, bad[1]))
+    assert scene.state is before and scene.selected is None
+    assert "not 13" in scene.hud.message.text and scene.hud.message.error
+    assert "error" in app.sound.played or app.sound.problem
+
+
+def test_illegal_drop_flies_back(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = start(app)
+    card = next(c for c, w in P.available(scene.state).items() if w.startswith("p"))
+    home = scene.table.position(card)
+    drag(app, centre(scene, card), (960, 900))
+    assert scene.recorder.length == 0
+    assert scene.table.animating, "the card flies back"
+    settle(app)
+    assert scene.table.position(card) == home
+
+
+def keys_for(state: P.PyramidState, code: str) -> str:
+    where = P.available(state)[code]
+    if where == "stock":
+        return "p"
+    if where == "waste":
+        return "w"
+    row, col = P.row_col(int(where[1:]))
+    return f"{row + 1}{col + 1}"
+
+
+def test_full_game_by_keyboard(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = start(app, seed=12)
+
+    def by_keys(move: P.Move) -> None:
+        if isinstance(move, P.Draw | P.Recycle):
+            type_text(app, "d")
+        else:
+            state = scene.state
+            for code in move.cards:
+                type_text(app, keys_for(state, code))
+
+    assert play_full_game(app, scene, by_keys) > 20
+
+
+def test_numeric_keypad_layout(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = start(app)
+    before = scene.state
+    key(app, pygame.K_KP0)  # keypad 0 turns the pack
+    expect_move(scene, before, P.Draw())
+    key(app, pygame.K_KP9)  # keypad 9 picks the waste top
+    top = scene.state.waste[-1]
+    assert scene.selected == top.uid or top.rank == 13
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_KP8)  # keypad 8 picks the pack top
+    assert scene.selected == scene.state.stock[0].uid or scene.state.stock[0].rank == 13
+
+
+@pytest.fixture
+def pad():
+    try:
+        vp = VirtualPad()
+    except VirtualPadUnavailable as exc:
+        pytest.skip(str(exc))
+    yield vp
+    vp.detach()
+
+
+def pad_press(app, pad: VirtualPad, button: int) -> None:  # noqa: ANN001
+    pad.press(button)
+    frames(app)
+
+
+def pad_focus(app, pad: VirtualPad, scene: PyramidScene, target: str) -> None:  # noqa: ANN001
+    buttons = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+               "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+               "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
+    for _ in range(40):
+        if scene.focus == target:
+            return
+        targets = scene.focus_targets()
+        here = targets.get(scene.focus)
+        if here is None:
+            pad_press(app, pad, buttons["down"])
+            continue
+        dx, dy = targets[target][0] - here[0], targets[target][1] - here[1]
+        if abs(dx) >= abs(dy):
+            pad_press(app, pad, buttons["right" if dx > 0 else "left"])
+        else:
+            pad_press(app, pad, buttons["down" if dy > 0 else "up"])
+    raise AssertionError(f"the focus cursor never reached {target}")
+
+
+def test_full_game_by_controller(tmp_path: Path, pad: VirtualPad) -> None:
+    app = make_app(tmp_path)
+    pad.attach()
+    frames(app, 2)
+    assert app.input.pads_connected() == 1
+    scene = start(app, seed=21)
+
+    def by_pad(move: P.Move) -> None:
+        if isinstance(move, P.Draw | P.Recycle):
+            pad_press(app, pad, pygame.CONTROLLER_BUTTON_X)
+        else:
+            for code in move.cards:
+                pad_focus(app, pad, scene, code)
+                pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
+
+    assert play_full_game(app, scene, by_pad) > 20
+    assert app.input.last_device == "pad"
+
+
+def test_undo_redo_and_seek_during_play(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = start(app)
+    states = [scene.state]
+    for _ in range(8):
+        scene.play(pyramid_player.greedy_move(scene.state))
+        frames(app, 3)  # input arrives while cards are still moving
+        states.append(scene.state)
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert scene.state == states[6]
+    key(app, pygame.K_y, "y", pygame.KMOD_CTRL)
+    assert scene.state == states[7]
+    scene.recorder.seek(2)
+    frames(app)
+    assert scene.state == states[2]
+    # after a seek the table is already in place: seeking snaps
+    for code in scene.state.waste + scene.state.discard:
+        assert scene.table.position(code.uid) == _rest(scene, code.uid)
+    scene.play(pyramid_player.greedy_move(scene.state))
+    assert scene.recorder.length == 3 and not scene.recorder.can_redo
+    settle(app)
+    live = {k for k in scene.table.entities}
+    assert len(live) == 52, "no card lost or duplicated by undo/redo/seek"
+
+
+def test_hint_highlights_a_pair(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = start(app)
+    type_text(app, "h")
+    hinted = scene.table.highlighted("hint")
+    assert hinted, scene.hud.message.text
+    ranks = [P.as_card(c).rank for c in hinted]
+    assert ranks == [13] or sum(ranks) == 13
+    type_text(app, "d")
+    assert not scene.table.highlighted("hint"), "any key clears the hint"
+
+
+def test_new_asks_first(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = start(app)
+    scene.play(P.Draw())
+    type_text(app, "n")
+    assert scene.hud.dialog is not None
+    type_text(app, "n")
+    assert scene.recorder.length == 1
+    type_text(app, "n")
+    type_text(app, "y")
+    assert scene.recorder.length == 0 and scene.recorder.seed != SEED
+
+
+def test_full_screen_toggle_under_the_dummy_driver(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    start(app)
+    key(app, pygame.K_F11)
+    frames(app, 2)
+    key(app, pygame.K_RETURN, "\r", pygame.KMOD_ALT)
+    frames(app, 2)
+    assert app.scenes and app.running
+
+
+def non_felt_share(surface: pygame.Surface) -> float:
+    """Share of sampled pixels that are not green baize."""
+    w, h = surface.get_size()
+    hits = total = 0
+    for y in range(0, h, max(1, h // 60)):
+        for x in range(0, w, max(1, w // 100)):
+            r, g, b, *_ = surface.get_at((x, y))
+            total += 1
+            hits += not (g > r + 20 and g > b + 10)
+    return hits / total
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_screenshots_have_the_table(tmp_path: Path, size: tuple[int, int]) -> None:
+    app = make_app(tmp_path, size=size)
+    scene = start(app)
+    shot = tmp_path / "shot.png"
+    app.save_screenshot(shot)
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == size
+    assert non_felt_share(image) > 0.15, "cards and widgets cover a good part of the felt"
+    # the apex card is drawn where the layout says, at this size
+    rect = scene.table.card_rect(scene.state.pyramid[0].uid)
+    x, y = app.viewport.to_px(rect.centerx, rect.y + 10)
+    r, g, b, *_ = image.get_at((x, y))
+    assert min(r, g, b) > 150, "card face (light) at the apex"
+
+
+def test_quitting_mid_game_resumes_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = start(app)
+    for _ in range(3):
+        scene.play(pyramid_player.greedy_move(scene.state))
+    state = scene.state
+    app.quit()
+    again = make_app(tmp_path)
+    resumed = PyramidScene(again)
+    again.push(resumed)
+    assert resumed.state == state and resumed.recorder.length == 3
+
+
+def test_a_corrupt_autosave_is_set_aside_and_reported(tmp_path: Path) -> None:
+    (tmp_path / "autosave-pyramid.json").write_text('{"kind": "autosave", "version": 1, "rep')
+    app = make_app(tmp_path)
+    scene = PyramidScene(app)
+    app.push(scene)
+    assert scene.recorder.length == 0
+    assert list(tmp_path.glob("autosave-pyramid.json.bad-*"))
+    assert "set aside" in scene.hud.message.text
+
+
+def test_a_tampered_autosave_is_set_aside(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = start(app)
+    scene.play(P.Draw())
+    scene.autosave()
+    path = tmp_path / "autosave-pyramid.json"
+    data = json.loads(path.read_text())
+    data["replay"]["moves"] = [["KS", "QS"]]
+    path.write_text(json.dumps(data))
+    again = make_app(tmp_path)
+    resumed = PyramidScene(again)
+    again.push(resumed)
+    assert resumed.recorder.length == 0
+    assert "could not be resumed" in resumed.hud.message.text
+
+
+def test_finished_games_are_saved_as_replays(tmp_path: Path) -> None:
+    app = make_app(tmp_path, animation="off")
+    scene = start(app)
+    while not P.is_over(scene.state):
+        scene.play(pyramid_player.greedy_move(scene.state))
+    replays = list((tmp_path / "replays").glob("pyramid-*.json"))
+    assert len(replays) == 1
+    assert json.loads(replays[0].read_text())["moves"]
+
+
+def _rest(scene: PyramidScene, key: str) -> tuple[float, float]:
+    p = scene.table.placement(key)
+    return p.x, p.y
