@@ -19,6 +19,7 @@ from game.engine.components import Placement
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, text_image
 from game.rules import pyramid as P
+from game.rules.base import IllegalMove
 
 CARD_W = 128.0
 CARD_H = CARD_W * 1.4
@@ -171,6 +172,16 @@ class PyramidScene(CardGameScene):
             return
         if not self.play(move):
             self.table.fly_back(key)
+
+    def can_drop(self, key: str, target: str) -> bool:
+        if target.startswith("zone:") and target != "zone:discard":
+            return False
+        move = P.Remove((key,)) if target == "zone:discard" else P.Remove((key, target))
+        try:
+            P.check(self.state, move)
+        except IllegalMove:
+            return False
+        return True
 
     def on_secondary(self) -> None:
         self.turn_pack()

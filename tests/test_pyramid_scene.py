@@ -332,3 +332,22 @@ def test_finished_games_are_saved_as_replays(tmp_path: Path) -> None:
 def _rest(scene: PyramidScene, key: str) -> tuple[float, float]:
     p = scene.table.placement(key)
     return p.x, p.y
+
+
+def test_a_legal_partner_lights_up_while_dragging(tmp_path: Path) -> None:
+    from tests.driver import post
+
+    app = make_app(tmp_path)
+    scene = start(app, seed=3)
+    move = next(m for m in P.legal_moves(scene.state)
+                if isinstance(m, P.Remove) and len(m.cards) == 2)
+    a, b = (app.viewport.to_px(*centre(scene, c)) for c in move.cards)
+    post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    for p in (a, ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2), b):
+        post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+        frames(app)
+    assert scene.table.dragging == move.cards[0]
+    assert scene.table.highlighted("drop") == [move.cards[1]]
+    post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+    frames(app)
+    assert not scene.table.highlighted("drop") and scene.recorder.length == 1

@@ -74,6 +74,10 @@ class CardGameScene(Scene):
         """A card was dragged onto ``target`` (a card, a zone, or nothing)."""
         self.table.fly_back(key)
 
+    def can_drop(self, key: str, target: str) -> bool:
+        """Would dropping ``key`` on ``target`` be legal? (lights the target up)."""
+        return False
+
     def on_secondary(self) -> None:
         """Right-click / pad X."""
 
@@ -280,10 +284,12 @@ class CardGameScene(Scene):
                 self.on_secondary()
         elif kind == Act.POINTER_MOVE and action.pos is not None:
             self.table.pointer_move(action.pos)
-            over = self.table.hit_test(action.pos) or self.hud.hover
-            self.app.set_cursor("hand" if over else "arrow")
+            over = self.table.hit_test(action.pos, exclude=self.table.dragging)
+            self.app.set_cursor("hand" if over or self.hud.hover else "arrow")
+            self._light_drop_target(over)
         elif kind == Act.POINTER_UP and action.pos is not None and action.button == 1:
             gesture = self.table.pointer_up(action.pos)
+            self.table.clear_highlights("drop")
             if gesture is not None and gesture.kind == "click":
                 self.on_click(gesture.key, action.pos)
             elif gesture is not None and gesture.kind == "drop":
@@ -311,6 +317,12 @@ class CardGameScene(Scene):
             self.clear_selection()
         elif kind == Act.KEY:
             self.on_key(action.key)
+
+    def _light_drop_target(self, over: str | None) -> None:
+        self.table.clear_highlights("drop")
+        dragged = self.table.dragging
+        if dragged is not None and over is not None and self.can_drop(dragged, over):
+            self.table.set_highlight(over, "drop")
 
     def focus_targets(self) -> dict[object, tuple[float, float]]:
         targets = super().focus_targets()
