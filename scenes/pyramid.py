@@ -20,6 +20,7 @@ from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, text_image
 from game.rules import pyramid as P
 from game.rules.base import IllegalMove
+from scenes.pyramid_match import MatchPlay
 
 CARD_W = 128.0
 CARD_H = CARD_W * 1.4
@@ -42,7 +43,7 @@ def _pile(x: float, y: float, n: int) -> list[tuple[float, float]]:
     return [(x - i * PILE_STEP, y - i * PILE_STEP) for i in range(n)]
 
 
-class PyramidScene(CardGameScene):
+class PyramidScene(MatchPlay, CardGameScene):
     title = "Pyramid"
     rules = P.RULES
     card_w, card_h = CARD_W, CARD_H
@@ -50,6 +51,7 @@ class PyramidScene(CardGameScene):
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None) -> None:
+        self.match = None  # set by restore_extra when an autosave holds a tournament
         super().__init__(app, seed, demo, resume, recorder)
         self.selected: str | None = None
         self.pending_row: int | None = None
@@ -57,15 +59,22 @@ class PyramidScene(CardGameScene):
             "zone:stock": zone_rect(*PACK_POS, CARD_W, CARD_H),
             "zone:discard": zone_rect(*DISCARD_POS, CARD_W, CARD_H),
         }
-        x0, y0, w, h, gap = 1500, 640, 180, 62, 12
-        commands = [("hint", "Hint", "h"), ("new", "New", "n"), ("undo", "Undo", "u"),
-                    ("redo", "Redo", "r"), ("auto", "Auto", "a"), ("config", "Config", "c"),
-                    ("help", "? Help", "?"), ("info", "Info", "i"), ("menu", "Menu", "m"),
-                    ("quit", "Quit", "q")]
+        self.set_commands()
+        if self.match is not None:
+            self.demo = self.computer_to_play
+            self.recorder.undo_allowed = False
+
+    def set_buttons(self, commands: list[tuple[str, str, str]]) -> None:
+        """Command buttons in the lower right corner, two to a row."""
+        w, h, gap = 180, 58, 10
+        rows = (len(commands) + 1) // 2
+        x0, y0 = 1500, 1010 - rows * (h + gap)
         self.hud.buttons = [
             Button(key, label, pygame.Rect(x0 + (i % 2) * (w + gap), y0 + (i // 2) * (h + gap),
                                            w, h), hotkey)
             for i, (key, label, hotkey) in enumerate(commands)]
+        if self.recorder is not None:
+            self.after_refresh()
 
     # -- state -> table ---------------------------------------------------------------------
 
@@ -101,8 +110,9 @@ class PyramidScene(CardGameScene):
 
     def after_refresh(self) -> None:
         rec = self.recorder
-        self.hud.button("undo").enabled = rec.can_undo
-        self.hud.button("redo").enabled = rec.can_redo
+        for key, enabled in (("undo", rec.can_undo), ("redo", rec.can_redo)):
+            if any(b.key == key for b in self.hud.buttons):
+                self.hud.button(key).enabled = enabled
         if self.selected is not None and self.selected not in P.available(self.state):
             self.selected = None
 
@@ -230,13 +240,22 @@ class PyramidScene(CardGameScene):
     def handle_game(self, action) -> None:  # noqa: ANN001
         if action.kind != Act.POINTER_MOVE:
             self.table.clear_highlights("hint")
+        if self.computer_to_play and action.kind not in (Act.POINTER_MOVE, Act.UP, Act.DOWN,
+                                                         Act.LEFT, Act.RIGHT):
+            if action.kind not in (Act.POINTER_UP,):
+                self.hud.say("The computer is playing its game: watch, or use the commands.")
+            return
         super().handle_game(action)
 
     # -- commands -----------------------------------------------------------------------------
 
     def press(self, key: str) -> None:
         self.app.play_sound("button")
-        if key == "hint":
+        if self.match is not None and self.match_command(key):
+            return
+        if key == "tour":
+            self.ask_tour()
+        elif key == "hint":
             self.hint()
         elif key == "new":
             self.hud.ask(Dialog("New game", "Abandon this game and deal a new one?",
@@ -283,6 +302,12 @@ class PyramidScene(CardGameScene):
         for card in cards:
             self.table.set_highlight(card.uid, "hint")
         self.hud.say("Try " + " + ".join(c.code for c in cards) + ".")
+
+    def finished(self, title: str, body: str) -> None:
+        if self.match is not None:
+            self.match_game_over(self.view)
+        else:
+            super().finished(title, body)
 
     def computer_move(self, state: P.PyramidState) -> P.Move | None:
         return pyramid_player.greedy_move(state)

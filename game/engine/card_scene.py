@@ -123,6 +123,16 @@ class CardGameScene(Scene):
         self.recorder.reset(self._pick_seed(seed), self.config)
         self.app.play_sound("shuffle")
 
+    def adopt_recorder(self, recorder: Recorder) -> None:
+        """Carry on from another log (a restored save)."""
+        self._record_finished()
+        self.clear_selection()
+        self.finished_reported = False
+        self.recorder.remove_listener(self._on_change)
+        self.recorder = recorder
+        recorder.add_listener(self._on_change)
+        self.refresh("deal" if recorder.cursor == 0 else "snap")
+
     def play(self, move: Any) -> bool:
         """Apply a move through the recorder; an illegal one beeps and says why."""
         try:
@@ -173,9 +183,12 @@ class CardGameScene(Scene):
         if self.viewer:
             return
         self._save_replay(title)
-        if self.demo:
-            return
-        self.hud.ask(_game_over_dialog(self, title, body))
+        self.finished(title, body)
+
+    def finished(self, title: str, body: str) -> None:
+        """The game just ended (replay saved): offer a new game, undo or the menu."""
+        if not self.demo:
+            self.hud.ask(_game_over_dialog(self, title, body))
 
     # -- recording ----------------------------------------------------------------------
 
@@ -199,7 +212,15 @@ class CardGameScene(Scene):
             return None
         if rec.game_id != self.rules.game_id or self.rules.is_over(rec.state):
             return None
+        self.restore_extra(result.data)
         return rec
+
+    def autosave_extra(self) -> dict[str, Any]:
+        """More to keep in the autosave besides the game (a tournament in progress)."""
+        return {}
+
+    def restore_extra(self, data: dict[str, Any]) -> None:
+        """Take back what ``autosave_extra`` kept; called before the scene is shown."""
 
     def autosave(self) -> None:
         if self.demo or self.viewer:
@@ -211,7 +232,8 @@ class CardGameScene(Scene):
             else:
                 storage.write_json_atomic(path, {"kind": AUTOSAVE_KIND,
                                                  "version": AUTOSAVE_VERSION,
-                                                 "replay": self.recorder.to_json()})
+                                                 "replay": self.recorder.to_json(),
+                                                 **self.autosave_extra()})
         except OSError as exc:
             self.app.problems.append(f"The game could not be saved: {exc}")
 

@@ -187,8 +187,8 @@ class InputMapper:
         digit = _KEYPAD_KEYS.get(key) or _KEYPAD_SCANCODES.get(getattr(event, "scancode", -1))
         if digit is not None:
             return [] if ctrl else act(Act.KEY, digit)
-        if key in _KEYS:
-            return act(_KEYS[key])
+        if key in _KEYS:  # Space keeps its character for text fields (names)
+            return act(_KEYS[key], " " if key == pygame.K_SPACE else "")
         char = _char(event)
         if not char:
             return []

@@ -152,6 +152,15 @@ def _button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pyg
     return image
 
 
+def _text_field(vp: Viewport, text: str, rect: pygame.Rect) -> DrawItem:
+    box = pygame.Surface(vp.rect_px(*rect)[2:], pygame.SRCALPHA)
+    pygame.draw.rect(box, (250, 248, 238), box.get_rect(), border_radius=vp.px(8))
+    pygame.draw.rect(box, GOLD, box.get_rect(), vp.px(3), border_radius=vp.px(8))
+    label = text_image(vp, text + "|", 30, (20, 30, 24), bold=True)
+    box.blit(label, (vp.px(14), (box.get_height() - label.get_height()) // 2))
+    return DrawItem(("dialog", "field", text), box, vp.to_px(rect.x, rect.y), DIALOG_Z + 1)
+
+
 @dataclass
 class Message:
     text: str
@@ -169,9 +178,12 @@ class Dialog:
     on_choice: Callable[[str], None]
     focus: int = 0
     cancel_key: str | None = None  # what Esc / pad B answers
+    text: str | None = None  # a text field (a player's name); None: no field
+    max_length: int = 16
+    height: int = 340  # taller for lists (scores, the top ten)
 
     def rect(self) -> pygame.Rect:
-        return pygame.Rect(DESIGN_W // 2 - 420, DESIGN_H // 2 - 170, 840, 340)
+        return pygame.Rect(DESIGN_W // 2 - 420, (DESIGN_H - self.height) // 2, 840, self.height)
 
     def buttons(self) -> list[Button]:
         r = self.rect()
@@ -225,6 +237,8 @@ class Hud:
             return False
         buttons = dialog.buttons()
         chosen: str | None = None
+        if dialog.text is not None and self._edit_text(dialog, action):
+            return True
         if action.kind in (Act.LEFT, Act.UP):
             dialog.focus = (dialog.focus - 1) % len(buttons)
         elif action.kind in (Act.RIGHT, Act.DOWN):
@@ -246,6 +260,20 @@ class Hud:
             dialog.on_choice(chosen)
         return True
 
+    @staticmethod
+    def _edit_text(dialog: Dialog, action: Action) -> bool:
+        """Typing into the dialog's field: characters, Space, Backspace (undo)."""
+        typed = action.key if action.kind == Act.KEY else (
+            " " if action.kind == Act.SELECT and action.key == " " else "")
+        if typed and typed.isprintable():
+            if len(dialog.text) < dialog.max_length:
+                dialog.text += typed
+            return True
+        if action.kind == Act.UNDO:
+            dialog.text = dialog.text[:-1]
+            return True
+        return False
+
     def draw_items(self, vp: Viewport, show_focus: bool) -> list[DrawItem]:
         items: list[DrawItem] = []
         for b in self.buttons:
@@ -266,7 +294,7 @@ class Hud:
 
     def _dialog_items(self, vp: Viewport, dialog: Dialog) -> list[DrawItem]:
         r = dialog.rect()
-        key = ("dialog", dialog.title, dialog.body, vp.scale, vp.text_scale)
+        key = ("dialog", dialog.title, dialog.body, dialog.height, vp.scale, vp.text_scale)
         panel = _text_cache.get(key)
         if panel is None:
             panel = pygame.Surface(vp.rect_px(*r)[2:], pygame.SRCALPHA)
@@ -282,6 +310,9 @@ class Hud:
                 y += img.get_height() + vp.px(6)
             _text_cache[key] = panel
         items = [DrawItem(("dialog", "panel"), panel, vp.to_px(r.x, r.y), DIALOG_Z)]
+        if dialog.text is not None:
+            items.append(_text_field(vp, dialog.text, pygame.Rect(r.x + 170, r.y + 150,
+                                                                  r.w - 340, 60)))
         for i, b in enumerate(dialog.buttons()):
             image = _button_image(vp, b, False, i == dialog.focus)
             items.append(DrawItem(("dialog", b.key), image, vp.to_px(b.rect.x, b.rect.y),

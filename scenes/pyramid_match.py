@@ -1,0 +1,239 @@
+"""Tournament play for the Pyramid scene: six games with two redeals each, net Par.
+
+Alone, against a second player at the same machine (hot seat) or against the
+computer, which plays its games visibly at the Computer speed setting. In a match
+the commands HINT, TOUR, AUTO and QUIT give way to TOP 10, SAVE, SCORE and EXIT;
+NEW starts the match again with the same players. Undo is off: the score counts.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game import storage
+from game.engine.ui import Dialog
+from game.highscores import HighScores
+from game.replay.recorder import Recorder, ReplayError
+from game.rules import pyramid as P
+from game.rules.pyramid_tournament import MATCH_GAMES, Entrant, Tournament
+from game.rules.registry import RULES_BY_ID
+
+MATCH_KIND = "pyramid-tournament"
+MATCH_VERSION = 1
+STANDARD_COMMANDS = [("hint", "Hint", "h"), ("new", "New", "n"), ("undo", "Undo", "u"),
+                     ("redo", "Redo", "r"), ("auto", "Auto", "a"), ("tour", "Tour", "t"),
+                     ("config", "Config", "c"), ("help", "? Help", "?"), ("info", "Info", "i"),
+                     ("menu", "Menu", "m"), ("quit", "Quit", "q")]
+MATCH_COMMANDS = [("top10", "Top 10", "t"), ("new", "New", "n"), ("save", "Save", "s"),
+                  ("score", "Score", "o"), ("config", "Config", "c"), ("help", "? Help", "?"),
+                  ("info", "Info", "i"), ("exit", "Exit", "e")]
+
+
+class MatchPlay:
+    """Mixed into PyramidScene; ``self.match`` is None in standard play."""
+
+    match: Tournament | None
+    hud: Any
+    app: Any
+    recorder: Recorder
+    demo: bool
+
+    # -- files ------------------------------------------------------------------------
+
+    @property
+    def match_path(self):  # noqa: ANN201
+        return self.app.save_dir / "pyramid-tournament.json"
+
+    def top_ten(self) -> HighScores:
+        table = HighScores(self.app.save_dir / "pyramid-top10.json", minimum=0)
+        if table.problem:
+            self.hud.say(table.problem, error=True, seconds=8.0)
+        return table
+
+    def autosave_extra(self) -> dict[str, Any]:
+        return {"match": self.match.to_json()} if self.match is not None else {}
+
+    def restore_extra(self, data: dict[str, Any]) -> None:
+        if data.get("match") is not None:
+            try:
+                self.match = Tournament.from_json(data["match"])
+            except ValueError:
+                self.match = None
+
+    # -- starting and ending ------------------------------------------------------------
+
+    def ask_tour(self) -> None:
+        self.hud.ask(Dialog(
+            "Tournament", f"{MATCH_GAMES} games, two redeals each, scored by net Par. "
+            "Who is the opponent?",
+            [("none", "None", "n"), ("human", "Human", "h"), ("computer", "Computer", "c"),
+             ("restore", "Restore", "r")], self._tour_choice, cancel_key="cancel"))
+
+    def _tour_choice(self, choice: str) -> None:
+        if choice == "restore":
+            self.restore_match()
+        elif choice == "none":
+            self.ask_name("Your name", "Player", lambda a: self.start_match([Entrant(a)]))
+        elif choice == "human":
+            self.ask_name("First player's name", "Player 1", lambda a: self.ask_name(
+                "Second player's name", "Player 2",
+                lambda b: self.start_match([Entrant(a), Entrant(b)])))
+        elif choice == "computer":
+            self.ask_name("Your name", "Player", lambda a: self.start_match(
+                [Entrant(a), Entrant("Computer", computer=True)]))
+
+    def ask_name(self, title: str, default: str, then) -> None:  # noqa: ANN001
+        dialog = Dialog(title, "Type a name, then press Enter.", [("ok", "OK", "")],
+                        lambda _: then(dialog.text.strip() or default), cancel_key=None,
+                        text=default)
+        self.hud.ask(dialog)
+
+    def start_match(self, entrants: list[Entrant]) -> None:
+        self.match = Tournament(tuple(entrants), random.SystemRandom().randrange(2**31),
+                                same_deck=self.app.settings.same_deck)
+        self.set_commands()
+        self.begin_turn()
+
+    def begin_turn(self) -> None:
+        game, who = self.match.next_turn
+        entrant = self.match.entrants[who]
+        self.demo = entrant.computer
+        self.new_game(self.match.deal_seed(game, who))
+        self.recorder.undo_allowed = False
+        self.hud.say(f"Game {game + 1} of {MATCH_GAMES}: {entrant.name} to play.", seconds=6)
+
+    def exit_match(self) -> None:
+        self.match = None
+        self.demo = False
+        self.set_commands()
+        self.new_game()
+        self.recorder.undo_allowed = True
+
+    def set_commands(self) -> None:
+        self.set_buttons(MATCH_COMMANDS if self.match is not None else STANDARD_COMMANDS)
+
+    @property
+    def computer_to_play(self) -> bool:
+        turn = self.match.next_turn if self.match is not None else None
+        return turn is not None and self.match.entrants[turn[1]].computer
+
+    # -- a game of the match ends ---------------------------------------------------------
+
+    def match_game_over(self, view: P.PyramidView) -> None:
+        game, who = self.match.next_turn
+        name = self.match.entrants[who].name
+        self.match = self.match.record(view.score)
+        self.demo = False
+        if self.match.finished:
+            self.finish_match()
+            return
+        next_game, next_who = self.match.next_turn
+        self.hud.ask(Dialog(
+            f"Game {game + 1} of {MATCH_GAMES} over",
+            f"{name} scored {view.score:+d} (net {self.match.net(who):+d}). Next: "
+            f"{self.match.entrants[next_who].name}, game {next_game + 1}.",
+            [("go", "Continue", "c")], lambda _: self.begin_turn(), cancel_key="go"))
+
+    def finish_match(self) -> None:
+        table = self.top_ten()
+        lines = [f"{name}: {net:+d}" for name, net in self.match.standings()]
+        for i, entrant in enumerate(self.match.entrants):
+            if not entrant.computer:
+                place = table.add(entrant.name, self.match.net(i))
+                if place is not None:
+                    lines.append(f"{entrant.name} enters the top ten at number {place}!")
+        winner = self.match.winner()
+        title = "Match over" if len(self.match.entrants) == 1 else (
+            f"{winner} wins the match" if winner else "The match is a tie")
+        if len(self.match.entrants) == 1:
+            net = self.match.net(0)
+            lines.insert(0, "Par beaten!" if net > 0 else "Par is a net 0: try again.")
+        self.match_path.unlink(missing_ok=True)
+        self.hud.ask(Dialog(title, "\n".join(lines),
+                            [("again", "New match", "n"), ("top10", "Top 10", "t"),
+                             ("exit", "Exit", "e")], self._after_match, cancel_key="exit",
+                            height=420))
+
+    def _after_match(self, choice: str) -> None:
+        if choice == "again":
+            self.start_match(list(self.match.entrants))
+        elif choice == "top10":
+            self.show_top_ten(then=self.exit_match)
+        else:
+            self.exit_match()
+
+    # -- commands --------------------------------------------------------------------------
+
+    def match_command(self, key: str) -> bool:
+        if key == "top10":
+            self.show_top_ten()
+        elif key == "score":
+            self.show_score()
+        elif key == "save":
+            self.save_match()
+        elif key == "exit":
+            self.hud.ask(Dialog("Exit tournament", "Leave the match and go back to standard "
+                                "play? Save it first to finish it later.",
+                                [("yes", "Yes", "y"), ("no", "No", "n")],
+                                lambda c: self.exit_match() if c == "yes" else None,
+                                cancel_key="no"))
+        elif key == "new":
+            self.hud.ask(Dialog("New match", "Start the match again with the same players?",
+                                [("yes", "Yes", "y"), ("no", "No", "n")],
+                                lambda c: self.start_match(list(self.match.entrants))
+                                if c == "yes" else None, cancel_key="no"))
+        else:
+            return False
+        return True
+
+    def show_top_ten(self, then=None) -> None:  # noqa: ANN001
+        entries = self.top_ten().entries
+        body = "\n".join(f"{i + 1}. {e.name}  {e.score:+d}  ({e.day})"
+                         for i, e in enumerate(entries)) or "No scores yet: beat par to enter."
+        self.hud.ask(Dialog("Top 10", body, [("ok", "OK", "o")],
+                            lambda _: then() if then else None, cancel_key="ok", height=660))
+
+    def show_score(self) -> None:
+        rows = []
+        for i, entrant in enumerate(self.match.entrants):
+            games = " ".join(f"{s:+d}" for s in self.match.scores[i]) or "no games yet"
+            rows.append(f"{entrant.name}: {games}   net {self.match.net(i):+d}")
+        turn = self.match.next_turn
+        if turn is not None:
+            rows.append(f"Now: game {turn[0] + 1} of {MATCH_GAMES}, "
+                        f"{self.match.entrants[turn[1]].name} (Par so far "
+                        f"{P.par_score(self.recorder.state):+d}).")
+        self.hud.ask(Dialog("Score", "\n".join(rows), [("ok", "OK", "o")], lambda _: None,
+                            cancel_key="ok", height=420))
+
+    def save_match(self) -> None:
+        try:
+            storage.write_json_atomic(self.match_path, {
+                "kind": MATCH_KIND, "version": MATCH_VERSION, "match": self.match.to_json(),
+                "game": self.recorder.to_json()})
+        except OSError as exc:
+            self.hud.say(f"The tournament could not be saved: {exc}", error=True)
+            return
+        self.hud.say("Tournament saved: choose Tour, then Restore, to carry on later.")
+
+    def restore_match(self) -> None:
+        result = storage.read_json(self.match_path, MATCH_KIND, MATCH_VERSION,
+                                   consequence="no tournament was restored")
+        if result.data is None:
+            self.app.error(result.problem or "There is no saved tournament.")
+            return
+        try:
+            match = Tournament.from_json(result.data.get("match"))
+            game = Recorder.from_json(result.data.get("game"), RULES_BY_ID)
+        except (ValueError, ReplayError) as exc:
+            target = storage.set_aside(self.match_path)
+            self.app.error(f"The saved tournament could not be read ({exc}); it has been set "
+                           f"aside as {target.name}.")
+            return
+        self.match = match
+        self.set_commands()
+        self.adopt_recorder(game)
+        self.recorder.undo_allowed = False
+        self.demo = self.computer_to_play
+        self.hud.say("Tournament restored.")
