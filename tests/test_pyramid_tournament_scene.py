@@ -1,0 +1,130 @@
+"""A Pyramid tournament against the computer, driven by key presses to its end:
+saved mid-way, restored in a fresh app, and finished; the top ten survives damage."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+
+from game.ai import pyramid_player
+from game.rules import pyramid as P
+from game.rules.pyramid_tournament import MATCH_GAMES
+from scenes.pyramid import PyramidScene
+from tests.driver import frames, key, make_app, settle, type_text
+from tests.test_pyramid_scene import keys_for
+
+
+def open_app(tmp_path: Path):  # noqa: ANN201
+    app = make_app(tmp_path, animation="off", ai_speed="fast")
+    scene = PyramidScene(app, seed=4)
+    app.push(scene)
+    settle(app)
+    return app, scene
+
+
+def human_game(app, scene: PyramidScene) -> None:  # noqa: ANN001
+    """The human's game, played with the keyboard along the quick player's line."""
+    while not P.is_over(scene.state):
+        move = pyramid_player.greedy_move(scene.state)
+        if isinstance(move, P.Draw | P.Recycle):
+            type_text(app, "d")
+        else:
+            state = scene.state
+            for code in move.cards:
+                type_text(app, keys_for(state, code))
+
+
+def computer_game(app, scene: PyramidScene) -> None:  # noqa: ANN001
+    """Watch the computer play its game (it refuses our cards meanwhile)."""
+    assert scene.computer_to_play
+    before = scene.recorder.length
+    type_text(app, "d")
+    assert scene.recorder.length == before, "the human cannot touch the computer's cards"
+    for _ in range(20000):
+        if scene.hud.dialog is not None:
+            return
+        frames(app)
+    raise AssertionError("the computer never finished its game")
+
+
+def continue_dialog(app, scene: PyramidScene) -> None:  # noqa: ANN001
+    assert scene.hud.dialog is not None
+    key(app, pygame.K_RETURN, "\r")
+
+
+def test_tournament_against_the_computer_saved_restored_finished(tmp_path: Path) -> None:
+    app, scene = open_app(tmp_path)
+    type_text(app, "t")  # TOUR
+    type_text(app, "c")  # against the computer
+    assert scene.hud.dialog.text == "Player"
+    for _ in "Player":
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "ann")
+    key(app, pygame.K_SPACE, " ")
+    type_text(app, "b")
+    key(app, pygame.K_RETURN, "\r")
+    assert scene.match is not None
+    assert [e.name for e in scene.match.entrants] == ["ann b", "Computer"]
+    assert {b.key for b in scene.hud.buttons} >= {"top10", "save", "score", "exit"}
+    assert not {"hint", "tour", "auto", "quit"} & {b.key for b in scene.hud.buttons}
+
+    for game in range(3):
+        human_game(app, scene)
+        continue_dialog(app, scene)
+        computer_game(app, scene)
+        if game < 2:
+            continue_dialog(app, scene)
+    assert [len(s) for s in scene.match.scores] == [3, 3]
+    continue_dialog(app, scene)  # game 4 begins: save it mid-way
+    type_text(app, "d")
+    type_text(app, "s")  # SAVE
+    saved = json.loads((tmp_path / "pyramid-tournament.json").read_text())
+    assert saved["kind"] == "pyramid-tournament" and len(saved["game"]["moves"]) == 1
+    app.quit()
+
+    # a fresh start in standard play, then TOUR -> Restore
+    (tmp_path / "autosave-pyramid.json").unlink(missing_ok=True)
+    app, scene = open_app(tmp_path)
+    assert scene.match is None
+    type_text(app, "t")
+    type_text(app, "r")
+    assert scene.match is not None and scene.recorder.length == 1
+    for game in range(3, MATCH_GAMES):
+        human_game(app, scene)
+        continue_dialog(app, scene)
+        computer_game(app, scene)
+        if game < MATCH_GAMES - 1:
+            continue_dialog(app, scene)
+    assert scene.match.finished
+    assert "match" in scene.hud.dialog.title.lower()
+    net = scene.match.net(0)
+    top = tmp_path / "pyramid-top10.json"
+    if net > 0:
+        assert json.loads(top.read_text())["entries"][0]["score"] == net
+    type_text(app, "e")  # EXIT back to standard play
+    assert scene.match is None and any(b.key == "hint" for b in scene.hud.buttons)
+
+
+def test_top_ten_shows_and_survives_a_damaged_file(tmp_path: Path) -> None:
+    (tmp_path / "pyramid-top10.json").write_text("{{{{ damaged")
+    app, scene = open_app(tmp_path)
+    type_text(app, "t")
+    type_text(app, "n")  # alone
+    key(app, pygame.K_RETURN, "\r")
+    type_text(app, "t")  # TOP 10
+    assert "No scores yet" in scene.hud.dialog.body
+    assert list(tmp_path.glob("pyramid-top10.json.bad-*"))
+    assert "set aside" in scene.hud.message.text
+
+
+def test_restore_with_a_damaged_save_is_refused_with_a_reason(tmp_path: Path) -> None:
+    (tmp_path / "pyramid-tournament.json").write_text(json.dumps(
+        {"kind": "pyramid-tournament", "version": 1, "match": {"seed": 1}, "game": {}}))
+    app, scene = open_app(tmp_path)
+    type_text(app, "t")
+    type_text(app, "r")
+    assert scene.match is None
+    assert "could not be read" in scene.hud.message.text
+    assert list(tmp_path.glob("pyramid-tournament.json.bad-*"))
