@@ -49,7 +49,9 @@ class Settings:
     card_back: CardBack = "blue"
     fullscreen: bool = False
     tv_mode: bool = False  # 10-foot UI: large text, safe-area margins
-    input_mode: InputMode = "ask"  # the manual's Mouse option; "ask" on first start
+    # The manual's Mouse option. Every device works at once unless "keyboard" turns the
+    # mouse off; "ask" asks before each game (the old default; -ask brings it back).
+    input_mode: InputMode = "mouse"
     same_deck: bool = True  # tournaments: every player gets the same deals
     show_winnable: bool = False
     winnable_only: bool = False

@@ -351,3 +351,21 @@ def test_a_legal_partner_lights_up_while_dragging(tmp_path: Path) -> None:
     post(pygame.MOUSEBUTTONUP, pos=b, button=1)
     frames(app)
     assert not scene.table.highlighted("drop") and scene.recorder.length == 1
+
+
+def test_mouse_option_no_ignores_the_mouse_and_ask_asks(tmp_path: Path) -> None:
+    app = make_app(tmp_path, input_mode="keyboard")
+    scene = start(app)
+    click(app, (960, 1000), button=3)
+    assert scene.recorder.length == 0, "Mouse: No ignores the mouse"
+    type_text(app, "d")
+    assert scene.recorder.length == 1
+    asking = make_app(tmp_path / "ask", input_mode="ask")
+    scene = PyramidScene(asking, seed=2)
+    asking.push(scene)
+    assert scene.hud.dialog is not None and scene.hud.dialog.title == "Mouse"
+    type_text(asking, "n")
+    click(asking, (960, 1000), button=3)
+    assert scene.recorder.length == 0
+    type_text(asking, "d")
+    assert scene.recorder.length == 1

@@ -23,7 +23,7 @@ def test_defaults_when_there_is_no_file(tmp_path: Path) -> None:
     settings, problem = load_settings(tmp_path)
     assert settings == Settings() and problem is None
     assert (settings.sound, settings.animation, settings.ai_speed, settings.input_mode) == (
-        "full", "normal", "medium", "ask")
+        "full", "normal", "medium", "mouse")
     assert settings.error_messages and settings.same_deck and not settings.fullscreen
 
 

@@ -47,6 +47,7 @@ class CardGameScene(Scene):
         self._ai_wait = 0.0
         self.recorder: Recorder | None = recorder
         self.finished_reported = False
+        self.mouse_on = app.settings.input_mode != "keyboard"
         if resume and seed is None and not demo and recorder is None:
             self.recorder = self._load_autosave()
         if self.recorder is None:
@@ -122,6 +123,7 @@ class CardGameScene(Scene):
         self.hud.dialog = None
         self.recorder.reset(self._pick_seed(seed), self.config)
         self.app.play_sound("shuffle")
+        self.ask_for_mouse()
 
     def adopt_recorder(self, recorder: Recorder) -> None:
         """Carry on from another log (a restored save)."""
@@ -260,8 +262,29 @@ class CardGameScene(Scene):
             self._fresh_deal = False
             self.app.play_sound("shuffle")
             self.refresh("deal")
+            self.ask_for_mouse()
         else:
             self.refresh("snap")
+
+    # -- the Mouse option (Yes / No / Ask) ------------------------------------------------
+
+    def ask_for_mouse(self) -> None:
+        """With Mouse set to Ask, each new game starts by asking."""
+        if self.app.settings.input_mode != "ask" or self.demo or self.viewer:
+            return
+        from game.engine.ui import Dialog
+
+        def choose(choice: str) -> None:
+            self.mouse_on = choice == "yes"
+
+        self.hud.ask(Dialog("Mouse", "Play this game with the mouse?",
+                            [("yes", "Yes", "y"), ("no", "No", "n")], choose,
+                            cancel_key="yes"))
+
+    def handle(self, action: Action) -> None:
+        if action.device == "mouse" and not self.mouse_on:
+            return
+        super().handle(action)
 
     def exit(self) -> None:
         self.autosave()
@@ -271,6 +294,7 @@ class CardGameScene(Scene):
         self.table.set_view(vp, self.app.card_art(self.card_w))
 
     def settings_changed(self) -> None:
+        self.mouse_on = self.app.settings.input_mode != "keyboard"
         self.table.animation_scale = animation_scale(self.app.settings)
         self.table.set_view(self.app.viewport, self.app.card_art(self.card_w))
         self.app.refresh_background()
