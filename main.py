@@ -62,6 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print JSON (the default)")
     rep = sub.add_parser("replay", help="play a saved replay back, animated")
     rep.add_argument("path", type=Path)
+    # the run options may follow PATH too: `replay PATH --headless --frames 60`
+    for flag in ("--headless", "--fullscreen", "--tv"):
+        rep.add_argument(flag, action="store_true", default=argparse.SUPPRESS)
+    for flag, kind in (("--frames", int), ("--screenshot", str), ("--window", str),
+                       ("--save-dir", str)):
+        rep.add_argument(flag, type=kind, default=argparse.SUPPRESS)
     return parser
 
 

@@ -354,6 +354,8 @@ class CardGameScene(Scene):
                 self.activate(self.focus)
         elif kind == Act.SECONDARY:
             self.on_secondary()
+        elif kind in (Act.HINT, Act.MENU, Act.HELP):
+            self.press(kind.value)
         elif kind == Act.UNDO:
             self.undo()
         elif kind == Act.REDO:
@@ -363,6 +365,10 @@ class CardGameScene(Scene):
             self.clear_selection()
         elif kind == Act.KEY:
             self.on_key(action.key)
+
+    @property
+    def show_focus(self) -> bool:
+        return not self.viewer and super().show_focus
 
     def _light_drop_target(self, over: str | None) -> None:
         self.table.clear_highlights("drop")

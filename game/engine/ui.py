@@ -283,13 +283,22 @@ class Hud:
                                   show_focus and b.key == self.focus and self.dialog is None)
             items.append(DrawItem(("button", b.key), image, vp.to_px(b.rect.x, b.rect.y), UI_Z))
         if self.message is not None:
-            color = ERROR if self.message.error else INK
-            image = text_image(vp, self.message.text, 30, color, bold=self.message.error)
-            x, y = vp.to_px(*centre_of(self.message_rect))
-            items.append(DrawItem(("message",), image, (x - image.get_width() // 2,
-                                                        y - image.get_height() // 2), UI_Z))
+            items.extend(self._message_items(vp, self.message))
         if self.dialog is not None:
             items.extend(self._dialog_items(vp, self.dialog))
+        return items
+
+    def _message_items(self, vp: Viewport, message: Message) -> list[DrawItem]:
+        """The message line, wrapped onto a second line above it when long."""
+        color = ERROR if message.error else INK
+        lines = wrap_text(vp, message.text, 30, self.message_rect.w, bold=message.error)[:2]
+        x, y = vp.to_px(*centre_of(self.message_rect))
+        items = []
+        for n, line in enumerate(reversed(lines)):
+            image = text_image(vp, line, 30, color, bold=message.error)
+            top = y - image.get_height() // 2 - n * image.get_height()
+            items.append(DrawItem(("message", n), image, (x - image.get_width() // 2, top),
+                                  UI_Z))
         return items
 
     def _dialog_items(self, vp: Viewport, dialog: Dialog) -> list[DrawItem]:

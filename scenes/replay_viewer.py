@@ -1,0 +1,510 @@
+"""Replays: the list of saved games, and the viewer that plays one back, animated.
+
+The viewer wraps the game's own scene in viewer mode (``game_scene(..., recorder=)``),
+so every game is replayed with its real table and animations. It moves the
+recorder's cursor on a timer; the inner scene's listener animates single steps and
+snaps jumps. The inner scene draws and animates but never sees the player's input.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import storage
+from game.engine.actions import Act, Action
+from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
+from game.engine.render import DrawItem
+from game.engine.scene import Scene
+from game.engine.ui import GOLD, INK, MUTED, UI_Z, Button, text_image
+from game.replay.recorder import Recorder, ReplayError
+from game.rules.registry import RULES_BY_ID
+from game.settings import animation_scale
+from scenes.help import HelpScene, PageScene, draw_footer, panel_image
+from scenes.menu import GAMES, game_scene
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+NORMAL_SPEED = 1
+STEP_SECONDS = 0.7  # between moves at 1x
+SNAP_SPEED = 16.0  # from here on moves jump into place: no animation could keep up
+SOUND_SPEED = 4.0  # faster than this, per-move sounds would only be a rattle
+MAX_HOLD = 1.5  # seconds a due move waits for the table to settle (a deal's last wobbles)
+PAGE_MOVES = 10
+
+BAR = pygame.Rect(0, 866, DESIGN_W, DESIGN_H - 866)  # the control strip along the bottom
+MARGIN = 60
+INFO_Y = 878
+TRACK_Y, TRACK_H = 926, 22
+BUTTON_Y, BUTTON_H = 978, 64
+CONTROLS = [("start", "\u21e4 Start"), ("step_back", "\u25c0 Step"),
+            ("rewind", "\u25c0\u25c0 Rewind"), ("play", "\u25b6 Play"),
+            ("step", "Step \u25b6"), ("end", "End \u21e5"), ("slower", "\u2212 Slower"),
+            ("faster", "+ Faster"), ("close", "Back")]
+PLAY_LABELS = ("\u25b6 Play", "\u275a\u275a Pause")
+GAP = 14
+KEYS = {"b": "rewind", "+": "faster", "=": "faster", "-": "slower", "_": "slower",
+        "p": "play"}
+ACTS = {Act.SELECT: "play", Act.SECONDARY: "rewind", Act.LEFT: "step_back",
+        Act.UNDO: "step_back", Act.RIGHT: "step", Act.REDO: "step", Act.UP: "faster",
+        Act.DOWN: "slower", Act.HOME: "start", Act.END: "end", Act.PAGE_UP: "page_back",
+        Act.PAGE_DOWN: "page", Act.CANCEL: "close", Act.MENU: "close", Act.HELP: "help"}
+
+
+def game_name(game_id: str) -> str:
+    return next((label for key, label, _ in GAMES if key == game_id),
+                game_id.replace("-", " ").title())
+
+
+def speed_text(speed: float) -> str:
+    return f"{speed:g}x"
+
+
+def date_text(date: datetime) -> str:
+    return f"{date.day} {date:%b %Y, %H:%M}"
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter (the rest untouched, unlike str.capitalize)."""
+    return text[:1].upper() + text[1:]
+
+
+class ReplayScene(Scene):
+    """Plays ``recorder``'s moves back from the deal; see the module docstring."""
+
+    def __init__(self, app: Any, recorder: Recorder, autoplay: bool = True) -> None:
+        super().__init__(app)
+        self.recorder = recorder
+        recorder.seek(0)  # before the inner scene exists, so it opens with the deal
+        self.inner = game_scene(app, recorder.game_id, recorder=recorder)
+        for button in self.inner.hud.buttons:  # its commands mean nothing in a replay
+            button.visible = False
+        self.speed_index = NORMAL_SPEED
+        self.direction = 1 if autoplay else 0  # 1 playing, -1 rewinding, 0 paused
+        self._wait = STEP_SECONDS
+        self._held = 0.0  # how long the due move has waited for animations
+        self._scrubbing = False
+        try:
+            self.date = date_text(datetime.fromisoformat(str(recorder.meta.get("date"))))
+        except ValueError:
+            self.date = ""
+        self._track: tuple[tuple, pygame.Surface] | None = None
+        self.track_x = 360.0  # set by layout: right of the "Move k of n" text
+        self.hud.buttons = [Button(key, label, pygame.Rect(0, BUTTON_Y, 1, BUTTON_H))
+                            for key, label in CONTROLS]
+        self.hud.message_rect = pygame.Rect(40, BAR.y - 58, DESIGN_W - 80, 48)
+        self.sync_buttons()
+
+    @classmethod
+    def open(cls, app: Any, path: Path, autoplay: bool = True) -> ReplayScene | None:
+        """The viewer for the replay file at ``path``, or None with a sentence for the
+        player appended to ``app.problems``. The file is never changed or moved."""
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return _fail(app, f"Replay {path.name} was not found.")
+        except OSError as exc:
+            return _fail(app, f"Replay {path.name} could not be read "
+                              f"({exc.strerror or exc}).")
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            return _fail(app, f"Replay {path.name} is damaged: it is not a JSON file.")
+        try:
+            recorder = Recorder.from_json(data, RULES_BY_ID)
+        except ReplayError as exc:
+            return _fail(app, f"Replay {path.name} cannot be shown: {exc}.")
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            return _fail(app, f"Replay {path.name} is not a valid replay ({exc}).")
+        try:
+            return cls(app, recorder, autoplay)
+        except ValueError as exc:  # e.g. a game this version cannot show yet
+            return _fail(app, f"Replay {path.name} cannot be shown: {exc}.")
+
+    # -- state -------------------------------------------------------------------------------
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    @property
+    def cursor(self) -> int:
+        return self.recorder.cursor
+
+    @property
+    def length(self) -> int:
+        return self.recorder.length
+
+    def apply_animation_scale(self) -> None:
+        """Faster playback, shorter animations, so each move lands before the next."""
+        base = animation_scale(self.app.settings)
+        fast = base is None or self.speed >= SNAP_SPEED
+        self.inner.table.animation_scale = None if fast else base / self.speed
+
+    def sync_buttons(self) -> None:
+        at_start, at_end = self.cursor == 0, self.cursor == self.length
+        hud = self.hud
+        playing = self.direction == 1
+        hud.button("play").label = PLAY_LABELS[1] if playing else PLAY_LABELS[0]
+        hud.button("rewind").selected = self.direction == -1
+        for key in ("start", "step_back", "rewind"):
+            hud.button(key).enabled = not at_start
+        for key in ("step", "end"):
+            hud.button(key).enabled = not at_end
+        hud.button("slower").enabled = self.speed_index > 0
+        hud.button("faster").enabled = self.speed_index < len(SPEEDS) - 1
+
+    # -- commands --------------------------------------------------------------------------
+
+    def press(self, key: str) -> None:
+        if key == "close":
+            self.app.play_sound("button")
+            self.app.pop()
+            return
+        if key == "help":
+            self.app.push(HelpScene(self.app, "parlour"))
+            return
+        if key == "play":
+            self.play_pause()
+        elif key == "rewind":
+            self.rewind()
+        elif key in ("step", "step_back"):
+            self.step(1 if key == "step" else -1)
+        elif key in ("start", "end"):
+            self.seek(0 if key == "start" else self.length)
+        elif key in ("page", "page_back"):
+            self.seek(self.cursor + (PAGE_MOVES if key == "page" else -PAGE_MOVES))
+        elif key in ("faster", "slower"):
+            self.change_speed(1 if key == "faster" else -1)
+        self.sync_buttons()
+
+    def play_pause(self) -> None:
+        if self.direction == 1:
+            self.direction = 0
+            return
+        if self.cursor == self.length:
+            self.recorder.seek(0)  # play again from the deal
+        self.direction, self._wait = 1, 0.0
+
+    def rewind(self) -> None:
+        if self.direction == -1:
+            self.direction = 0
+        elif self.cursor == 0:
+            self.app.error("This is the deal: there is nothing before it.")
+        else:
+            self.direction, self._wait = -1, 0.0
+
+    def step(self, delta: int) -> None:
+        self.direction = 0
+        target = self.cursor + delta
+        if not 0 <= target <= self.length:
+            self.app.error("This is the deal: there is nothing before it." if delta < 0
+                           else "That was the last move.")
+            return
+        self.move_to(target)
+
+    def move_to(self, k: int) -> None:
+        """One move on or back, with the sound of a card landing while it can keep up."""
+        self.recorder.seek(k)
+        if self.speed <= SOUND_SPEED:
+            self.app.play_sound("place")
+
+    def seek(self, k: int) -> None:
+        """Jump to move ``k`` (clamped); playback goes on from there."""
+        self.recorder.seek(min(max(0, k), self.length))
+
+    def change_speed(self, delta: int) -> None:
+        index = min(max(0, self.speed_index + delta), len(SPEEDS) - 1)
+        if index == self.speed_index:
+            self.app.error("That is already the fastest speed." if delta > 0
+                           else "That is already the slowest speed.")
+            return
+        self.speed_index = index
+        self._wait = min(self._wait, STEP_SECONDS / self.speed)
+        self.apply_animation_scale()
+
+    # -- life cycle (delegated to the game's scene) --------------------------------------------
+
+    def enter(self) -> None:
+        self.inner.enter()
+        self.apply_animation_scale()
+
+    def exit(self) -> None:
+        self.inner.exit()
+        self.app.set_cursor("arrow")
+
+    def layout(self, vp: Viewport) -> None:
+        self.inner.layout(vp)
+        self._place_buttons(vp)
+        widest = text_image(vp, f"Move {self.length} of {self.length}", 28, INK, True)
+        self.track_x = MARGIN + widest.get_width() / vp.scale + 36
+        self._track = None
+
+    def _place_buttons(self, vp: Viewport) -> None:
+        """Share the bottom row out by label width, so no label has to be squeezed
+        while others have room to spare (TV mode's larger text)."""
+        size = min(BUTTON_H * 0.42, 30)  # the size Button draws its label at
+        labels = dict(CONTROLS, play=max(PLAY_LABELS, key=len))
+        need = [text_image(vp, labels[b.key], size, INK, True).get_width() / vp.scale + 36
+                for b in self.hud.buttons]
+        room = DESIGN_W - 2 * MARGIN - GAP * (len(need) - 1)
+        spare = (room - sum(need)) / len(need)
+        widths = [n + spare if spare >= 0 else n * room / sum(need) for n in need]
+        x = float(MARGIN)
+        for button, width in zip(self.hud.buttons, widths, strict=True):
+            button.rect = pygame.Rect(round(x), BUTTON_Y, round(x + width) - round(x), BUTTON_H)
+            x += width + GAP
+
+    def settings_changed(self) -> None:
+        self.inner.settings_changed()
+        self.apply_animation_scale()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.inner.update(dt)
+        if self.direction == 0:
+            return
+        self._wait -= dt
+        if self._wait > 0:
+            return
+        table = self.inner.table
+        if table.animating and table.animation_scale is not None and self._held < MAX_HOLD:
+            self._held += dt  # let the last move land before the next one
+            return
+        self._wait, self._held = STEP_SECONDS / self.speed, 0.0
+        target = self.cursor + self.direction
+        if 0 <= target <= self.length:
+            self.move_to(target)
+        if self.cursor in (0, self.length):
+            self.direction = 0  # reached the end (or the deal, rewinding)
+        self.sync_buttons()
+
+    # -- input -----------------------------------------------------------------------------
+
+    def handle_game(self, action: Action) -> None:
+        """Transport keys, pad and the progress bar; the inner scene gets nothing."""
+        kind = action.kind
+        if kind == Act.KEY and action.key in KEYS:
+            self.press(KEYS[action.key])
+        elif kind in ACTS:
+            self.press(ACTS[kind])
+        elif kind in (Act.POINTER_DOWN, Act.POINTER_MOVE, Act.POINTER_UP):
+            self._pointer(action)
+
+    def track_rect(self) -> pygame.Rect:
+        return pygame.Rect(round(self.track_x), TRACK_Y, round(DESIGN_W - MARGIN - self.track_x),
+                           TRACK_H)
+
+    def _pointer(self, action: Action) -> None:
+        assert action.pos is not None
+        track = self.track_rect()
+        hit = track.inflate(24, 28).collidepoint(action.pos)
+        if action.kind == Act.POINTER_DOWN and action.button == 1 and hit:
+            self._scrubbing = True
+        elif action.kind == Act.POINTER_UP:
+            self._scrubbing = False
+            return
+        if action.kind == Act.POINTER_MOVE:
+            self.app.set_cursor("hand" if hit or self.hud.hover or self._scrubbing else "arrow")
+        if self._scrubbing:
+            share = (action.pos[0] - track.x) / track.w
+            self.seek(round(min(max(0.0, share), 1.0) * self.length))
+            self.sync_buttons()
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def background(self, vp: Viewport) -> pygame.Surface:
+        surface = self.inner.background(vp)
+        # Edge to edge in window pixels (TV mode insets the design space, not the strip).
+        top = vp.to_px(0, BAR.y)[1]
+        strip = pygame.Surface((vp.width, vp.height - top), pygame.SRCALPHA)
+        strip.fill((10, 30, 20, 200))
+        pygame.draw.line(strip, (90, 140, 110), (0, 0), (vp.width, 0), max(1, vp.px(2)))
+        surface.blit(strip, (0, top))
+        return surface
+
+    def draw_items(self, alpha: float) -> list[DrawItem]:
+        vp = self.app.viewport
+        # Keys from the inner scene get their own namespace: its hud and ours share names.
+        items = [DrawItem(("game", item.key), item.image, item.pos, item.z)
+                 for item in self.inner.draw_items(alpha)]
+        info = " \u00b7 ".join(part for part in (
+            f"Replay of {game_name(self.recorder.game_id)}", self.date,
+            sentence(str(self.recorder.meta.get("result", "")))) if part)
+        state = {1: "Playing", -1: "Rewinding", 0: "Paused"}[self.direction]
+        middle = TRACK_Y + TRACK_H / 2
+        for key, image, x, y, anchor in (
+                ("info", text_image(vp, info, 24, MUTED), MARGIN, INFO_Y, "topleft"),
+                ("speed", text_image(vp, f"{state} \u00b7 speed {speed_text(self.speed)}", 24,
+                                     GOLD, True), DESIGN_W - MARGIN, INFO_Y, "topright"),
+                ("moves", text_image(vp, f"Move {self.cursor} of {self.length}", 28, INK, True),
+                 MARGIN, middle, "midleft")):
+            rect = image.get_rect(**{anchor: vp.to_px(x, y)})
+            items.append(DrawItem((key,), image, rect.topleft, UI_Z))
+        track = self.track_rect()
+        knob = vp.px(TRACK_H * 0.85)
+        px, py = vp.to_px(track.x, track.y)
+        items.append(DrawItem(("track",), self._track_image(vp, track),
+                              (px - knob, py + vp.px(TRACK_H) // 2 - knob), UI_Z))
+        return items + super().draw_items(alpha)
+
+    def _track_image(self, vp: Viewport, track: pygame.Rect) -> pygame.Surface:
+        """The progress bar with its knob; one image per (cursor, length, size)."""
+        knob = vp.px(TRACK_H * 0.85)
+        w, h = vp.px(track.w), vp.px(TRACK_H)
+        key = (self.cursor, self.length, w, h, knob)
+        if self._track is not None and self._track[0] == key:
+            return self._track[1]
+        image = pygame.Surface((w + 2 * knob, 2 * knob), pygame.SRCALPHA)
+        bar = pygame.Rect(knob, knob - h // 2, w, h)
+        pygame.draw.rect(image, (255, 255, 255, 40), bar, border_radius=h // 2)
+        share = self.cursor / self.length if self.length else 1.0
+        done = bar.copy()
+        done.w = max(h, round(w * share))
+        pygame.draw.rect(image, GOLD, done, border_radius=h // 2)
+        for i in range(1, self.length) if 0 < self.length <= 120 else ():
+            x = bar.x + round(w * i / self.length)  # one notch per move, when they fit
+            pygame.draw.line(image, (0, 0, 0, 60), (x, bar.y + 2), (x, bar.bottom - 3))
+        centre = (bar.x + round(w * share), knob)
+        pygame.draw.circle(image, (0, 0, 0, 90), (centre[0], centre[1] + 2), knob - 1)
+        pygame.draw.circle(image, INK, centre, knob - 2)
+        pygame.draw.circle(image, GOLD, centre, knob - 2, max(2, knob // 4))
+        self._track = (key, image)
+        return image
+
+
+def _fail(app: Any, problem: str) -> None:
+    app.problems.append(problem)
+    return None
+
+
+# -- the list --------------------------------------------------------------------------------
+
+LIST_TOP = 150  # first row; the column headings sit above it
+ROW_H, ROW_PITCH, ROWS_SHOWN = 62, 72, 10
+LIST = pygame.Rect(100, LIST_TOP - 60, DESIGN_W - 200, ROWS_SHOWN * ROW_PITCH + 78)
+LIST_FOOTER = "\u2191 \u2193  choose      Enter or click  watch      Esc  back"
+COLUMNS = [("Game", 140), ("Date", 560), ("Moves", 1040), ("Result", 1240)]  # x, logical
+
+
+class ReplayListScene(PageScene):
+    """Saved replays, newest first. Arrows / wheel / PgUp / PgDn move through them,
+    Enter or a click opens one, Esc goes back."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app, "Replays")
+        self.replays: list[storage.ReplayInfo] = []
+        self.first = 0  # index of the top row shown
+
+    def enter(self) -> None:
+        """Read the folder each time the list is shown: a game just finished is listed."""
+        problems: list[str] = []
+        self.replays = storage.list_replays(storage.replay_dir(self.app.save_dir), problems)
+        if len(problems) == 1:
+            self.hud.say(problems[0], error=True)
+        elif problems:
+            self.hud.say(f"{len(problems)} replay files were damaged and have been set aside "
+                         "(renamed .bad-...).", error=True)
+        index = self.focus_index()
+        self.show_rows(index if index is not None else 0)
+
+    def focus_index(self) -> int | None:
+        key = self.focus[1] if isinstance(self.focus, tuple) else None
+        return int(key[4:]) if key and key.startswith("row:") else None
+
+    def show_rows(self, focus: int | None) -> None:
+        """Rebuild the row buttons from ``first``; with ``focus``, scroll that row into
+        view and put the focus frame on it."""
+        n = len(self.replays)
+        if focus is not None and n:
+            focus = min(max(0, focus), n - 1)
+            self.first = min(max(self.first, focus - ROWS_SHOWN + 1), focus)
+        self.first = max(0, min(self.first, n - ROWS_SHOWN))
+        shown = range(self.first, min(n, self.first + ROWS_SHOWN))
+        self.hud.buttons = [self.hud.button("back")] + [
+            Button(f"row:{i}", "", pygame.Rect(LIST.x + 20, LIST_TOP + row * ROW_PITCH,
+                                               LIST.w - 40, ROW_H))
+            for row, i in enumerate(shown)]
+        if not n:
+            self.set_focus(("button", "back"))
+        elif focus is not None:
+            self.set_focus(("button", f"row:{focus}"))
+
+    # -- input ---------------------------------------------------------------------------
+
+    def handle_game(self, action: Action) -> None:
+        index, kind, n = self.focus_index(), action.kind, len(self.replays)
+        moves = {Act.UP: -1, Act.DOWN: 1, Act.PAGE_UP: -ROWS_SHOWN, Act.PAGE_DOWN: ROWS_SHOWN}
+        if kind in moves and index is not None:
+            target = index + moves[kind]
+            if target < 0 and kind == Act.UP:
+                self.set_focus(("button", "back"))
+            else:
+                self.show_rows(min(max(0, target), n - 1))
+        elif kind == Act.DOWN and self.focus == ("button", "back") and n:
+            self.show_rows(self.first)
+        elif kind in (Act.HOME, Act.END) and n:
+            self.show_rows(0 if kind == Act.HOME else n - 1)
+        elif kind == Act.WHEEL and n:
+            self.first = max(0, self.first - action.amount * 3)
+            self.show_rows(None)
+        elif kind in (Act.LEFT, Act.RIGHT) and index is not None:
+            pass  # a row is one wide target: nothing beside it
+        else:
+            super().handle_game(action)
+
+    def press(self, key: str) -> None:
+        if not key.startswith("row:"):
+            super().press(key)
+            return
+        self.app.play_sound("button")
+        info = self.replays[int(key[4:])]
+        scene = ReplayScene.open(self.app, info.path)
+        if scene is not None:
+            self.app.push(scene)
+            return
+        # Left in place: it may be from a newer version that can show it.
+        self.hud.say(self.app.problems.pop() if self.app.problems
+                     else "That replay cannot be shown.", error=True)
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def background(self, vp: Viewport) -> pygame.Surface:
+        surface = super().background(vp)
+        surface.blit(panel_image(vp, LIST), vp.to_px(LIST.x, LIST.y))
+        for title, x in COLUMNS:
+            image = text_image(vp, title, 24, MUTED, bold=True)
+            px, py = vp.to_px(x, (LIST.y + LIST_TOP) / 2)
+            surface.blit(image, (px, py - image.get_height() // 2))
+        draw_footer(surface, vp, LIST_FOOTER, LIST.bottom + 22)
+        return surface
+
+    def draw_items(self, alpha: float) -> list[DrawItem]:
+        vp = self.app.viewport
+        items: list[DrawItem] = []
+        if not self.replays:
+            for n, line in enumerate(("No replays yet.",
+                                      "Every game you finish is saved here to watch again.")):
+                image = text_image(vp, line, 34 if n == 0 else 26, INK if n == 0 else MUTED,
+                                   bold=n == 0)
+                x, y = vp.to_px(DESIGN_W / 2, LIST_TOP + 180 + n * 60)
+                items.append(DrawItem(("empty", n), image, (x - image.get_width() // 2, y), UI_Z))
+        for button in self.hud.buttons[1:]:
+            info = self.replays[int(button.key[4:])]
+            cells = (game_name(info.game), date_text(info.date), str(info.moves),
+                     sentence(info.result) or "\u2014")
+            for (_, x), text in zip(COLUMNS, cells, strict=True):
+                image = text_image(vp, text, 27, INK, bold=x == COLUMNS[0][1])
+                px, py = vp.to_px(x, button.rect.centery)
+                items.append(DrawItem(("cell", button.key, x), image,
+                                      (px, py - image.get_height() // 2), UI_Z + 1))
+        if len(self.replays) > ROWS_SHOWN:
+            last = min(len(self.replays), self.first + ROWS_SHOWN)
+            image = text_image(vp, f"{self.first + 1}\u2013{last} of {len(self.replays)}", 22,
+                               MUTED)
+            x, y = vp.to_px(LIST.right - 24, LIST.bottom + 22)
+            items.append(DrawItem(("range",), image, (x - image.get_width(), y), UI_Z))
+        return items + super().draw_items(alpha)
+

@@ -1,0 +1,336 @@
+"""Settings, help and replay scenes, driven through the real app with posted pygame events
+(keys, clicks, wheel) and checked on state, files on disk and rendered pixels."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import storage
+from game.ai import pyramid_player
+from game.engine.app import App
+from game.engine.ui import centre_of, text_image
+from game.replay.recorder import Recorder
+from game.rules import pyramid as P
+from game.settings import Settings, load_settings
+from scenes.help import VIEW, HelpScene
+from scenes.menu import MenuScene
+from scenes.replay_viewer import SPEEDS, ReplayListScene, ReplayScene
+from scenes.settings import CHOICE_X, LABEL_X, ROWS, SettingsScene
+
+ROOT = Path(__file__).resolve().parents[1]
+SELECTED_FILL = (150, 118, 30)  # ui.Button's fill for a chosen option
+
+
+# -- driving the app -------------------------------------------------------------------------
+
+@pytest.fixture
+def app(tmp_path: Path):
+    app = App(save_dir=tmp_path, settings=Settings(), headless=True, size=(1280, 720))
+    app.push(MenuScene(app))
+    yield app
+    app.quit()
+
+
+def run(app: App, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.frame(1 / 60)
+
+
+def run_until(app: App, done, limit: int = 900) -> int:  # noqa: ANN001
+    """Frames until ``done()``; fails the test if it never happens."""
+    for n in range(limit):
+        if done():
+            return n
+        app.frame(1 / 60)
+    raise AssertionError(f"condition not met after {limit} frames")
+
+
+def press(app: App, key: int, char: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char))
+    run(app)
+
+
+def click(app: App, pos: tuple[float, float]) -> None:
+    """A left click at logical ``pos``, posted in window pixels like a real one."""
+    px = app.viewport.to_px(*pos)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=px, button=1))
+    run(app)
+
+
+def pixel(app: App, pos: tuple[float, float]) -> tuple[int, int, int]:
+    return tuple(app.screen.get_at(app.viewport.to_px(*pos)))[:3]
+
+
+def ink_pixels(app: App, rect: pygame.Rect) -> int:
+    """Near-white (text) pixels inside logical ``rect``: the felt and panels have none."""
+    area = app.screen.subsurface(app.viewport.rect_px(*rect))
+    return pygame.mask.from_threshold(area, (245, 242, 230), (40, 40, 40, 255)).count()
+
+
+def near(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 12) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+def test_clicking_sound_off_applies_saves_and_repaints(app: App, tmp_path: Path) -> None:
+    scene = SettingsScene(app)
+    app.push(scene)
+    run(app, 3)
+    off = scene.hud.button("sound:2")
+    swatch = (off.rect.x + 10, off.rect.centery)  # the fill, clear of the label
+    before = pixel(app, swatch)
+    assert not near(before, SELECTED_FILL)
+
+    click(app, centre_of(off.rect))
+
+    assert app.settings.sound == "off" and app.sound.mode == "off"
+    assert load_settings(tmp_path)[0].sound == "off"
+    assert json.loads((tmp_path / "settings.json").read_text())["sound"] == "off"
+    assert off.selected and not scene.hud.button("sound:0").selected
+    assert near(pixel(app, swatch), SELECTED_FILL)
+
+
+def test_keyboard_focus_and_enter_change_a_choice_then_esc_leaves(app: App) -> None:
+    scene = SettingsScene(app)
+    app.push(scene)
+    run(app)
+    assert scene.focus == ("button", "sound:0")  # the current choice of the first row
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RIGHT)
+    assert scene.focus == ("button", "animation:1")
+    for _ in range(4):  # right stops at the row's end instead of wandering to another row
+        press(app, pygame.K_RIGHT)
+    assert scene.focus == ("button", "animation:3")
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_RETURN)
+    assert app.settings.animation == "fast"
+    assert scene.hud.button("animation:1").selected
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_tv_mode_relayouts_without_overlap(app: App) -> None:
+    scene = SettingsScene(app)
+    app.push(scene)
+    run(app)
+    click(app, centre_of(scene.hud.button("tv_mode:0").rect))
+    run(app, 2)
+    assert app.settings.tv_mode and app.viewport.tv_mode and app.scene is scene
+    vp = app.viewport
+    for row in ROWS:  # labels are shrunk together so the longest still clears the choices
+        width = text_image(vp, row.label, scene.label_size, bold=True).get_width() / vp.scale
+        assert LABEL_X + width < CHOICE_X
+
+
+# -- help --------------------------------------------------------------------------------------
+
+def test_help_draws_text_scrolls_and_closes(app: App) -> None:
+    scene = HelpScene(app, "pyramid")
+    app.push(scene)
+    run(app, 3)
+    assert ink_pixels(app, VIEW) > 2000
+    assert scene.max_scroll > VIEW.h  # the text is longer than two pages
+    top = pygame.image.tobytes(app.screen.subsurface(app.viewport.rect_px(*VIEW)), "RGB")
+
+    press(app, pygame.K_DOWN)
+    run(app, 40)
+    assert scene.scroll == pytest.approx(scene.line_step)
+    press(app, pygame.K_PAGEDOWN)
+    run(app, 40)
+    assert scene.scroll == pytest.approx(scene.line_step + VIEW.h - scene.line_step)
+    shown = pygame.image.tobytes(app.screen.subsurface(app.viewport.rect_px(*VIEW)), "RGB")
+    assert shown != top
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    run(app, 40)
+    assert scene.scroll > VIEW.h
+    press(app, pygame.K_END)
+    run(app, 60)
+    assert scene.scroll == scene.max_scroll
+    press(app, pygame.K_HOME)
+    run(app, 60)
+    assert scene.scroll == 0
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_help_for_a_missing_topic_says_so(app: App) -> None:
+    app.push(HelpScene(app, "no-such-game"))
+    run(app, 2)
+    assert "no help page" in app.scene.text.lower()
+    click(app, centre_of(app.scene.hud.button("back").rect))
+    assert isinstance(app.scene, MenuScene)
+
+
+# -- replays -----------------------------------------------------------------------------------
+
+def save_replay(folder: Path, seed: int = 3, moves: int = 12) -> Path:
+    rec = Recorder(P.RULES, seed, P.DEFAULT_CONFIG)
+    for _ in range(moves):
+        rec.play(pyramid_player.greedy_move(rec.state))
+    rec.meta.update({"date": "2025-03-01T14:02:00", "result": "abandoned"})
+    return storage.write_replay(storage.replay_dir(folder), rec.to_json())
+
+
+def test_replay_plays_steps_jumps_fast_forwards_and_rewinds(app: App, tmp_path: Path) -> None:
+    scene = ReplayScene.open(app, save_replay(tmp_path))
+    assert scene is not None
+    app.push(scene)
+    n = scene.length
+    assert n == 12 and scene.cursor == 0 and scene.direction == 1  # plays from the deal
+    press(app, pygame.K_SPACE)
+    assert scene.direction == 0
+    run(app, 120)
+    assert scene.cursor == 0  # paused
+
+    press(app, pygame.K_SPACE)
+    run_until(app, lambda: scene.cursor >= 2)
+    press(app, pygame.K_SPACE)
+    k = scene.cursor
+    press(app, pygame.K_LEFT)
+    assert scene.cursor == k - 1
+    press(app, pygame.K_RIGHT)
+    assert scene.cursor == k
+
+    track = scene.track_rect()
+    late = (track.x + track.w * 0.9, track.centery)
+    assert not near(pixel(app, late), (244, 200, 66), 30)
+    press(app, pygame.K_END)
+    assert scene.cursor == n
+    run(app)
+    assert near(pixel(app, late), (244, 200, 66), 30)  # the progress bar filled up
+    press(app, pygame.K_HOME)
+    assert scene.cursor == 0
+
+    for _ in range(len(SPEEDS)):
+        press(app, pygame.K_UP)
+    assert scene.speed == 16 and scene.inner.table.animation_scale is None
+    press(app, pygame.K_SPACE)
+    frames = run_until(app, lambda: scene.cursor == n)
+    assert frames < 120 and scene.direction == 0  # 16x: a dozen moves in well under 2 s
+
+    press(app, pygame.K_b, "b")
+    assert scene.direction == -1
+    run_until(app, lambda: scene.cursor == 0)
+    run(app)
+    assert scene.direction == 0
+    press(app, pygame.K_DOWN)
+    assert scene.speed == 8 and scene.inner.table.animation_scale == pytest.approx(1 / 8)
+
+    click(app, (track.x + track.w / 2, track.centery))  # jump to the middle
+    assert scene.cursor == n // 2
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_replay_viewer_keeps_player_input_from_the_game(app: App, tmp_path: Path) -> None:
+    scene = ReplayScene.open(app, save_replay(tmp_path), autoplay=False)
+    app.push(scene)
+    run(app, 240)
+    rec = scene.recorder
+    before = (rec.cursor, rec.length, rec.moves)
+    card = P.observe(rec.state).pyramid[-1]
+    rect = scene.inner.table.card_rect(card.uid)
+    click(app, centre_of(rect))
+    click(app, (40, 40))
+    for key, char in ((pygame.K_d, "d"), (pygame.K_n, "n"), (pygame.K_7, "7")):
+        press(app, key, char)
+    run(app, 5)
+    assert (rec.cursor, rec.length, rec.moves) == before
+    assert scene.inner.hud.dialog is None and scene.inner.selected is None
+    assert app.scene is scene
+
+
+def test_opening_a_bad_replay_reports_and_returns_none(app: App, tmp_path: Path) -> None:
+    bad = tmp_path / "broken.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    assert ReplayScene.open(app, bad) is None
+    assert "broken.json" in app.problems[-1] and "damaged" in app.problems[-1]
+    assert bad.exists()  # a file given to the viewer is never moved
+
+    data = json.loads(save_replay(tmp_path).read_text())
+    data["moves"][3] = ["AS", "QS"] if data["moves"][3] != ["AS", "QS"] else "draw"
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(data), encoding="utf-8")
+    assert ReplayScene.open(app, tampered) is None
+    assert "tampered.json cannot be shown" in app.problems[-1]
+
+    assert ReplayScene.open(app, tmp_path / "missing.json") is None
+    assert "not found" in app.problems[-1]
+    run(app, 2)  # and the app carries on
+
+
+def test_replay_list_shows_saved_replays_and_opens_one(app: App, tmp_path: Path) -> None:
+    first = save_replay(tmp_path, seed=3)
+    save_replay(tmp_path, seed=5, moves=6)
+    damaged = storage.replay_dir(tmp_path) / "pyramid-damaged.json"
+    damaged.write_text("{", encoding="utf-8")
+    scene = ReplayListScene(app)
+    app.push(scene)
+    run(app, 2)
+    assert len(scene.replays) == 2
+    assert "set aside" in scene.hud.message.text and not damaged.exists()
+    assert ink_pixels(app, scene.hud.button("row:0").rect) > 200  # its columns are drawn
+
+    click(app, centre_of(scene.hud.button("row:0").rect))
+    assert isinstance(app.scene, ReplayScene)
+    assert app.scene.recorder.length == scene.replays[0].moves
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+    press(app, pygame.K_DOWN)  # keyboard: the focus starts on the newest, Down, Enter
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, ReplayScene)
+    assert app.scene.recorder.length == scene.replays[1].moves
+    assert {r.path for r in scene.replays} >= {first}
+
+
+def test_replay_list_when_empty(app: App) -> None:
+    scene = ReplayListScene(app)
+    app.push(scene)
+    run(app, 2)
+    assert scene.replays == [] and scene.focus == ("button", "back")
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, MenuScene)
+
+
+# -- command line ----------------------------------------------------------------------------
+
+def _main(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_main_replay_command_plays_and_screenshots(tmp_path: Path) -> None:
+    path = save_replay(tmp_path)
+    shot = tmp_path / "r.png"
+    done = _main("--save-dir", str(tmp_path), "--headless", "--frames", "60", "--screenshot",
+                 str(shot), "replay", str(path))
+    assert done.returncode == 0, done.stderr
+    assert pygame.image.load(str(shot)).get_size() == (1600, 900)
+    bad = _main("--save-dir", str(tmp_path), "--headless", "--frames", "5", "replay",
+                str(tmp_path / "nothing.json"))
+    assert bad.returncode == 2 and "not found" in bad.stdout
+
+
+def test_main_replay_command_takes_options_after_the_path(tmp_path: Path) -> None:
+    path = save_replay(tmp_path)
+    done = _main("replay", str(path), "--save-dir", str(tmp_path), "--headless", "--frames",
+                 "30", "--screenshot", str(tmp_path / "r.png"))
+    assert done.returncode == 0, done.stderr
