@@ -15,6 +15,16 @@ import pymunk
 CARD_MASS = 1.0
 
 
+def _damped(rate: float):  # noqa: ANN202 - a pymunk velocity callback
+    """Velocity integration with isotropic damping: v and w shrink by e^(-rate dt)."""
+
+    def update(body: pymunk.Body, gravity: tuple[float, float], _damping: float,
+               dt: float) -> None:
+        pymunk.Body.update_velocity(body, gravity, math.exp(-rate * dt), dt)
+
+    return update
+
+
 class CardPhysics:
     def __init__(self, card_w: float, card_h: float, seed: int = 0) -> None:
         self.space = pymunk.Space()
@@ -42,15 +52,15 @@ class CardPhysics:
         body.velocity = (dx * (2.2 + self.rng.uniform(-spread, spread)),
                          dy * (2.2 + self.rng.uniform(-spread, spread)))
         body.angular_velocity = self.rng.uniform(-9.0, 9.0)
-        # Spring constants from the wanted natural frequency: k = m w^2 (I w^2 for turning),
-        # damping as a share of critical damping 2 sqrt(k m).
+        # Springs from the wanted natural frequency: k = m w^2 (I w^2 for turning). A
+        # zero-length spring damps only along its axis, so a card flung sideways would
+        # orbit its target; the damping is applied to all motion instead (2 zeta w).
         omega = 13.0 * math.sqrt(stiffness_scale)
-        stiffness = CARD_MASS * omega ** 2
+        body.velocity_func = _damped(2 * 0.75 * omega)
         spring = pymunk.DampedSpring(self.space.static_body, body, target, (0, 0), 0.0,
-                                     stiffness, 2 * math.sqrt(stiffness * CARD_MASS) * 0.7)
-        turn = body.moment * omega ** 2
-        spin = pymunk.DampedRotarySpring(self.space.static_body, body, 0.0, turn,
-                                         2 * math.sqrt(turn * body.moment) * 0.8)
+                                     CARD_MASS * omega ** 2, 0.0)
+        spin = pymunk.DampedRotarySpring(self.space.static_body, body, 0.0,
+                                         body.moment * omega ** 2, 0.0)
         self.space.add(body, spring, spin)
         return body, [spring, spin]
 
