@@ -15,6 +15,7 @@ from game.ai import pyramid_player
 from game.cards import card_from_uid
 from game.engine.actions import Act
 from game.engine.card_scene import CardGameScene, zone_rect
+from game.engine.jobs import PENDING, Background
 from game.engine.components import Placement
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, text_image
@@ -52,6 +53,8 @@ class PyramidScene(MatchPlay, CardGameScene):
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None) -> None:
         self.match = None  # set by restore_extra when an autosave holds a tournament
+        self.jobs = Background()  # the solver works off the frame loop
+        self.computer = pyramid_player.SolverPlayer()
         super().__init__(app, seed, demo, resume, recorder)
         self.selected: str | None = None
         self.pending_row: int | None = None
@@ -115,6 +118,28 @@ class PyramidScene(MatchPlay, CardGameScene):
                 self.hud.button(key).enabled = enabled
         if self.selected is not None and self.selected not in P.available(self.state):
             self.selected = None
+
+    def _pick_seed(self, seed: int | None) -> int:
+        picked = super()._pick_seed(seed)
+        if seed is None and self.app.settings.winnable_only and not self.demo:
+            return pyramid_player.winnable_seed(picked, self.config, time_limit=0.5)
+        return picked
+
+    def exit(self) -> None:
+        super().exit()
+        self.jobs.close()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app.settings.show_winnable and not self.rules.is_over(self.state):
+            self.jobs.start("winnable", P.state_digest(self.state), pyramid_player.winnable,
+                            self.state, 20.0)
+
+    def winnable_text(self) -> str:
+        answer = self.jobs.result("winnable", P.state_digest(self.state))
+        if answer is PENDING:
+            return "Winnable?"
+        return {True: "Winnable", False: "No longer winnable", None: "Winnable: unknown"}[answer]
 
     # -- choosing cards ------------------------------------------------------------------
 
@@ -293,15 +318,20 @@ class PyramidScene(MatchPlay, CardGameScene):
 
     def hint(self) -> None:
         self.clear_selection()
-        cards = pyramid_player.hint_cards(self.state)
-        if not cards:
-            self.app.error("No pairs to remove: turn a card from the pack." if self.state.stock
-                           or self.state.waste else "No pairs can be removed.")
+        advice = pyramid_player.hint(self.state)
+        if advice is None:
+            self.app.error("Nothing can be removed and the pack is done.")
             return
+        if not advice.cards:
+            if advice.source == "quick":
+                self.app.error(advice.text)
+                return
+            self.table.set_highlight(self.state.stock[0].uid if self.state.stock
+                                     else self.state.waste[-1].uid, "hint")
         self.app.play_sound("hint")
-        for card in cards:
+        for card in advice.cards:
             self.table.set_highlight(card.uid, "hint")
-        self.hud.say("Try " + " + ".join(c.code for c in cards) + ".")
+        self.hud.say(advice.text)
 
     def finished(self, title: str, body: str) -> None:
         if self.match is not None:
@@ -310,7 +340,13 @@ class PyramidScene(MatchPlay, CardGameScene):
             super().finished(title, body)
 
     def computer_move(self, state: P.PyramidState) -> P.Move | None:
-        return pyramid_player.greedy_move(state)
+        """The solver's next move, computed in the background (None until it is ready)."""
+        digest = P.state_digest(state)
+        answer = self.jobs.result("computer", digest)
+        if answer is PENDING:
+            self.jobs.start("computer", digest, self.computer.move, state)
+            return None
+        return answer
 
     def game_over_message(self, view: P.PyramidView) -> tuple[str, str]:
         if view.won:
@@ -349,6 +385,11 @@ class PyramidScene(MatchPlay, CardGameScene):
         status = (f"Deal {view.deal_number} of {self.state.redeals + 1}    "
                   f"Redeals left {view.redeals_left}    Cards left {52 - len(view.discard)}    "
                   f"Par score {view.score:+d}")
+        if self.match is not None:
+            game, who = self.match.next_turn or (5, 0)
+            status = f"{self.match.entrants[who].name}: game {game + 1} of 6    " + status
+        elif self.app.settings.show_winnable and not view.over:
+            status += "    " + self.winnable_text()
         image = text_image(vp, status, 28, INK, bold=True)
         px, py = vp.to_px(APEX_X, 20)
         items.append(DrawItem(("status",), image, (px - image.get_width() // 2, py), 20000))

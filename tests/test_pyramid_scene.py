@@ -369,3 +369,55 @@ def test_mouse_option_no_ignores_the_mouse_and_ask_asks(tmp_path: Path) -> None:
     assert scene.recorder.length == 0
     type_text(asking, "d")
     assert scene.recorder.length == 1
+
+
+def test_auto_finishes_the_game_with_the_solver(tmp_path: Path) -> None:
+    from game.ai import pyramid_solver
+
+    app = make_app(tmp_path, animation="off", ai_speed="fast")
+    scene = start(app, seed=2)
+    best = pyramid_solver.best_par_state(scene.state).score
+    type_text(app, "a")
+    for _ in range(6000):
+        if P.is_over(scene.state):
+            break
+        frames(app)
+    assert P.is_over(scene.state)
+    assert P.par_score(scene.state) == best, "AUTO reaches the best Par score there is"
+
+
+def test_hint_follows_a_winning_line(tmp_path: Path) -> None:
+    from game.ai import pyramid_solver
+
+    app = make_app(tmp_path)
+    scene = start(app, seed=0)
+    state = scene.state
+    type_text(app, "h")
+    hinted = scene.table.highlighted("hint")
+    assert hinted and "winnable" in scene.hud.message.text
+    advice = pyramid_player.hint(state)
+    assert advice.source == "solver" and sorted(hinted) == sorted(c.uid for c in advice.cards)
+    after = P.apply(state, P.Remove(tuple(hinted)))
+    assert pyramid_solver.solve_state(after, "all").won
+
+
+def test_status_says_whether_the_game_is_still_winnable(tmp_path: Path) -> None:
+    app = make_app(tmp_path, show_winnable=True)
+    scene = start(app, seed=0)
+    scene.jobs.wait("winnable", timeout=30)
+    frames(app)
+    assert scene.winnable_text() == "Winnable"
+    lost = PyramidScene(app, seed=4)
+    app.push(lost)
+    frames(app)
+    lost.jobs.wait("winnable", timeout=30)
+    assert lost.winnable_text() == "No longer winnable"
+
+
+def test_deal_only_winnable_games(tmp_path: Path) -> None:
+    from game.ai import pyramid_solver
+
+    app = make_app(tmp_path, winnable_only=True)
+    for _ in range(3):
+        scene = PyramidScene(app, resume=False)
+        assert pyramid_solver.solve_state(scene.state, "all").won
