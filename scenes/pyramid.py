@@ -15,8 +15,8 @@ from game.ai import pyramid_player
 from game.cards import card_from_uid
 from game.engine.actions import Act
 from game.engine.card_scene import CardGameScene, zone_rect
-from game.engine.jobs import PENDING, Background
 from game.engine.components import Placement
+from game.engine.jobs import PENDING, Background
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, text_image
 from game.rules import pyramid as P
