@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("name", choices=GAME_NAMES)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0, dest="sim_seed")
-    sim.add_argument("--agent", help="computer player (pyramid: greedy, random)")
+    sim.add_argument("--agent", help="computer player (pyramid: solver (default), greedy, random)")
     sim.add_argument("--json", action="store_true", help="print JSON (the default)")
     rep = sub.add_parser("replay", help="play a saved replay back, animated")
     rep.add_argument("path", type=Path)

@@ -16,15 +16,17 @@ GAMES = ("pyramid",)
 def _pyramid_agent(name: str) -> Callable[[P.PyramidState], P.Move | None]:
     from game.ai import pyramid_player
 
-    if name in ("greedy", "quick", "default"):
+    if name in ("greedy", "quick"):
         return pyramid_player.greedy_move
+    if name == "solver":
+        return pyramid_player.SolverPlayer().move
     if name == "random":
         rng = random.Random(0)
         return lambda s: rng.choice(P.legal_moves(s)) if P.legal_moves(s) else None
-    raise ValueError(f"unknown pyramid agent {name!r}: choose greedy or random")
+    raise ValueError(f"unknown pyramid agent {name!r}: choose solver, greedy or random")
 
 
-def simulate_pyramid(games: int, seed: int, agent: str = "greedy") -> dict[str, Any]:
+def simulate_pyramid(games: int, seed: int, agent: str = "solver") -> dict[str, Any]:
     choose = _pyramid_agent(agent)
     started = time.perf_counter()
     wins = clears = 0
@@ -46,5 +48,5 @@ def simulate_pyramid(games: int, seed: int, agent: str = "greedy") -> dict[str, 
 
 def simulate(name: str, games: int, seed: int, agent: str | None = None) -> dict[str, Any]:
     if name == "pyramid":
-        return simulate_pyramid(games, seed, agent or "greedy")
+        return simulate_pyramid(games, seed, agent or "solver")
     raise ValueError(f"simulate: {name} is not built yet (built: {', '.join(GAMES)})")

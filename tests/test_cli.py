@@ -46,14 +46,23 @@ def test_headless_screenshot(tmp_path: Path) -> None:
 
 
 def test_simulate_prints_one_json_object() -> None:
-    result = run("simulate", "pyramid", "--games", "20", "--seed", "5", "--json")
+    result = run("simulate", "pyramid", "--games", "20", "--seed", "5", "--agent", "greedy",
+                 "--json")
     data = json.loads(result.stdout)
     assert data["games"] == 20 and data["seconds"] >= 0
     for field in ("win_rate", "pyramid_clear_rate", "mean_par"):
         assert field in data
-    again = json.loads(run("simulate", "pyramid", "--games", "20", "--seed", "5").stdout)
+    again = json.loads(run("simulate", "pyramid", "--games", "20", "--seed", "5", "--agent",
+                           "greedy").stdout)
     assert {k: v for k, v in again.items() if k != "seconds"} == {
         k: v for k, v in data.items() if k != "seconds"}, "same seed, same games"
+
+
+def test_simulate_with_the_solver_beats_quick_play() -> None:
+    solver = json.loads(run("simulate", "pyramid", "--games", "3", "--seed", "2").stdout)
+    quick = json.loads(run("simulate", "pyramid", "--games", "3", "--seed", "2", "--agent",
+                           "greedy").stdout)
+    assert solver["agent"] == "solver" and solver["mean_par"] >= quick["mean_par"]
 
 
 def test_unbuilt_games_say_so() -> None:
