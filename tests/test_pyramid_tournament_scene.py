@@ -128,3 +128,22 @@ def test_restore_with_a_damaged_save_is_refused_with_a_reason(tmp_path: Path) ->
     assert scene.match is None
     assert "could not be read" in scene.hud.message.text
     assert list(tmp_path.glob("pyramid-tournament.json.bad-*"))
+
+
+def test_hot_seat_players_share_each_deal_with_same_deck(tmp_path: Path) -> None:
+    app, scene = open_app(tmp_path)
+    type_text(app, "t")
+    type_text(app, "h")  # a second human at the same machine
+    key(app, pygame.K_RETURN, "\r")  # "Player 1"
+    key(app, pygame.K_RETURN, "\r")  # "Player 2"
+    assert [e.name for e in scene.match.entrants] == ["Player 1", "Player 2"]
+    assert not any(e.computer for e in scene.match.entrants)
+    first_deal = scene.recorder.initial_state
+    human_game(app, scene)
+    assert "Player 1 scored" in scene.hud.dialog.body
+    continue_dialog(app, scene)
+    assert scene.recorder.initial_state == first_deal, "Use Same Deck: the same deal"
+    assert not scene.computer_to_play and scene.match.next_turn == (0, 1)
+    type_text(app, "o")  # SCORE
+    assert "Player 1:" in scene.hud.dialog.body and "Player 2: no games yet" in (
+        scene.hud.dialog.body)
