@@ -255,6 +255,33 @@ def test_final_waste_deadlock_is_lost() -> None:
     assert solve_state(PyramidState(**{**_fields(state), "redeals_used": 1}), "all").won
 
 
+def position(pyramid: dict[int, str], stock: str = "", waste: str = "", redeals: int = 0,
+             used: int = 0) -> PyramidState:
+    """A hand-made position: slot -> card, the pack as text (top of stock first)."""
+    slots: list[Card | None] = [None] * PYRAMID_SIZE
+    for slot, code in pyramid.items():
+        slots[slot] = Card.parse(code)
+    stock_cards = tuple(Card.parse(c) for c in stock.split())
+    waste_cards = tuple(Card.parse(c) for c in waste.split())
+    kept = {c for c in slots if c} | set(stock_cards) | set(waste_cards)
+    return PyramidState(pyramid=tuple(slots), stock=stock_cards, waste=waste_cards,
+                        discard=tuple(c for c in full_deck() if c not in kept),
+                        redeals=redeals, redeals_used=used)
+
+
+def test_a_pack_card_with_one_partner_is_not_forced_onto_it() -> None:
+    # 8H is available, 5H lies under QC. 5S, on the stock, can only pair with 8H, but
+    # taking 5S + 8H strands 5H and the 7C it covers (-4). Better: draw on, AC + QC,
+    # 5H + 8H, KD, 6D + 7C, leaving the apex 4S (no nine left) and 5S (-2).
+    state = position({0: "4S", 1: "7C", 2: "KD", 3: "5H", 4: "8H", 6: "QC"}, "5S AC 6D")
+    assert brute_par(state) == -2
+    result = best_par_state(state)
+    assert result.score == -2 and par_score(replay(state, result.moves)) == -2
+    # The same trap for goal "pyramid", with a nine for the apex this time.
+    state = position({0: "4S", 1: "7C", 2: "KD", 3: "5H", 4: "8H", 6: "QC"}, "5S AC 6D 9S")
+    assert brute_won(state, "pyramid") and solve_state(state, "pyramid").won
+
+
 def _fields(state: PyramidState) -> dict:
     return {name: getattr(state, name) for name in state.__slots__}
 

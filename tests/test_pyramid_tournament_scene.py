@@ -13,7 +13,7 @@ from game.rules import pyramid as P
 from game.rules.pyramid_tournament import MATCH_GAMES
 from scenes.pyramid import PyramidScene
 from tests.driver import frames, key, make_app, settle, type_text
-from tests.test_pyramid_scene import keys_for
+from tests.test_pyramid_scene import play_by_keys
 
 
 def open_app(tmp_path: Path):  # noqa: ANN201
@@ -27,13 +27,7 @@ def open_app(tmp_path: Path):  # noqa: ANN201
 def human_game(app, scene: PyramidScene) -> None:  # noqa: ANN001
     """The human's game, played with the keyboard along the quick player's line."""
     while not P.is_over(scene.state):
-        move = pyramid_player.greedy_move(scene.state)
-        if isinstance(move, P.Draw | P.Recycle):
-            type_text(app, "d")
-        else:
-            state = scene.state
-            for code in move.cards:
-                type_text(app, keys_for(state, code))
+        play_by_keys(app, scene, pyramid_player.greedy_move(scene.state))
 
 
 def computer_game(app, scene: PyramidScene) -> None:  # noqa: ANN001
