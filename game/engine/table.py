@@ -205,8 +205,14 @@ class CardTable:
     def _start_deal(self, ent: int, placement: Placement, origin: tuple[float, float] | None,
                     order: int) -> None:
         start = origin if origin is not None else (placement.x, placement.y)
-        if math.dist(start, (placement.x, placement.y)) < 4:  # already home: no flight
+        if math.dist(start, (placement.x, placement.y)) < 0.25 * self.card_w:  # stays in the pile
             self._snap(ent, placement)
+            face = esper.component_for_entity(ent, CardFace)
+            if placement.face_up:  # turned over where it lies, once the deal is under way
+                esper.add_component(ent, Flip(None, False, BASE_FLIP_SECONDS * self.animation_scale,
+                                              delay=order * BASE_DEAL_INTERVAL
+                                              * self.animation_scale))
+            face.card, face.face_up = placement.card, placement.face_up
             return
         self._snap(ent, Placement(placement.key, None, start[0], start[1], FLYING_Z + 100 - order,
                                   False, placement.zone))
