@@ -26,6 +26,20 @@ Exactness rests on one simulation lemma, used by every pruning below:
   S' is available in S' (pyramid cards only get uncovered; the pack tops of S'
   are the pack tops of S unless those are in E). Hence S' reaches every goal S
   reaches, clears the pyramid no later, and ends with a Par score at least as high.
+
+The search (``_search``) is a depth-first search with one call per removal; the draws
+from a position are a loop inside that call. What keeps it exact and fast, each
+argued where it is coded:
+
+* a table of lost positions, one "earliest lost pack point" per removed-card set;
+* forced moves: an available king; a pair whose card has no other partner left;
+* pyramid-only pairs tried at the first pack point only;
+* a matching relaxation per rank class (which cards could ever meet) that rejects
+  positions where some card that must go can never be paired.
+
+``best_par`` first asks the fast "pyramid" search in which deal the pyramid can be
+cleared at the earliest, then runs the same search as a branch and bound on the
+Par score.
 """
 
 from __future__ import annotations
@@ -148,12 +162,6 @@ class _Problem:
         card = self.pyr[where] if where < PYRAMID_SIZE else self.pack[where - PYRAMID_SIZE]
         assert card is not None
         return card.code
-
-    def pair(self, a: int, b: int) -> tuple[str, str]:
-        """The removal as the contract writes it: lower rank first."""
-        ra = self.pyr_rank[a] if a < PYRAMID_SIZE else self.pack_rank[a - PYRAMID_SIZE]
-        ca, cb = self.code(a), self.code(b)
-        return (ca, cb) if ra < 7 else (cb, ca)
 
     def shape(self, P: int) -> tuple:
         """Per removed-pyramid mask: available slots, kings among them, pyramid pairs,
@@ -431,12 +439,13 @@ def _search(prob: _Problem, mode: str, check: Callable[[int], int],
     looks only for positions that can still beat it, knowing that the pyramid cannot
     be cleared before deal ``first_clear`` (0: never).
 
-    Recursion goes one level per removal (draws are a loop), so it is at most 52 deep.
+    Recursion goes one level per removal (draws are a loop): at most 52 levels of two
+    Python frames, far from the recursion limit.
     """
     full_m, redeals = prob.full_m, prob.redeals
     pyr_rank, pack_rank = prob.pyr_rank, prob.pack_rank
     pyr_of_rank, pack_of_rank = prob.pyr_of_rank, prob.pack_of_rank
-    shape, class_info, code, pair = prob.shape, prob.class_info, prob.code, prob.pair
+    shape, class_info, code = prob.shape, prob.class_info, prob.code
     P28 = PYRAMID_SIZE
     par = mode == "par"
     pyramid_only = mode == "pyramid"
@@ -485,18 +494,9 @@ def _search(prob: _Problem, mode: str, check: Callable[[int], int],
         # The waste-to-waste rule of class_info: it helps "all" and "par" only.
         return (1 << b) - 1 if r == redeals and not pyramid_only else 0
 
-    def rank_at(where: int) -> int:
-        return pyr_rank[where] if where < P28 else pack_rank[where - P28]
-
-    def only_partner(rank: int, P: int, M: int) -> int:
-        """The single remaining card that can pair with a card of ``rank``, or -1."""
-        pm = pyr_of_rank[13 - rank] & ~P
-        km = pack_of_rank[13 - rank] & ~M
-        if pm and not km and pm & (pm - 1) == 0:
-            return pm.bit_length() - 1
-        if km and not pm and km & (km - 1) == 0:
-            return P28 + km.bit_length() - 1
-        return -1
+    rank_of = pyr_rank + pack_rank  # by "where": a slot, or 28 + a pack position
+    codes = [code(i) if pyr_rank[i] else "" for i in range(P28)] + [
+        code(P28 + j) for j in range(len(pack_rank))]
 
     def pick_forced(moves: list[tuple[int, int, int, int]], P: int, M: int
                     ) -> tuple[int, int, int, int] | None:
@@ -510,10 +510,14 @@ def _search(prob: _Problem, mode: str, check: Callable[[int], int],
         """
         for mv in moves:
             a, c = mv[2], mv[3]
-            a_only = only_partner(rank_at(a), P, M) == c
-            c_only = only_partner(rank_at(c), P, M) == a
+            x = rank_of[a]
+            # c is a's only partner iff c is the last card of its rank, and vice versa.
+            left = pyr_of_rank[13 - x] & ~P | (pack_of_rank[13 - x] & ~M) << P28
+            a_only = not left & (left - 1)
+            left = pyr_of_rank[x] & ~P | (pack_of_rank[x] & ~M) << P28
+            c_only = not left & (left - 1)
             if par:
-                if a_only or c_only:
+                if a_only and c_only:
                     return mv
             elif (a_only and (not pyramid_only or a < P28)) or (
                     c_only and (not pyramid_only or c < P28)):
@@ -529,10 +533,10 @@ def _search(prob: _Problem, mode: str, check: Callable[[int], int],
             # over removed cards, so no recorded (normalised) point lies in between.
             if dead.get(np_ | nm << 28 | cd << 56, 1 << 30) <= point:
                 continue
-            if not par and not class_info(min(rank_at(a), 13 - rank_at(a)), np_, nm,
-                                          waste)[need]:
+            x = rank_of[a]
+            if not par and not class_info(x if x < 7 else 13 - x, np_, nm, waste)[need]:
                 continue  # some card of that rank class can no longer be matched
-            path.append(pair(a, c))
+            path.append((codes[a], codes[c]) if x < 7 else (codes[c], codes[a]))
             if visit(np_, nm, b, r, cd):
                 return True
             path.pop()
@@ -591,6 +595,7 @@ def _search(prob: _Problem, mode: str, check: Callable[[int], int],
             dead[key] = start
             return False
         mark = len(path)
+        drawn = False
         while True:
             # The pack tops here: a king is forced (as above), else pairs with them.
             rs = pack_rank[s] if s >= 0 else 0
@@ -604,7 +609,9 @@ def _search(prob: _Problem, mode: str, check: Callable[[int], int],
             moves = []
             if rs and by_rank[13 - rs]:
                 moves += [(P | 1 << i, M | 1 << s, i, P28 + s) for i in by_rank[13 - rs]]
-            if rw and by_rank[13 - rw]:
+            # Once this loop has drawn, the waste top is the card just drawn, and pairing it
+            # with a pyramid card is the very move already tried while it was on the stock.
+            if rw and not drawn and by_rank[13 - rw]:
                 moves += [(P | 1 << i, M | 1 << w, i, P28 + w) for i in by_rank[13 - rw]]
             if rs + rw == 13 and rs and rw:
                 moves.append((P, M | 1 << s | 1 << w, P28 + s, P28 + w))
@@ -621,6 +628,7 @@ def _search(prob: _Problem, mode: str, check: Callable[[int], int],
                         min(rs, 13 - rs), P, M, (1 << s + 1) - 1)[0]:
                     break  # a card stuck in the waste for good; later draws only add more
                 path.append("draw")
+                drawn = True
                 w, b = s, s + 1
                 above = rem >> b
                 s = b + (above & -above).bit_length() - 1 if above else -1
