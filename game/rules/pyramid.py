@@ -353,8 +353,9 @@ class PyramidRules:
 RULES = PyramidRules()
 
 
-def solve(cards: list[Card | str], redeals: int = 2, goal: str = "all"):  # noqa: ANN201
-    """Exact solver (see game.ai.pyramid_solver); kept here for the public contract."""
+def solve(cards: list[Card | str], redeals: int = 2, goal: str = "all", **limits: Any):
+    """Exact solver (see game.ai.pyramid_solver); kept here for the public contract.
+    ``limits``: node_limit / time_limit, for callers that must not wait."""
     from game.ai.pyramid_solver import solve as _solve
 
-    return _solve(cards, redeals=redeals, goal=goal)
+    return _solve(cards, redeals=redeals, goal=goal, **limits)
