@@ -110,6 +110,7 @@ class PhysicsBody:
 class Dragging:
     grab_dx: float  # pointer offset from the card's top-left when picked up
     grab_dy: float
+    lead: int | None = None  # in a dragged run: the picked card, which this one trails
 
 
 @dataclass(slots=True)

@@ -7,14 +7,15 @@ to their places. The table never decides what is legal: pointer gestures come
 back to the scene as clicks and drops, and the scene turns them into moves.
 
 Processors run inside the fixed step, in this order: remember (for interpolation)
--> drag -> physics -> tween -> flip. Drawing happens outside the step, with alpha.
+-> drag -> physics -> trail (runs follow their lead) -> tween -> flip. Drawing happens
+outside the step, with alpha.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import esper
@@ -72,12 +73,16 @@ class CardTable:
         self.pointer: tuple[float, float] = (0.0, 0.0)
         self._press: tuple[str, tuple[float, float]] | None = None
         self._dragged: str | None = None
+        # Which cards travel with a picked card (a run in a column); the scene decides.
+        self.drag_group: Callable[[str], list[str]] = lambda key: [key]
+        self._group: list[str] = []
         self.viewport: Viewport | None = None
         self.art = None
         self._images: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
         esper.switch_world(self.world)
         for priority, proc in enumerate(reversed(
-                [_Remember(), _DragFollow(self), _Physics(self), _Tweens(), _Flips()])):
+                [_Remember(), _DragFollow(self), _Physics(self), _Trail(), _Tweens(),
+                 _Flips()])):
             esper.add_processor(proc, priority)
 
     # -- set-up ---------------------------------------------------------------------
@@ -343,10 +348,18 @@ class CardTable:
     def _begin_drag(self, key: str, start: tuple[float, float]) -> None:
         self._use()
         ent = self.entities[key]
-        self._snap(ent, esper.component_for_entity(ent, Target).placement)
+        self._group = [k for k in self.drag_group(key) if k in self.entities] or [key]
+        for k in self._group:
+            self._snap(self.entities[k], esper.component_for_entity(self.entities[k],
+                                                                     Target).placement)
         t = esper.component_for_entity(ent, Transform)
         esper.add_component(ent, Dragging(start[0] - t.x, start[1] - t.y))
         esper.component_for_entity(ent, Depth).z = DRAG_Z
+        for n, follower in enumerate(k for k in self._group if k != key):
+            other = self.entities[follower]
+            ft = esper.component_for_entity(other, Transform)
+            esper.add_component(other, Dragging(ft.x - t.x, ft.y - t.y, lead=ent))
+            esper.component_for_entity(other, Depth).z = DRAG_Z + 1 + n
         centre = (t.x + self.card_w / 2, t.y + self.card_h / 2)
         if self.animation_scale is not None:
             body, constraints = self.physics.grab(centre, start)
@@ -355,20 +368,24 @@ class CardTable:
 
     def _end_drag(self, ent: int) -> None:
         self._release_body(ent)
+        for k in self._group:
+            esper.try_remove_component(self.entities[k], Dragging)
         esper.try_remove_component(ent, Dragging)
 
     def fly_back(self, key: str) -> None:
-        """An illegal drop: the card returns to where the rules say it is."""
+        """An illegal drop: the card (and the run it led) returns to where the rules say."""
         self._use()
-        ent = self.entities.get(key)
-        if ent is None:
-            return
-        placement = esper.component_for_entity(ent, Target).placement
-        if self.animation_scale is None:
-            self._snap(ent, placement)
-        else:
-            self._tween_to(ent, placement, 0.0)
-            esper.component_for_entity(ent, Tween).easing = "out_back"
+        group = self._group if key in self._group else [key]
+        for k in group:
+            ent = self.entities.get(k)
+            if ent is None:
+                continue
+            placement = esper.component_for_entity(ent, Target).placement
+            if self.animation_scale is None:
+                self._snap(ent, placement)
+            else:
+                self._tween_to(ent, placement, 0.0)
+                esper.component_for_entity(ent, Tween).easing = "out_back"
 
     # -- highlights -----------------------------------------------------------------------
 
@@ -498,10 +515,22 @@ class _DragFollow(esper.Processor):
     def process(self, dt: float) -> None:
         px, py = self.table.pointer
         for ent, (t, drag) in esper.get_components(Transform, Dragging):
+            if drag.lead is not None:
+                continue
             if esper.has_component(ent, PhysicsBody):
                 self.table.physics.move_pointer((px, py), dt)
             else:
                 t.x, t.y = px - drag.grab_dx, py - drag.grab_dy
+
+
+class _Trail(esper.Processor):
+    """A dragged run keeps its shape behind the card leading it (after physics moved it)."""
+
+    def process(self, dt: float) -> None:
+        for _, (t, drag) in esper.get_components(Transform, Dragging):
+            if drag.lead is not None:
+                lead = esper.component_for_entity(drag.lead, Transform)
+                t.x, t.y = lead.x + drag.grab_dx, lead.y + drag.grab_dy
 
 
 class _Physics(esper.Processor):
