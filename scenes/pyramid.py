@@ -54,7 +54,9 @@ class PyramidScene(MatchPlay, CardGameScene):
                  resume: bool = True, recorder: Any = None) -> None:
         self.match = None  # set by restore_extra when an autosave holds a tournament
         self.jobs = Background()  # the solver works off the frame loop
-        self.computer = pyramid_player.SolverPlayer()
+        # Exact best-Par plans take up to ~30 s on some lost deals: at the table the
+        # computer plays the best line it finds in 3 s (simulate stays exact).
+        self.computer = pyramid_player.SolverPlayer(time_limit=3.0)
         super().__init__(app, seed, demo, resume, recorder)
         self.selected: str | None = None
         self.pending_row: int | None = None
