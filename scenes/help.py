@@ -63,16 +63,11 @@ class PageScene(Scene):
         super().__init__(app)
         self.title = title
         self.hud.buttons = [Button("back", "Back", BACK_RECT.copy())]
-        self.focus: object | None = None
-
-    def set_focus(self, target: object | None) -> None:
-        self.focus = target
-        self.hud.focus = target[1] if isinstance(target, tuple) else None
 
     def handle_game(self, action: Action) -> None:
         kind = action.kind
         if kind in DIRECTIONS:
-            self.set_focus(self.move_focus(self.focus, kind))
+            self.step_focus(kind)
         elif kind == Act.SELECT:
             if isinstance(self.focus, tuple):
                 self.press(self.focus[1])

@@ -49,8 +49,7 @@ class MenuScene(Scene):
                                                ("help", "Help", "?"), ("quit", "Quit", "q")]):
             self.hud.buttons.append(Button(key, label, pygame.Rect(x + i * (small + 20), bottom,
                                                                    small, 80), hot))
-        self.focus: object | None = ("button", "pyramid")
-        self.hud.focus = "pyramid"
+        self.set_focus(("button", "pyramid"))
 
     def background(self, vp):  # noqa: ANN001, ANN201
         surface = super().background(vp)
@@ -65,8 +64,7 @@ class MenuScene(Scene):
 
     def handle_game(self, action: Action) -> None:
         if action.kind in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
-            self.focus = self.move_focus(self.focus, action.kind)
-            self.hud.focus = self.focus[1] if isinstance(self.focus, tuple) else None
+            self.step_focus(action.kind)
         elif action.kind == Act.SELECT and isinstance(self.focus, tuple):
             self.press(self.focus[1])
         elif action.kind in (Act.CANCEL, Act.MENU):

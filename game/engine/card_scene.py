@@ -20,6 +20,7 @@ from game.engine.components import Placement
 from game.engine.render import DrawItem
 from game.engine.scene import Scene
 from game.engine.table import CardTable
+from game.engine.ui import Dialog
 from game.replay.recorder import CursorChange, Recorder, ReplayError
 from game.rules.base import IllegalMove
 from game.rules.registry import RULES_BY_ID
@@ -43,7 +44,6 @@ class CardGameScene(Scene):
         self.demo = demo
         self.viewer = recorder is not None
         self.table = CardTable(self.card_w, self.card_h, seed=seed or 0)
-        self.focus: object | None = None
         self._ai_wait = 0.0
         self.recorder: Recorder | None = recorder
         self.finished_reported = False
@@ -272,8 +272,6 @@ class CardGameScene(Scene):
         """With Mouse set to Ask, each new game starts by asking."""
         if self.app.settings.input_mode != "ask" or self.demo or self.viewer:
             return
-        from game.engine.ui import Dialog
-
         def choose(choice: str) -> None:
             self.mouse_on = choice == "yes"
 
@@ -341,13 +339,12 @@ class CardGameScene(Scene):
             elif gesture is not None and gesture.kind == "drop":
                 self.on_drop(gesture.key, gesture.target)
         elif kind in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
-            self.focus = self.move_focus(self.focus, kind)
-            self.hud.focus = self.focus[1] if isinstance(self.focus, tuple) else None
+            self.step_focus(kind)
         elif kind == Act.SELECT:
             if self.table.animating:
                 self.table.finish_animations()
             if self.focus is None:
-                self.focus = self.move_focus(None, Act.DOWN)
+                self.step_focus(Act.DOWN)
             elif isinstance(self.focus, tuple):
                 self.press(self.focus[1])
             else:
@@ -394,15 +391,13 @@ class CardGameScene(Scene):
         if not self.show_focus or self.focus is None or isinstance(self.focus, tuple):
             return
         if self.focus not in self.focus_targets():
-            self.focus = self.move_focus(None, Act.DOWN)
+            self.set_focus(self.move_focus(None, Act.DOWN))
         if isinstance(self.focus, str) and self.focus in self.table.entities:
             if self.focus not in self.table.highlighted("selected"):
                 self.table.set_highlight(self.focus, "focus")
 
 
-def _game_over_dialog(scene: CardGameScene, title: str, body: str):  # noqa: ANN202
-    from game.engine.ui import Dialog
-
+def _game_over_dialog(scene: CardGameScene, title: str, body: str) -> Dialog:
     def choose(choice: str) -> None:
         if choice == "new":
             scene.new_game()

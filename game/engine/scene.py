@@ -57,6 +57,7 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
         self.hud = Hud()
+        self.focus: object | None = None  # a card key, a zone, or ("button", key)
 
     # -- life cycle --------------------------------------------------------------------
 
@@ -138,6 +139,14 @@ class Scene:
         """Focusable things -> their centres (logical units). Buttons by default."""
         return {("button", b.key): centre_of(b.rect)
                 for b in self.hud.buttons if b.visible and b.enabled}
+
+    def set_focus(self, target: object | None) -> None:
+        """Put the focus cursor on ``target``; a button target also lights in the HUD."""
+        self.focus = target
+        self.hud.focus = target[1] if isinstance(target, tuple) else None
+
+    def step_focus(self, direction: Act) -> None:
+        self.set_focus(self.move_focus(self.focus, direction))
 
     def move_focus(self, current: object, direction: Act) -> object | None:
         targets = self.focus_targets()
