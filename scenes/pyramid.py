@@ -176,7 +176,7 @@ class PyramidScene(MatchPlay, CardGameScene):
     def turn_pack(self) -> None:
         self.clear_selection()
         self.table.clear_highlights("hint")
-        self.play(P.Recycle() if not self.state.stock and self.state.waste else P.Draw())
+        self.play(P.turn_pack(self.state))
 
     # -- gestures ----------------------------------------------------------------------------
 

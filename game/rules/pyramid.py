@@ -180,6 +180,11 @@ def legal_moves(state: PyramidState) -> list[Move]:
     return moves
 
 
+def turn_pack(state: PyramidState) -> Move:
+    """What "turn the pack" means now: draw, or redeal once the pack is empty."""
+    return Recycle() if not state.stock and state.waste else Draw()
+
+
 def check(state: PyramidState, move: Move) -> None:
     """Raise IllegalMove with the reason a player is told, or return if legal."""
     if isinstance(move, Draw):
