@@ -18,7 +18,7 @@ import pytest  # noqa: E402
 
 from game.engine.actions import Act, Action  # noqa: E402
 from game.engine.input import REPEAT_DELAY, REPEAT_INTERVAL, InputMapper  # noqa: E402
-from tests.vpad import HAT_CENTERED, HAT_LEFT, HAT_UP, VirtualPad, VirtualPadUnavailable  # noqa: E402
+from game.engine.vpad import HAT_CENTERED, HAT_LEFT, HAT_UP, VirtualPad, VirtualPadUnavailable  # noqa: E402
 
 B = pygame  # CONTROLLER_BUTTON_* / CONTROLLER_AXIS_* live on pygame itself
 MAX, MIN = 32767, -32768

@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from game.ai import pyramid_player
+from game.engine.vpad import VirtualPad, VirtualPadUnavailable
 from game.rules import pyramid as P
 from scenes.pyramid import PyramidScene
 from tests.driver import click, drag, frames, key, make_app, settle, type_text
-from tests.vpad import VirtualPad, VirtualPadUnavailable
 
 SEED = 7
 

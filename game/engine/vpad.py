@@ -1,4 +1,4 @@
-"""A real virtual gamepad for tests, driven through pygame-ce's own bundled SDL2.
+"""A real virtual gamepad (tests and the fuzzer), driven through pygame-ce's own bundled SDL2.
 
 pygame-ce's wheel ships libSDL2 in ``pygame_ce.libs``; loading that exact file with ctypes
 reaches the SDL instance pygame already initialised, so a virtual joystick attached here is
