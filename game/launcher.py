@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from game import storage
@@ -12,15 +13,21 @@ from game.settings import load_settings
 def launch(args: argparse.Namespace, overrides: dict[str, object]) -> int:
     from game.engine.app import WINDOW_SIZE, App
 
-    save_dir = storage.save_dir(args.save_dir)
+    problems: list[str] = []
+    try:
+        save_dir = storage.save_dir(args.save_dir, problems)
+    except storage.SaveDirError as exc:  # a usage error, like argparse's: one line, status 2
+        print(exc, file=sys.stderr)
+        return 2
+    for folder in (save_dir, storage.replay_dir(save_dir, problems)):
+        storage.remove_stale_temp_files(folder)
     settings, problem = load_settings(save_dir)
     from main import parse_size
 
     size = parse_size(args.window) or WINDOW_SIZE
     app = App(save_dir, settings, overrides, size=size, headless=args.headless,
               fullscreen=True if args.fullscreen else None)
-    if problem:
-        app.problems.append(problem)
+    app.problems.extend(problems + ([problem] if problem else []))
     from scenes.menu import MenuScene
 
     app.push(MenuScene(app))

@@ -2,7 +2,9 @@
 
 Loading is forgiving: unknown keys are ignored (a newer game may have added some)
 and a bad value falls back to its default on its own, so one wrong field never
-costs the player the rest. Command-line switches go through ``apply_overrides``:
+costs the player the rest. The file with the bad value is set aside and the
+repaired settings written in its place, so the player is told once, not at every
+start. Command-line switches go through ``apply_overrides``:
 they win over the file but are never written back (see ``strip_overrides``).
 """
 
@@ -12,7 +14,8 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from game.storage import read_json, write_json_atomic
+from game.json_limits import is_text, small_json_problem
+from game.storage import read_json, set_aside, write_json_atomic
 
 FILE_NAME = "settings.json"
 KIND = "settings"
@@ -67,8 +70,11 @@ def _check(name: str, value: Any) -> str | None:
         if value not in CHOICES[name]:
             return f"must be one of {', '.join(CHOICES[name])}"
     elif name == "per_game":
-        if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+        if not isinstance(value, dict) or not all(is_text(k, 40) for k in value):
             return "must be an object keyed by game id"
+        problem = small_json_problem(value)
+        if problem:
+            return problem
     elif isinstance(getattr(_DEFAULTS, name), bool) and not isinstance(value, bool):
         return "must be true or false"
     return None
@@ -101,8 +107,14 @@ def load_settings(folder: str | Path) -> tuple[Settings, str | None]:
     settings, bad = settings_from_dict(result.data)
     if not bad:
         return settings, None
-    problem = f"{FILE_NAME} had bad values for {', '.join(bad)}; defaults are used for those."
-    return settings, problem
+    problem = f"{FILE_NAME} had bad values for {', '.join(bad)}; defaults are used for those"
+    path = Path(folder) / FILE_NAME
+    try:
+        target = set_aside(path)
+        save_settings(folder, settings)
+    except OSError as exc:
+        return settings, f"{problem} (the file could not be repaired: {exc.strerror or exc})."
+    return settings, f"{problem}, and the old file has been set aside as {target.name}."
 
 
 def save_settings(folder: str | Path, settings: Settings) -> None:

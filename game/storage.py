@@ -9,17 +9,27 @@ and the caller gets a sentence to show instead of an exception.
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
+import stat
 import tempfile
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from game.json_limits import is_text
 from game.replay.recorder import FORMAT as REPLAY_KIND
 from game.replay.recorder import FORMAT_VERSION as REPLAY_VERSION
+from game.replay.recorder import replay_problem
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+MAX_FILE_BYTES = 16 * 2**20  # far above any save (a long replay is ~20 KB); bounds memory
+# write_json_atomic's temporary files: "." + name + "." + mkstemp's 8 characters + ".tmp"
+TEMP_NAME = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
+STALE_SECONDS = 60.0  # a write takes milliseconds; a younger file may be another copy's
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,17 +48,78 @@ class ReplayInfo:
     result: str  # meta "result", "" if none
 
 
-def save_dir(override: str | Path | None = None) -> Path:
-    """The folder for settings and saves (``--save-dir`` overrides it); created if needed."""
-    path = Path(override).expanduser() if override else REPO_ROOT / "saves"
-    path.mkdir(parents=True, exist_ok=True)
+class SaveDirError(Exception):
+    """The save folder cannot be used; the message is one line for the player."""
+
+
+def save_dir(override: str | Path | None = None, problems: list[str] | None = None) -> Path:
+    """The folder for settings and saves, created if needed. ``--save-dir`` (``override``)
+    is the player's own choice: if it cannot be a folder (a file is there, say) we refuse
+    with SaveDirError rather than move their file. The default ``saves/`` is ours, so a
+    file in its way is damage: it is set aside like any damaged file (a sentence is
+    appended to ``problems``). SaveDirError if the folder still cannot be made."""
+    if not override:
+        path = _folder(REPO_ROOT / "saves", problems)
+        if not path.is_dir():
+            raise SaveDirError(f"The save folder {path} could not be made.")
+        return path
+    try:
+        path = Path(override).expanduser()
+        path.mkdir(parents=True, exist_ok=True)
+    except RuntimeError as exc:  # "~user/..." with no such user
+        raise SaveDirError(f"--save-dir {override} cannot be used ({exc}).") from None
+    except OSError as exc:
+        if path.exists() and not path.is_dir():
+            raise SaveDirError(f"--save-dir {override} is a file; "
+                               "give a folder (it is made if missing).") from None
+        raise SaveDirError(f"--save-dir {override} cannot be used as a folder "
+                           f"({exc.strerror or exc}).") from None
     return path
 
 
-def replay_dir(root: str | Path) -> Path:
-    path = Path(root) / "replays"
-    path.mkdir(parents=True, exist_ok=True)
+def replay_dir(root: str | Path, problems: list[str] | None = None) -> Path:
+    """``root/replays``, made if possible; never raises (callers that write there handle
+    the OSError of the write, and a missing folder lists no replays)."""
+    return _folder(Path(root) / "replays", problems)
+
+
+def _folder(path: Path, problems: list[str] | None) -> Path:
+    """Make the folder ``path``, setting aside a file (or a dangling link) in its way."""
+    try:
+        if os.path.lexists(path) and not path.is_dir():
+            target = set_aside(path)
+            if problems is not None:
+                problems.append(f"A file named {path.name} was where the {path.name} folder "
+                                f"belongs; it has been set aside as {target.name}.")
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        if problems is not None:
+            problems.append(f"The folder {path} could not be made ({exc.strerror or exc}).")
     return path
+
+
+def remove_stale_temp_files(folder: str | Path, now: float | None = None) -> list[Path]:
+    """Delete what interrupted ``write_json_atomic`` calls left in ``folder`` (files named
+    ``.<name>.XXXXXXXX.tmp``); returns them. Files younger than a minute are left alone:
+    another copy of the game may be writing them right now."""
+    removed: list[Path] = []
+    limit = (time.time() if now is None else now) - STALE_SECONDS
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return removed
+    for name in names:
+        path = Path(folder) / name
+        if not TEMP_NAME.fullmatch(name):
+            continue
+        try:
+            info = path.lstat()
+            if stat.S_ISREG(info.st_mode) and info.st_mtime < limit:
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue  # gone already, or not ours to delete: try again next start
+    return removed
 
 
 def write_json_atomic(path: str | Path, data: Any) -> None:
@@ -92,19 +163,53 @@ def read_json(path: str | Path, kind: str, version: int, *,
     with ``consequence``. Older versions are returned for the caller to upgrade."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = _read_file(path)
     except FileNotFoundError:
         return LoadResult(None)
+    except _Unusable as exc:
+        return _set_aside(path, str(exc), consequence)
     except OSError as exc:
         return _set_aside(path, f"could not be read ({exc.strerror or exc})", consequence)
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = json.loads(raw.decode("utf-8"), parse_float=_finite_float,
+                          parse_constant=_no_constant)
+    # ValueError covers bad UTF-8, bad JSON, 1e999 and integers over 4,300 digits;
+    # RecursionError deep nesting; MemoryError whatever else is too big.
+    except (ValueError, RecursionError, MemoryError):
         return _set_aside(path, "was damaged", consequence)
     reason = _wrong_header(data, kind, version)
     if reason:
         return _set_aside(path, reason, consequence)
     return LoadResult(data)
+
+
+class _Unusable(Exception):
+    """A file that is there but cannot be one of ours; the message completes a sentence."""
+
+
+def _read_file(path: Path) -> bytes:
+    # stat first: opening a named pipe would wait forever for a writer
+    mode = path.stat().st_mode
+    if stat.S_ISDIR(mode):
+        raise _Unusable("is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        raise _Unusable("is not a regular file")
+    with path.open("rb") as handle:
+        raw = handle.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise _Unusable(f"is larger than {MAX_FILE_BYTES // 2**20} MB")
+    return raw
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"number out of range: {text[:20]}")
+    return value
+
+
+def _no_constant(text: str) -> float:
+    raise ValueError(f"{text} is not a number we write")
 
 
 def _wrong_header(data: Any, kind: str, version: int) -> str | None:
@@ -133,15 +238,19 @@ def _set_aside(path: Path, reason: str, consequence: str) -> LoadResult:
 
 
 def set_aside(path: str | Path, now: datetime | None = None) -> Path:
-    """Rename ``path`` to ``<name>.bad-<timestamp>[-n]``, never replacing an existing file."""
+    """Rename ``path`` (a file, a link or a folder) to ``<name>.bad-<timestamp>[-n]``,
+    never replacing an existing file."""
     path = Path(path)
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     for n in range(1, 1000):
         target = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{n}" if n > 1 else ""))
-        if target.exists():
+        if os.path.lexists(target):
             continue
+        if path.is_dir() and not path.is_symlink():  # a folder cannot be hard-linked
+            os.rename(path, target)
+            return target
         try:  # link fails if the target appeared meanwhile, unlike a POSIX rename
-            os.link(path, target)
+            os.link(path, target, follow_symlinks=False)
         except FileExistsError:
             continue
         except OSError:  # no hard links here (e.g. FAT): rename after the exists check
@@ -192,23 +301,25 @@ def list_replays(folder: str | Path, problems: list[str] | None = None) -> list[
 
 
 def _replay_info(path: Path, data: dict[str, Any]) -> ReplayInfo | None:
-    game, moves, meta = data.get("game"), data.get("moves"), data.get("meta", {})
-    if not isinstance(game, str) or not isinstance(moves, list) or not isinstance(meta, dict):
+    """What the list shows, or None if the file is not a well-formed replay. One the
+    viewer cannot open (say, from a newer version) is still listed. The result is
+    drawn as text: anything but short text is left blank."""
+    if replay_problem(data) is not None:
         return None
+    game, moves, meta = data["game"], data["moves"], data.get("meta", {})
     result = meta.get("result")
     return ReplayInfo(path=path, game=game, date=_replay_date(path, meta.get("date")),
-                      moves=len(moves), result="" if result is None else str(result))
+                      moves=len(moves), result=result if is_text(result, 40) else "")
 
 
 def _replay_date(path: Path, text: Any) -> datetime:
-    if isinstance(text, str):
-        try:
+    if is_text(text, 40):
+        try:  # compare everything as naive local time; year 1 or 9999 may not convert
             date = datetime.fromisoformat(text)
-        except ValueError:
-            pass
-        else:  # compare everything as naive local time
             return date.astimezone().replace(tzinfo=None) if date.tzinfo else date
+        except (ValueError, OverflowError, OSError):
+            pass
     try:
         return datetime.fromtimestamp(path.stat().st_mtime)
-    except OSError:
+    except (OSError, ValueError, OverflowError):
         return datetime.min

@@ -17,11 +17,13 @@ the replay viewer's free scrub by default; game scenes use
 
 from __future__ import annotations
 
+import reprlib
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
+from game.json_limits import is_int, is_text, small_json_problem
 from game.rules.base import IllegalMove, Rules
 
 S = TypeVar("S")
@@ -29,6 +31,14 @@ M = TypeVar("M")
 
 FORMAT = "card-parlour-replay"
 FORMAT_VERSION = 1
+# A file's limits. No card game here needs 10,000 moves (a Pyramid game is under 200);
+# re-applying that many takes well under a second, so a hostile file cannot stall a load.
+MAX_MOVES = 10_000
+MAX_DIGEST = 128  # characters in one stored state digest
+# What the rules may raise when handed a file's values (options, moves) they were not
+# written for; any of them means the file is unusable, not that the program is broken.
+_BAD_VALUE = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError,
+              RecursionError)
 
 ChangeKind = Literal["play", "undo", "redo", "seek", "reset"]
 
@@ -229,20 +239,24 @@ class Recorder(Generic[S, M]):
         rules = rules_by_id[header["game"]]
         try:  # bad options in the file must be a ReplayError, not a crash
             rules.new_game(header["seed"], dict(header["config"]))
-        except (ValueError, TypeError, KeyError) as exc:
-            raise ReplayError(f"replay's game options are not valid: {exc}") from exc
+        except _BAD_VALUE as exc:
+            raise ReplayError(f"replay's game options are not valid: {_brief(exc)}") from exc
         rec = cls(rules, header["seed"], header["config"], meta=header["meta"], **options)
         digests = header["digests"]
         rec._check_digest(0, digests)
         for number, raw in enumerate(header["moves"], start=1):
             try:
                 move = rules.move_from_json(raw)
-            except (ValueError, TypeError, KeyError) as exc:
-                raise ReplayError(f"replay move {number} is unreadable ({raw!r}): {exc}") from exc
+            except _BAD_VALUE as exc:
+                raise ReplayError(f"replay move {number} is unreadable "
+                                  f"({_brief(raw)})") from exc
             try:
                 rec._append(move)
             except IllegalMove as exc:
                 raise ReplayError(f"replay move {number} is illegal: {exc.reason}") from exc
+            except _BAD_VALUE as exc:
+                raise ReplayError(f"replay move {number} is not a move of this game "
+                                  f"({_brief(raw)})") from exc
             rec._check_digest(number, digests)
         rec._cursor, rec._state = header["cursor"], rec.state_at(header["cursor"])
         return rec
@@ -322,44 +336,80 @@ class Recorder(Generic[S, M]):
                           "file made by a different rules version?")
 
 
+def _brief(value: Any) -> str:
+    """A short repr for a message: a file's values can be megabytes long or deeply nested."""
+    text = str(value) if isinstance(value, BaseException) else reprlib.repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def replay_problem(data: Any) -> str | None:
+    """Why ``data`` is not a well-formed replay of any game (wrong types, sizes, digest
+    keys), or None. A well-formed replay may still fail to load: an unknown game or
+    rules version, an illegal move (perhaps a newer program made it)."""
+    try:
+        _check_shape(data)
+    except ReplayError as exc:
+        return str(exc)
+    return None
+
+
 def _check_header(data: Any, rules_by_id: Mapping[str, Rules[Any, Any]]) -> dict[str, Any]:
     """Validate everything but the moves themselves; digests come back keyed by int."""
+    header = _check_shape(data)
+    game, rules_version = header["game"], data.get("rules_version")
+    if game not in rules_by_id:
+        raise ReplayError(f"replay is of an unknown game {game!r}")
+    if rules_version != rules_by_id[game].version:
+        raise ReplayError(f"replay was made with {game} rules version {rules_version!r}; "
+                          f"this program has version {rules_by_id[game].version}")
+    return header
+
+
+def _check_shape(data: Any) -> dict[str, Any]:
+    """Every value checked for type and size before it is used, even in a message."""
     if not isinstance(data, Mapping):
         raise ReplayError("not a replay: expected a JSON object")
     if data.get("format") != FORMAT:
-        raise ReplayError(f"not a replay: format is {data.get('format')!r}, expected {FORMAT!r}")
+        raise ReplayError(f"not a replay: format is {_brief(data.get('format'))}, "
+                          f"expected {FORMAT!r}")
     version = data.get("version")
-    if version != FORMAT_VERSION:
-        newer = isinstance(version, int) and version > FORMAT_VERSION
-        raise ReplayError(f"replay file version {version!r} is not supported"
+    if not is_int(version) or version != FORMAT_VERSION:
+        newer = is_int(version) and version > FORMAT_VERSION
+        raise ReplayError(f"replay file version {_brief(version)} is not supported"
                           + (": it was made by a newer program" if newer else ""))
-    game = data.get("game")
-    if game not in rules_by_id:
-        raise ReplayError(f"replay is of an unknown game {game!r}")
-    rules = rules_by_id[game]
-    rules_version = data.get("rules_version")
-    if rules_version != rules.version:
-        raise ReplayError(f"replay was made with {game} rules version {rules_version!r}; "
-                          f"this program has version {rules.version}")
+    game, rules_version = data.get("game"), data.get("rules_version")
+    if not is_text(game, 40):
+        raise ReplayError(f"replay's game {_brief(game)} is not a game name")
+    if not is_int(rules_version):
+        raise ReplayError(f"replay's rules version {_brief(rules_version)} is not a number")
     seed, config, moves = data.get("seed"), data.get("config", {}), data.get("moves")
     meta, cursor, digests = data.get("meta", {}), data.get("cursor"), data.get("digests", {})
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ReplayError(f"replay seed {seed!r} is not a whole number")
-    if not isinstance(config, Mapping) or not isinstance(meta, Mapping):
-        raise ReplayError("replay config and meta must be JSON objects")
+    if not is_int(seed):
+        raise ReplayError(f"replay seed {_brief(seed)} is not a whole number "
+                          "that fits in 64 bits")
+    for name, value in (("config", config), ("meta", meta)):
+        problem = ("is not a JSON object" if not isinstance(value, dict)
+                   else small_json_problem(value))
+        if problem:
+            raise ReplayError(f"replay {name} {problem}")
     if not isinstance(moves, list):
         raise ReplayError("replay has no move list")
+    if len(moves) > MAX_MOVES:
+        raise ReplayError(f"replay has {len(moves)} moves, more than any game can need "
+                          f"({MAX_MOVES})")
     if cursor is None:
         cursor = len(moves)
-    if not isinstance(cursor, int) or isinstance(cursor, bool) or not 0 <= cursor <= len(moves):
-        raise ReplayError(f"replay cursor {cursor!r} is outside its {len(moves)} moves")
+    if not is_int(cursor, 0, len(moves)):
+        raise ReplayError(f"replay cursor {_brief(cursor)} is outside its {len(moves)} moves")
     if not isinstance(digests, Mapping):
         raise ReplayError("replay digests must be a JSON object")
     checked: dict[int, str] = {}
     for key, value in digests.items():
-        index = int(key) if isinstance(key, str) and key.isdigit() else -1
-        if not 0 <= index <= len(moves) or not isinstance(value, str):
-            raise ReplayError(f"replay has a bad digest entry {key!r}: {value!r}")
+        # isdigit() alone accepts "²" and other digits int() refuses: ASCII only
+        good_key = isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 6
+        index = int(key) if good_key else -1
+        if not 0 <= index <= len(moves) or not is_text(value, MAX_DIGEST):
+            raise ReplayError(f"replay has a bad digest entry {_brief(key)}: {_brief(value)}")
         checked[index] = value
     return {"game": game, "seed": seed, "config": dict(config), "moves": moves,
             "cursor": cursor, "digests": checked, "meta": dict(meta)}
