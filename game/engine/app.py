@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -15,6 +16,7 @@ from game import settings as settings_mod
 from game.engine.actions import Act, Action
 from game.engine.card_art import CardArt
 from game.engine.clock import FixedStepClock
+from game.engine.guard import Crash, append_error_log, quit_on_signals
 from game.engine.input import InputMapper
 from game.engine.layout import Viewport
 from game.engine.render import DirtyRenderer
@@ -25,6 +27,9 @@ from game.settings import Settings
 log = logging.getLogger(__name__)
 WINDOW_SIZE = (1600, 900)
 HEADLESS_FRAME = 1 / 60  # headless runs advance simulated time by one 60 Hz frame
+CRASH_MESSAGE = "Something went wrong; your game was saved. Details are in errors.log."
+CRASH_STREAK_LIMIT = 3  # frames in a row that crash (the menu itself is broken): give up
+CRASHES_KEPT = 100  # in app.crashes; the error log keeps more
 
 
 class App:
@@ -50,6 +55,10 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self.frame_count = 0
+        self.crash_guard = True  # False: a frame's exception propagates (tests of scenes)
+        self.crashes: list[Crash] = []  # survived exceptions, oldest first; readers may clear
+        self._crash_streak = 0
+        self.gave_up = False  # recovery failed repeatedly and the app stopped
         self._art: dict[tuple, CardArt] = {}
         self._cursor = ""
         self._background_stale = True
@@ -226,7 +235,19 @@ class App:
         return self.renderer.draw(self.screen, scene.draw_items(self.clock.alpha))
 
     def frame(self, seconds: float) -> list[pygame.Rect]:
-        """One frame: input, as many fixed steps as time allows, one render."""
+        """One frame: input, as many fixed steps as time allows, one render. With the
+        crash guard on, an exception here is logged and the player lands in the menu."""
+        if not self.crash_guard:
+            return self._frame(seconds)
+        try:
+            dirty = self._frame(seconds)
+        except Exception as exc:  # any bug: keep the game up
+            self._recover(exc)
+            return []
+        self._crash_streak = 0
+        return dirty
+
+    def _frame(self, seconds: float) -> list[pygame.Rect]:
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.running:
@@ -241,25 +262,75 @@ class App:
 
     def run(self, frames: int | None = None, screenshot: Path | None = None,
             on_frame: Callable[[App], None] | None = None) -> int:
-        fps_cap = _refresh_rate()
-        timer = pygame.time.Clock()
-        last = time.perf_counter()
-        while self.running and (frames is None or self.frame_count < frames):
-            if self.headless:
-                seconds = HEADLESS_FRAME
-            else:
-                timer.tick(fps_cap)
-                now = time.perf_counter()
-                seconds, last = now - last, now
-            dirty = self.frame(seconds)
-            if on_frame is not None:
-                on_frame(self)
-            if dirty and not self.headless:
-                pygame.display.update(dirty)
-        if screenshot is not None:
-            self.save_screenshot(screenshot)
-        self.quit()
-        return 0
+        """The game loop. SIGINT, SIGHUP and SIGTERM end it like the Quit button (scenes
+        save as they leave). Returns the exit status: 1 if the crash guard gave up."""
+        with quit_on_signals(self._stop):
+            fps_cap = _refresh_rate()
+            timer = pygame.time.Clock()
+            last = time.perf_counter()
+            while self.running and (frames is None or self.frame_count < frames):
+                if self.headless:
+                    seconds = HEADLESS_FRAME
+                else:
+                    timer.tick(fps_cap)
+                    now = time.perf_counter()
+                    seconds, last = now - last, now
+                dirty = self.frame(seconds)
+                if on_frame is not None:
+                    on_frame(self)
+                if dirty and not self.headless:
+                    pygame.display.update(dirty)
+            if screenshot is not None and not self.gave_up:
+                self.save_screenshot(screenshot)
+            self._quit_safely()
+        return 1 if self.gave_up else 0
+
+    def _stop(self, signum: int) -> None:
+        log.info("signal %d: quitting", signum)
+        self.running = False
+
+    # -- crash guard --------------------------------------------------------------------
+
+    def _recover(self, exc: Exception) -> None:
+        """Log the crash, save every game on the stack, go back to the bottom scene (the
+        menu) and say so. If frames keep crashing even there, stop instead of looping."""
+        self._note_crash(exc)
+        self._crash_streak += 1
+        if self._crash_streak > CRASH_STREAK_LIMIT:
+            log.error("the game keeps failing; it stops here (see %s)", self.save_dir)
+            self.gave_up = True
+            self._quit_safely()
+            return
+        for scene in list(self.scenes):
+            save = getattr(scene, "emergency_save", None)
+            if save is not None:
+                self._guarded(save)
+        while len(self.scenes) > 1:
+            self._guarded(self.scenes.pop().exit)
+        if self.scenes:
+            self._guarded(self.scene.enter)
+            self.scene.hud.say(CRASH_MESSAGE, error=True, seconds=10.0)
+        self.renderer.invalidate()
+        self.refresh_background()
+
+    def _note_crash(self, exc: BaseException) -> None:
+        text = "".join(traceback.format_exception(exc))
+        log.error("a frame failed:\n%s", text)
+        self.crashes.append(Crash(exc, text, self.frame_count))
+        del self.crashes[:-CRASHES_KEPT]
+        append_error_log(self.save_dir, text)
+
+    def _guarded(self, step: Callable[[], object]) -> None:
+        """One recovery step; if it fails too, log that and carry on with the next."""
+        try:
+            step()
+        except Exception as exc:  # recovery must go on
+            self._note_crash(exc)
+
+    def _quit_safely(self) -> None:
+        while self.scenes:
+            self._guarded(self.scenes.pop().exit)
+        self.running = False
 
     def save_screenshot(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
