@@ -8,12 +8,16 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.actions import Act, Action
 from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
 from game.engine.render import DrawItem
+
+if TYPE_CHECKING:
+    from game.engine.widgets import NumberField
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 UI_Z = 20000
@@ -27,6 +31,11 @@ PANEL = (18, 40, 30, 235)
 BUTTON = (30, 70, 52)
 BUTTON_HOVER = (44, 98, 72)
 BUTTON_DISABLED = (34, 50, 44)
+BACKDROP = (4, 12, 8, 150)  # the table dimmed behind a modal dialog
+FIELD = (250, 248, 238)
+FIELD_INK = (20, 30, 24)
+DIALOG_W = 840
+DIALOG_BODY_Y = 90  # the body's first line, below the title
 
 
 class Fonts:
@@ -114,7 +123,7 @@ class Button:
     selected: bool = False  # an option that is currently chosen (settings)
 
 
-def _button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pygame.Surface:
+def button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pygame.Surface:
     key = ("button", button.label, button.rect.size, button.enabled, hover, focus, button.selected,
            button.hotkey, vp.scale, vp.text_scale)
     image = _text_cache.get(key)
@@ -152,13 +161,32 @@ def _button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pyg
     return image
 
 
-def _text_field(vp: Viewport, text: str, rect: pygame.Rect) -> DrawItem:
-    box = pygame.Surface(vp.rect_px(*rect)[2:], pygame.SRCALPHA)
-    pygame.draw.rect(box, (250, 248, 238), box.get_rect(), border_radius=vp.px(8))
-    pygame.draw.rect(box, GOLD, box.get_rect(), vp.px(3), border_radius=vp.px(8))
-    label = text_image(vp, text + "|", 30, (20, 30, 24), bold=True)
-    box.blit(label, (vp.px(14), (box.get_height() - label.get_height()) // 2))
-    return DrawItem(("dialog", "field", text), box, vp.to_px(rect.x, rect.y), DIALOG_Z + 1)
+def field_image(vp: Viewport, text: str, rect: pygame.Rect, caret: bool = True,
+                centred: bool = False) -> pygame.Surface:
+    """A light input box holding ``text`` (and a caret while it is being edited), cached."""
+    key = ("field", text, rect.size, caret, centred, vp.scale, vp.text_scale)
+    box = _text_cache.get(key)
+    if box is None:
+        box = pygame.Surface(vp.rect_px(*rect)[2:], pygame.SRCALPHA)
+        pygame.draw.rect(box, FIELD, box.get_rect(), border_radius=vp.px(8))
+        pygame.draw.rect(box, GOLD, box.get_rect(), vp.px(3), border_radius=vp.px(8))
+        label = text_image(vp, text + ("|" if caret else ""), min(30, rect.h * 0.5), FIELD_INK,
+                           bold=True)
+        x = (box.get_width() - label.get_width()) // 2 if centred else vp.px(14)
+        box.blit(label, (x, (box.get_height() - label.get_height()) // 2))
+        _text_cache[key] = box
+    return box
+
+
+def backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """A translucent dark layer over the whole window, one per window size."""
+    key = ("backdrop", size)
+    image = _text_cache.get(key)
+    if image is None:
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        image.fill(BACKDROP)
+        _text_cache[key] = image
+    return image
 
 
 @dataclass
@@ -181,9 +209,34 @@ class Dialog:
     text: str | None = None  # a text field (a player's name); None: no field
     max_length: int = 16
     height: int = 340  # taller for lists (scores, the top ten)
+    number: NumberField | None = None  # a number field (a bet) instead of a text field
+
+    def __post_init__(self) -> None:
+        self._place_number()
+
+    def _place_number(self) -> None:
+        if self.number is not None:
+            self.number.rect = self.number.rect.copy()
+            self.number.rect.center = self.field_rect().center
+
+    def fit(self, vp: Viewport) -> None:
+        """Grow to hold the wrapped body (TV mode's larger text takes more lines)."""
+        lines = wrap_text(vp, self.body, 28, DIALOG_W - 80)
+        line_h = text_image(vp, "Ag", 28).get_height() + vp.px(6)
+        field = 90 if self.text is not None or self.number is not None else 0
+        needed = math.ceil(DIALOG_BODY_Y + len(lines) * line_h / vp.scale + 20 + field + 100)
+        if needed > self.height:
+            self.height = min(DESIGN_H - 40, needed)
+            self._place_number()
 
     def rect(self) -> pygame.Rect:
-        return pygame.Rect(DESIGN_W // 2 - 420, (DESIGN_H - self.height) // 2, 840, self.height)
+        return pygame.Rect((DESIGN_W - DIALOG_W) // 2, (DESIGN_H - self.height) // 2, DIALOG_W,
+                           self.height)
+
+    def field_rect(self) -> pygame.Rect:
+        """Where a text or number field sits: above the buttons."""
+        r = self.rect()
+        return pygame.Rect(r.x + 170, r.bottom - 190, r.w - 340, 60)
 
     def buttons(self) -> list[Button]:
         r = self.rect()
@@ -194,6 +247,17 @@ class Dialog:
         return [Button(key, label, pygame.Rect(x0 + i * (width + 30), r.bottom - 100, width, 70),
                        hotkey)
                 for i, (key, label, hotkey) in enumerate(self.choices)]
+
+
+def confirm(hud: Hud, title: str, body: str, on_yes: Callable[[], None], yes: str = "Yes",
+            no: str = "No") -> Dialog:
+    """Ask a yes/no question; ``on_yes`` runs only on yes. Esc and pad B answer no."""
+    yes_key, no_key = yes[:1].lower(), no[:1].lower()
+    dialog = Dialog(title, body, [("yes", yes, yes_key),
+                                  ("no", no, no_key if no_key != yes_key else "")],
+                    lambda choice: on_yes() if choice == "yes" else None, cancel_key="no")
+    hud.ask(dialog)
+    return dialog
 
 
 @dataclass
@@ -237,6 +301,8 @@ class Hud:
             return False
         buttons = dialog.buttons()
         chosen: str | None = None
+        if dialog.number is not None and dialog.number.handle(action):
+            return True
         if dialog.text is not None and self._edit_text(dialog, action):
             return True
         if action.kind in (Act.LEFT, Act.UP):
@@ -279,7 +345,7 @@ class Hud:
         for b in self.buttons:
             if not b.visible:
                 continue
-            image = _button_image(vp, b, b.key in (self.hover, self.pressed),
+            image = button_image(vp, b, b.key in (self.hover, self.pressed),
                                   show_focus and b.key == self.focus and self.dialog is None)
             items.append(DrawItem(("button", b.key), image, vp.to_px(b.rect.x, b.rect.y), UI_Z))
         if self.message is not None:
@@ -302,6 +368,7 @@ class Hud:
         return items
 
     def _dialog_items(self, vp: Viewport, dialog: Dialog) -> list[DrawItem]:
+        dialog.fit(vp)
         r = dialog.rect()
         key = ("dialog", dialog.title, dialog.body, dialog.height, vp.scale, vp.text_scale)
         panel = _text_cache.get(key)
@@ -312,18 +379,22 @@ class Hud:
             pygame.draw.rect(panel, GOLD, panel.get_rect(), vp.px(3), border_radius=radius)
             title = text_image(vp, dialog.title, 40, GOLD, bold=True)
             panel.blit(title, ((panel.get_width() - title.get_width()) // 2, vp.px(24)))
-            y = vp.px(90)
+            y = vp.px(DIALOG_BODY_Y)
             for line in wrap_text(vp, dialog.body, 28, r.w - 80):
                 img = text_image(vp, line, 28)
                 panel.blit(img, ((panel.get_width() - img.get_width()) // 2, y))
                 y += img.get_height() + vp.px(6)
             _text_cache[key] = panel
-        items = [DrawItem(("dialog", "panel"), panel, vp.to_px(r.x, r.y), DIALOG_Z)]
+        items = [DrawItem(("dialog", "backdrop"), backdrop(vp.size), (0, 0), DIALOG_Z - 1),
+                 DrawItem(("dialog", "panel"), panel, vp.to_px(r.x, r.y), DIALOG_Z)]
         if dialog.text is not None:
-            items.append(_text_field(vp, dialog.text, pygame.Rect(r.x + 170, r.y + 150,
-                                                                  r.w - 340, 60)))
+            field = dialog.field_rect()
+            items.append(DrawItem(("dialog", "field"), field_image(vp, dialog.text, field),
+                                  vp.to_px(field.x, field.y), DIALOG_Z + 1))
+        if dialog.number is not None:
+            items.extend(dialog.number.draw_items(vp, ("dialog", "number"), DIALOG_Z + 1))
         for i, b in enumerate(dialog.buttons()):
-            image = _button_image(vp, b, False, i == dialog.focus)
+            image = button_image(vp, b, False, i == dialog.focus)
             items.append(DrawItem(("dialog", b.key), image, vp.to_px(b.rect.x, b.rect.y),
                                   DIALOG_Z + 1))
         return items
