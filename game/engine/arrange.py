@@ -188,10 +188,11 @@ def fan(n: int, centre_x: float, baseline_y: float, card_w: float, max_width: fl
     return Fan(boxes, xs[1] - xs[0] if n > 1 else 0.0)
 
 
-def _column_fan(n: int, x: float, centre_y: float, length: float, card_w: float, card_h: float,
-                max_step: float) -> Fan:
-    ys = spread(n, centre_y, length, card_h, max_step)
-    return Fan(tuple(Box(x, y, card_w, card_h) for y in ys), ys[1] - ys[0] if n > 1 else 0.0)
+def _column_fan(n: int, band: Box, card_w: float, card_h: float, max_step: float) -> Fan:
+    """A hand running down from the top of ``band`` (its name sits just above)."""
+    ys = spread(n, 0.0, band.h, card_h, max_step)
+    return Fan(tuple(Box(band.x, band.y + y - ys[0], card_w, card_h) for y in ys),
+               ys[1] - ys[0] if n > 1 else 0.0)
 
 
 # -- seats round a table (Chinese Poker) -----------------------------------------------------
@@ -225,8 +226,7 @@ class Seat:
                  ) -> Fan:
         """``n`` cards of this seat's hand; only the bottom (local) hand raises selections."""
         if self.side in ("left", "right"):
-            return _column_fan(n, self.hand.x, self.hand.centre[1], self.hand.h, self.card_w,
-                               self.card_h, self.step)
+            return _column_fan(n, self.hand, self.card_w, self.card_h, self.step)
         return fan(n, self.hand.centre[0], self.hand.bottom, self.card_w, self.hand.w,
                    selected if self.side == "bottom" else (), rise, self.card_h, self.step)
 
