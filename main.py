@@ -8,8 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-GAME_NAMES = ("poker-squares", "chinese-poker", "pyramid", "draw-poker", "milligan")
-PLAYABLE = ("pyramid",)
+from game.rules.registry import GAME_BY_ID, GAMES
 
 # The Pyramid manual's switches; they beat the saved settings for this run only.
 MANUAL_SWITCHES: dict[str, tuple[str, object]] = {
@@ -42,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Pyramid's classic switches are accepted too and beat the saved settings: "
         "-mouse -nomouse -ask -fullsound -partsound -nosound -slow -medium -fast "
         "-errormsgon -errormsgoff (or with --).")
-    parser.add_argument("--game", choices=GAME_NAMES, help="start this game directly")
+    parser.add_argument("--game", choices=list(GAME_BY_ID), help="start this game directly")
     parser.add_argument("--seed", type=int, help="deal this seed (repeatable games)")
     parser.add_argument("--fullscreen", action="store_true", help="start full screen")
     parser.add_argument("--window", metavar="WxH", help="window size, e.g. 1920x1080")
@@ -55,10 +54,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim = sub.add_parser("simulate", help="play games headless and print a JSON summary")
-    sim.add_argument("name", choices=GAME_NAMES)
+    sim.add_argument("name", choices=list(GAME_BY_ID))
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0, dest="sim_seed")
-    sim.add_argument("--agent", help="computer player (pyramid: solver (default), greedy, random)")
+    players = "; ".join(f"{g.id}: {', '.join(g.agents)}" for g in GAMES if g.agents)
+    sim.add_argument("--agent", help=f"computer player ({players}; the first is the default)")
     sim.add_argument("--json", action="store_true", help="print JSON (the default)")
     rep = sub.add_parser("replay", help="play a saved replay back, animated")
     rep.add_argument("path", type=Path)
@@ -68,6 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
     for flag, kind in (("--frames", int), ("--screenshot", str), ("--window", str),
                        ("--save-dir", str)):
         rep.add_argument(flag, type=kind, default=argparse.SUPPRESS)
+    fuzz = sub.add_parser("fuzz", help="send seeded random input through every scene and "
+                          "game; report exceptions (exit status 1 if any)")
+    fuzz.add_argument("--events", type=int, default=10_000)
+    fuzz.add_argument("--seed", type=int, default=0, dest="fuzz_seed")
+    fuzz.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -94,15 +99,20 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(json.dumps(result))
         return 0
+    if args.command == "fuzz":
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        from game.fuzz import main as fuzz
+
+        return fuzz(args.events, args.fuzz_seed, args.json)
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.tv:
         overrides["tv_mode"] = True
-    if args.game and args.game not in PLAYABLE:
-        print(f"{args.game} is not built yet; playable now: {', '.join(PLAYABLE)}",
-              file=sys.stderr)
+    if args.game and not GAME_BY_ID[args.game].playable:
+        built = ", ".join(g.id for g in GAMES if g.playable)
+        print(f"{args.game} is not built yet; playable now: {built}", file=sys.stderr)
         return 2
     from game.launcher import launch
 

@@ -1,52 +1,59 @@
 """Headless simulation: many games played by the computer, one JSON summary.
-Pure (no pygame), so it runs anywhere and fast."""
+Pure (no pygame), so it runs anywhere and fast. Every seat is played by the chosen
+computer player, which sees only its own observation, as at the table."""
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Callable
 from typing import Any
 
-from game.rules import pyramid as P
+from game.rules.registry import GAME_BY_ID, GameEntry, load
 
-GAMES = ("pyramid",)
-
-
-def _pyramid_agent(name: str) -> Callable[[P.PyramidState], P.Move | None]:
-    from game.ai import pyramid_player
-
-    if name in ("greedy", "quick"):
-        return pyramid_player.greedy_move
-    if name == "solver":
-        return pyramid_player.SolverPlayer().move
-    if name == "random":
-        rng = random.Random(0)
-        return lambda s: rng.choice(P.legal_moves(s)) if P.legal_moves(s) else None
-    raise ValueError(f"unknown pyramid agent {name!r}: choose solver, greedy or random")
+MAX_MOVES = 100_000  # a game that runs longer than this is a bug, not a game
 
 
-def simulate_pyramid(games: int, seed: int, agent: str = "solver") -> dict[str, Any]:
-    choose = _pyramid_agent(agent)
-    started = time.perf_counter()
-    wins = clears = 0
-    total_par = 0
-    for n in range(games):
-        state = P.new_game(seed + n)
-        while (move := choose(state)) is not None:
-            state = P.apply(state, move)
-        wins += P.is_won(state)
-        clears += state.cleared_in_deal is not None
-        total_par += P.par_score(state)
-    return {"game": "pyramid", "agent": agent, "games": games, "seed": seed,
-            "seconds": round(time.perf_counter() - started, 3),
-            "win_rate": wins / games if games else 0.0,
-            "pyramid_clear_rate": clears / games if games else 0.0,
-            "mean_par": total_par / games if games else 0.0,
-            "mean_score": total_par / games if games else 0.0}
+def make_agents(entry: GameEntry, name: str, seats: int, seed: int) -> list[Any]:
+    if name not in entry.agents:
+        raise ValueError(f"unknown {entry.id} player {name!r}: choose {', '.join(entry.agents)}")
+    factory = load(entry.agent_factory)
+    return [factory(name, seed=seed + seat) for seat in range(seats)]
+
+
+def play_game(entry: GameEntry, agents: list[Any], seed: int) -> Any:
+    """One whole game from ``seed``; returns the final state."""
+    rules = entry.rules
+    state = rules.new_game(seed, {})
+    for agent in agents:
+        agent.new_game()
+    for _ in range(MAX_MOVES):
+        seats = rules.acting_seats(state)
+        if not seats:
+            return state
+        for seat in seats:
+            move = agents[seat].act(rules.observe(state, seat), rules.legal_moves(state, seat))
+            if move is None:
+                raise RuntimeError(f"{entry.id}: the computer found no move for seat {seat}")
+            state = rules.apply(state, move)
+    raise RuntimeError(f"{entry.id}: game from seed {seed} did not end in {MAX_MOVES} moves")
 
 
 def simulate(name: str, games: int, seed: int, agent: str | None = None) -> dict[str, Any]:
-    if name == "pyramid":
-        return simulate_pyramid(games, seed, agent or "solver")
-    raise ValueError(f"simulate: {name} is not built yet (built: {', '.join(GAMES)})")
+    entry = GAME_BY_ID.get(name)
+    if entry is None or entry.rules is None:
+        built = ", ".join(g.id for g in GAME_BY_ID.values() if g.rules is not None)
+        raise ValueError(f"{name} is not built yet (built: {built})")
+    agent = agent or entry.agents[0]
+    started = time.perf_counter()
+    totals: dict[str, float] = {}
+    agents = make_agents(entry, agent, entry.rules.info.max_seats, seed)
+    for n in range(games):
+        final = play_game(entry, agents, seed + n)
+        for key, value in entry.rules.outcome(final).items():
+            totals[key] = totals.get(key, 0.0) + float(value)
+    figures = {}
+    for key, value in entry.rules.outcome(entry.rules.new_game(seed, {})).items():
+        label = f"{key}_rate" if isinstance(value, bool) else f"mean_{key}"
+        figures[label] = totals.get(key, 0.0) / games if games else 0.0
+    return {"game": entry.id, "agent": agent, "games": games, "seed": seed,
+            "seconds": round(time.perf_counter() - started, 3), "figure": entry.figure,
+            **figures}

@@ -29,9 +29,17 @@ from game.engine.ui import (
     text_image,
     wrap_text,
 )
+from game.rules.registry import GAMES
 
 HELP_DIR = Path(__file__).resolve().parents[1] / "assets" / "help"
-TOPIC_TITLES = {"parlour": "Card Parlour", "pyramid": "Pyramid"}
+
+def topic_title(topic: str) -> str:
+    """A help topic's title: the parlour's, or the game whose help page it is."""
+    if topic == "parlour":
+        return "Card Parlour"
+    return next((g.title for g in GAMES if g.help_topic == topic),
+                topic.replace("-", " ").title())
+
 BACK_RECT = pygame.Rect(DESIGN_W - 280, 14, 240, 66)
 PANEL_FILL = (10, 30, 20, 190)
 PANEL_EDGE = (90, 140, 110)
@@ -191,7 +199,7 @@ class HelpScene(PageScene):
     scroll bar (click or drag); Esc, pad B, pad Back or the Back button closes."""
 
     def __init__(self, app: Any, topic: str) -> None:
-        name = TOPIC_TITLES.get(topic, topic.replace("-", " ").title())
+        name = topic_title(topic)
         super().__init__(app, f"Help: {name}")
         self.topic = topic
         self.text = load_help(topic)

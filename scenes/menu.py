@@ -10,26 +10,19 @@ from game.engine.actions import Act, Action
 from game.engine.layout import DESIGN_W
 from game.engine.scene import Scene
 from game.engine.ui import GOLD, MUTED, Button, Dialog, text_image
+from game.rules.registry import GAME_BY_ID, GAMES, load, playable
 
-GAMES: list[tuple[str, str, str]] = [
-    ("pyramid", "Pyramid", "Pair cards to 13 and clear the pyramid. Par scoring."),
-    ("poker-squares", "Poker Squares", "Build ten poker hands in a 5x5 grid."),
-    ("chinese-poker", "Chinese Poker", "Climb and shed your hand against 1-3 rivals."),
-    ("draw-poker", "Draw Poker", "Five-card draw against three dealers."),
-    ("milligan", "The Giant", "Two-deck patience: Miss Milligan and its kinder cousin."),
-]
-PLAYABLE = {"pyramid"}
-
+EXTRAS = [("demo", "Demo", "d"), ("settings", "Settings", "s"), ("replays", "Replays", "r"),
+          ("help", "Help", "?"), ("quit", "Quit", "q")]
 
 def game_scene(app: Any, name: str, seed: int | None = None, demo: bool = False,
                recorder: Any = None) -> Scene:
-    """The scene for game ``name`` (a menu name or a rules id); with ``recorder``, a
-    viewer over that log for the replay viewer."""
-    if name == "pyramid":
-        from scenes.pyramid import PyramidScene
-
-        return PyramidScene(app, seed=seed, demo=demo, recorder=recorder)
-    raise ValueError(f"{name} is not built yet")
+    """The scene for game ``name`` (a registry id); with ``recorder``, a viewer over that
+    log for the replay viewer; with ``demo``, the computer plays deal after deal."""
+    entry = GAME_BY_ID.get(name)
+    if entry is None or not entry.playable:
+        raise ValueError(f"{name} is not built yet")
+    return load(entry.scene)(app, seed=seed, demo=demo, recorder=recorder)
 
 
 class MenuScene(Scene):
@@ -39,25 +32,25 @@ class MenuScene(Scene):
         super().__init__(app)
         w, h, x = 760, 96, (DESIGN_W - 760) // 2
         self.hud.buttons = [
-            Button(key, label + ("" if key in PLAYABLE else "  (coming soon)"),
-                   pygame.Rect(x, 200 + i * (h + 18), w, h), enabled=key in PLAYABLE)
-            for i, (key, label, _) in enumerate(GAMES)]
+            Button(g.id, g.title + ("" if g.playable else "  (coming soon)"),
+                   pygame.Rect(x, 200 + i * (h + 18), w, h), enabled=g.playable)
+            for i, g in enumerate(GAMES)]
         bottom = 200 + len(GAMES) * (h + 18) + 30
-        small = (w - 3 * 20) // 4
-        for i, (key, label, hot) in enumerate([("settings", "Settings", "s"),
-                                               ("replays", "Replays", "r"),
-                                               ("help", "Help", "?"), ("quit", "Quit", "q")]):
-            self.hud.buttons.append(Button(key, label, pygame.Rect(x + i * (small + 20), bottom,
+        gap = 16
+        small = (w - (len(EXTRAS) - 1) * gap) // len(EXTRAS)
+        for i, (key, label, hot) in enumerate(EXTRAS):
+            self.hud.buttons.append(Button(key, label, pygame.Rect(x + i * (small + gap), bottom,
                                                                    small, 80), hot))
-        self.set_focus(("button", "pyramid"))
+        first = next((g.id for g in GAMES if g.playable), "settings")
+        self.set_focus(("button", first))
 
     def background(self, vp):  # noqa: ANN001, ANN201
         surface = super().background(vp)
         title = text_image(vp, "Card Parlour", 72, GOLD, bold=True)
         px, py = vp.to_px(DESIGN_W / 2, 60)
         surface.blit(title, (px - title.get_width() // 2, py))
-        for i, (_, _, blurb) in enumerate(GAMES):
-            text = text_image(vp, blurb, 22, MUTED)
+        for i, entry in enumerate(GAMES):
+            text = text_image(vp, entry.blurb, 22, MUTED)
             bx, by = vp.to_px(DESIGN_W / 2, 200 + i * 114 + 100)
             surface.blit(text, (bx - text.get_width() // 2, by - text.get_height() - 2))
         return surface
@@ -74,8 +67,10 @@ class MenuScene(Scene):
 
     def press(self, key: str) -> None:
         self.app.play_sound("button")
-        if key in PLAYABLE:
+        if key in GAME_BY_ID:
             self.app.push(game_scene(self.app, key))
+        elif key == "demo":
+            self.ask_demo()
         elif key == "settings":
             from scenes.settings import SettingsScene
 
@@ -93,3 +88,14 @@ class MenuScene(Scene):
                                 [("yes", "Yes", "y"), ("no", "No", "n")],
                                 lambda c: self.app.quit() if c == "yes" else None,
                                 cancel_key="no"))
+
+    def ask_demo(self) -> None:
+        """Attract mode: the computer plays deal after deal of a game until any key."""
+        games = playable()
+        if len(games) == 1:
+            self.app.push(game_scene(self.app, games[0].id, demo=True))
+            return
+        choices = [(g.id, g.title, "") for g in games] + [("cancel", "Cancel", "")]
+        self.hud.ask(Dialog("Demo", "Which game should the computer play?", choices,
+                            lambda c: c != "cancel" and self.app.push(
+                                game_scene(self.app, c, demo=True)), cancel_key="cancel"))

@@ -12,15 +12,13 @@ from typing import Any
 import pygame
 
 from game.ai import pyramid_player
-from game.cards import card_from_uid
 from game.engine.actions import Act
 from game.engine.card_scene import CardGameScene, zone_rect
 from game.engine.components import Placement
-from game.engine.jobs import PENDING, Background
+from game.engine.jobs import PENDING
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, text_image
 from game.rules import pyramid as P
-from game.rules.base import IllegalMove
 from scenes.pyramid_match import MatchPlay
 
 CARD_W = 128.0
@@ -46,28 +44,35 @@ def _pile(x: float, y: float, n: int) -> list[tuple[float, float]]:
 
 class PyramidScene(MatchPlay, CardGameScene):
     title = "Pyramid"
-    rules = P.RULES
+    game_id = P.GAME_ID
     card_w, card_h = CARD_W, CARD_H
     config = dict(P.DEFAULT_CONFIG)
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
-                 resume: bool = True, recorder: Any = None) -> None:
+                 resume: bool = True, recorder: Any = None, client: Any = None) -> None:
         self.match = None  # set by restore_extra when an autosave holds a tournament
-        self.jobs = Background()  # the solver works off the frame loop
-        # Exact best-Par plans take up to ~30 s on some lost deals: at the table the
-        # computer plays the best line it finds in 3 s (simulate stays exact).
-        self.computer = pyramid_player.SolverPlayer(time_limit=3.0)
-        super().__init__(app, seed, demo, resume, recorder)
+        self._between_games = False  # the autosave was taken between two match games
+        super().__init__(app, seed, demo, resume, recorder, client)
         self.selected: str | None = None
         self.pending_row: int | None = None
+        self._position = 0  # bumped on every change: tags background answers
+        self.client.add_listener(self._count_position)
         self.table.zones = {
             "zone:stock": zone_rect(*PACK_POS, CARD_W, CARD_H),
             "zone:discard": zone_rect(*DISCARD_POS, CARD_W, CARD_H),
         }
         self.set_commands()
         if self.match is not None:
-            self.demo = self.computer_to_play
             self.recorder.undo_allowed = False
+            if not self._between_games:
+                self.resume_turn()
+
+    def _count_position(self, update: Any) -> None:
+        self._position += 1
+
+    def option(self, key: str) -> Any:
+        """This game's own setting (Use Same Deck, ...)."""
+        return self.entry.setting(self.app.settings.per_game, key)
 
     def set_buttons(self, commands: list[tuple[str, str, str]]) -> None:
         """Command buttons in the lower right corner, two to a row."""
@@ -78,10 +83,9 @@ class PyramidScene(MatchPlay, CardGameScene):
             Button(key, label, pygame.Rect(x0 + (i % 2) * (w + gap), y0 + (i // 2) * (h + gap),
                                            w, h), hotkey)
             for i, (key, label, hotkey) in enumerate(commands)]
-        if self.recorder is not None:
-            self.after_refresh()
+        self.after_refresh()
 
-    # -- state -> table ---------------------------------------------------------------------
+    # -- view -> table ---------------------------------------------------------------------
 
     def placements(self, view: P.PyramidView) -> list[Placement]:
         out: list[Placement] = []
@@ -90,15 +94,17 @@ class PyramidScene(MatchPlay, CardGameScene):
                 x, y = slot_pos(i)
                 out.append(Placement(card.uid, card.uid, x, y, 10 + i, True, "pyramid",
                                      interactive=view.exposed[i], dim=not view.exposed[i]))
-        stock_n = view.stock_hidden + (view.stock_top is not None)
-        spots = _pile(*PACK_POS, stock_n)
-        for k in range(view.stock_hidden):
-            out.append(Placement(f"stock#{k}", None, *spots[k], 100 + k, False, "stock",
-                                 shadow=k == 0))
+        spots = _pile(*PACK_POS, view.pack_size)
+        # The pack lies face down; a card the player has seen keeps its own key, an unseen
+        # one a key for its place, which the card takes over when it turns up.
+        for k, card in enumerate(reversed(view.pack)):
+            key = card.uid if card is not None else f"stock#{k}"
+            out.append(Placement(key, card.uid if card else None, *spots[k], 100 + k, False,
+                                 "stock", shadow=k == 0))
         if view.stock_top is not None:
             out.append(Placement(view.stock_top.uid, view.stock_top.uid, *spots[-1],
-                                 100 + view.stock_hidden, True, "stock", interactive=True,
-                                 shadow=view.stock_hidden == 0))
+                                 100 + len(view.pack), True, "stock", interactive=True,
+                                 shadow=not view.pack))
         for k, (card, spot) in enumerate(zip(view.waste, _pile(*WASTE_POS, len(view.waste)),
                                              strict=True)):
             out.append(Placement(card.uid, card.uid, *spot, 200 + k, True, "waste",
@@ -113,32 +119,26 @@ class PyramidScene(MatchPlay, CardGameScene):
     def deal_origin(self) -> tuple[float, float]:
         return PACK_POS
 
-    def after_refresh(self) -> None:
-        rec = self.recorder
-        for key, enabled in (("undo", rec.can_undo), ("redo", rec.can_redo)):
-            if any(b.key == key for b in self.hud.buttons):
-                self.hud.button(key).enabled = enabled
-        if self.selected is not None and self.selected not in P.available(self.state):
-            self.selected = None
-
     def _pick_seed(self, seed: int | None) -> int:
         picked = super()._pick_seed(seed)
-        if seed is None and self.app.settings.winnable_only and not self.demo:
+        if seed is None and self.option("winnable_only") and not self.demo:
             return pyramid_player.winnable_seed(picked, self.config, time_limit=0.5)
         return picked
 
-    def exit(self) -> None:
-        super().exit()
-        self.jobs.close()
+    def enter(self) -> None:
+        super().enter()
+        if self._between_games:
+            self._between_games = False
+            self.begin_turn()
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.app.settings.show_winnable and not self.rules.is_over(self.state):
-            self.jobs.start("winnable", P.state_digest(self.state), pyramid_player.winnable,
-                            self.state, 20.0)
+        if self.option("show_winnable") and not self.over and self.session is not None:
+            self.jobs.start("winnable", self._position,
+                            self.session.question(pyramid_player.winnable, 20.0))
 
     def winnable_text(self) -> str:
-        answer = self.jobs.result("winnable", P.state_digest(self.state))
+        answer = self.jobs.result("winnable", self._position)
         if answer is PENDING:
             return "Winnable?"
         return {True: "Winnable", False: "No longer winnable", None: "Winnable: unknown"}[answer]
@@ -151,13 +151,14 @@ class PyramidScene(MatchPlay, CardGameScene):
         self.table.clear_highlights("selected")
 
     def choose(self, code: str) -> None:
-        """The player picked a card: a king goes at once; otherwise it waits for its partner."""
+        """The player picked a card: one that needs no partner goes at once; otherwise it
+        waits for its partner."""
         self.table.clear_highlights("hint")
-        if code not in P.available(self.state):
+        if code not in self.view.available:
             self.clear_selection()
-            self.app.error(P.why_unavailable(self.state, card_from_uid(code)))
+            self.app.error(self.client.check(P.Remove((code,))) or "That card is not free.")
             return
-        if card_from_uid(code).rank == 13:
+        if not P.needs_partner(code):
             self.clear_selection()
             self.play(P.Remove((code,)))
             return
@@ -176,7 +177,7 @@ class PyramidScene(MatchPlay, CardGameScene):
     def turn_pack(self) -> None:
         self.clear_selection()
         self.table.clear_highlights("hint")
-        self.play(P.turn_pack(self.state))
+        self.play(P.turn_pack(self.view))
 
     # -- gestures ----------------------------------------------------------------------------
 
@@ -195,13 +196,19 @@ class PyramidScene(MatchPlay, CardGameScene):
         elif isinstance(target, str):
             self.choose(target)
 
+    def _drop_move(self, key: str, target: str | None) -> P.Move | None:
+        """What dropping ``key`` on ``target`` asks for: a pair, or a lone card on the
+        discard pile (None: nothing a drop there could mean)."""
+        if target is None:
+            return None
+        if target == "zone:discard":
+            return P.Remove((key,))
+        return None if target.startswith("zone:") else P.Remove((key, target))
+
     def on_drop(self, key: str, target: str | None) -> None:
         self.clear_selection()
-        if target is not None and not target.startswith("zone:"):
-            move = P.Remove((key, target))
-        elif card_from_uid(key).rank == 13 and target == "zone:discard":
-            move = P.Remove((key,))
-        else:
+        move = self._drop_move(key, target)
+        if move is None:
             self.table.fly_back(key)
             if target is not None:
                 self.app.error("Drop a card on a partner that makes 13, or a king on the "
@@ -211,36 +218,31 @@ class PyramidScene(MatchPlay, CardGameScene):
             self.table.fly_back(key)
 
     def can_drop(self, key: str, target: str) -> bool:
-        if target.startswith("zone:") and target != "zone:discard":
-            return False
-        move = P.Remove((key,)) if target == "zone:discard" else P.Remove((key, target))
-        try:
-            P.check(self.state, move)
-        except IllegalMove:
-            return False
-        return True
+        move = self._drop_move(key, target)
+        return move is not None and self.legal(move)
 
     def on_secondary(self) -> None:
         self.turn_pack()
 
     def zone_focusable(self, name: str) -> bool:
-        return name == "zone:stock" and not self.state.stock and bool(self.state.waste)
+        view = self.view
+        return name == "zone:stock" and view.stock_top is None and bool(view.waste)
 
     # -- keyboard ------------------------------------------------------------------------------
 
     def on_key(self, key: str) -> bool:
-        state = self.state
+        view = self.view
         self.table.clear_highlights("hint")
         if key in ("p", "8"):
             self.pending_row = None
-            if state.stock:
-                self.choose(state.stock[0].uid)
+            if view.stock_top is not None:
+                self.choose(view.stock_top.uid)
             else:
                 self.app.error("The pack is empty.")
         elif key in ("w", "9"):
             self.pending_row = None
-            if state.waste:
-                self.choose(state.waste[-1].uid)
+            if view.waste:
+                self.choose(view.waste[-1].uid)
             else:
                 self.app.error("The waste pile is empty.")
         elif key in ("d", "0"):
@@ -255,7 +257,7 @@ class PyramidScene(MatchPlay, CardGameScene):
                 if number > row:
                     self.app.error(f"Row {row} has only {row} cards.")
                     return True
-                card = state.pyramid[P.index_of(row - 1, number - 1)]
+                card = view.pyramid[P.index_of(row - 1, number - 1)]
                 if card is None:
                     self.app.error(f"Row {row}, column {number} has already been removed.")
                 else:
@@ -270,57 +272,37 @@ class PyramidScene(MatchPlay, CardGameScene):
         if self.computer_to_play and action.kind not in (Act.POINTER_MOVE, Act.UP, Act.DOWN,
                                                          Act.LEFT, Act.RIGHT):
             if action.kind not in (Act.POINTER_UP,):
-                self.hud.say("The computer is playing its game: watch, or use the commands.")
+                self.hud.say("The computer is playing this game: watch, or use the commands.")
             return
         super().handle_game(action)
 
     # -- commands -----------------------------------------------------------------------------
 
-    def press(self, key: str) -> None:
-        self.app.play_sound("button")
+    def game_command(self, key: str) -> bool:
         if self.match is not None and self.match_command(key):
-            return
+            return True
         if key == "tour":
             self.ask_tour()
         elif key == "hint":
             self.hint()
-        elif key == "new":
-            self.hud.ask(Dialog("New game", "Abandon this game and deal a new one?",
-                                [("yes", "Yes", "y"), ("no", "No", "n")],
-                                lambda c: self.new_game() if c == "yes" else None,
-                                cancel_key="no"))
-        elif key == "undo":
-            self.undo()
-        elif key == "redo":
-            self.redo()
         elif key == "auto":
-            self.demo = not self.demo
-            self.hud.say("The computer plays on: press Auto again to take over." if self.demo
+            on = not self.computer_to_play
+            self.set_computer(self.seat, on)
+            self.hud.say("The computer plays on: press Auto again to take over." if on
                          else "You have the cards again.")
-        elif key == "config":
-            from scenes.settings import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
-        elif key == "help":
-            from scenes.help import HelpScene
-
-            self.app.push(HelpScene(self.app, "pyramid"))
         elif key == "info":
             self.hud.ask(Dialog("Card Parlour: Pyramid",
                                 "Standard play with Par scoring. Free software; the rules "
                                 "follow the classic Pyramid solitaire.",
                                 [("ok", "OK", "o")], lambda c: None, cancel_key="ok"))
-        elif key == "menu":
-            self.app.pop()
-        elif key == "quit":
-            self.hud.ask(Dialog("Quit", "Leave the parlour? Your game is saved.",
-                                [("yes", "Yes", "y"), ("no", "No", "n")],
-                                lambda c: self.app.quit() if c == "yes" else None,
-                                cancel_key="no"))
+        else:
+            return False
+        return True
 
     def hint(self) -> None:
         self.clear_selection()
-        advice = pyramid_player.hint(self.state)
+        view = self.view
+        advice = pyramid_player.hint(view, self.client.legal_moves)
         if advice is None:
             self.app.error("Nothing can be removed and the pack is done.")
             return
@@ -328,8 +310,9 @@ class PyramidScene(MatchPlay, CardGameScene):
             if advice.source == "quick":
                 self.app.error(advice.text)
                 return
-            self.table.set_highlight(self.state.stock[0].uid if self.state.stock
-                                     else self.state.waste[-1].uid, "hint")
+            top = view.stock_top or (view.waste[-1] if view.waste else None)
+            if top is not None:
+                self.table.set_highlight(top.uid, "hint")
         self.app.play_sound("hint")
         for card in advice.cards:
             self.table.set_highlight(card.uid, "hint")
@@ -341,19 +324,10 @@ class PyramidScene(MatchPlay, CardGameScene):
         else:
             super().finished(title, body)
 
-    def computer_move(self, state: P.PyramidState) -> P.Move | None:
-        """The solver's next move, computed in the background (None until it is ready)."""
-        digest = P.state_digest(state)
-        answer = self.jobs.result("computer", digest)
-        if answer is PENDING:
-            self.jobs.start("computer", digest, self.computer.move, state)
-            return None
-        return answer
-
     def game_over_message(self, view: P.PyramidView) -> tuple[str, str]:
         if view.won:
             return "You won!", f"All 52 cards are gone. Par score {view.score:+d}."
-        if self.state.cleared_in_deal is not None:
+        if view.cleared_in_deal is not None:
             return "Pyramid cleared", (f"No more moves. Par score {view.score:+d}.")
         return "No more moves", f"{view.pyramid.count(None)} of 28 pyramid cards removed. " \
                                 f"Par score {view.score:+d}."
@@ -384,19 +358,18 @@ class PyramidScene(MatchPlay, CardGameScene):
         for name, (x, y), kind in (("stock", PACK_POS, pack_kind), ("waste", WASTE_POS, "empty"),
                                    ("discard", DISCARD_POS, "empty")):
             items.append(DrawItem(("slot", name), art.outline(kind), vp.to_px(x, y), 0))
-        status = (f"Deal {view.deal_number} of {self.state.redeals + 1}    "
-                  f"Redeals left {view.redeals_left}    Cards left {52 - len(view.discard)}    "
+        status = (f"Deal {view.deal_number} of {view.redeals + 1}    "
+                  f"Redeals left {view.redeals_left}    Cards left {view.cards_left}    "
                   f"Par score {view.score:+d}")
         if self.match is not None:
             game, who = self.match.next_turn or (5, 0)
             status = f"{self.match.entrants[who].name}: game {game + 1} of 6    " + status
-        elif self.app.settings.show_winnable and not view.over:
+        elif self.option("show_winnable") and not view.over:
             status += "    " + self.winnable_text()
         image = text_image(vp, status, 28, INK, bold=True)
         px, py = vp.to_px(APEX_X, 20)
         items.append(DrawItem(("status",), image, (px - image.get_width() // 2, py), 20000))
-        for name, (x, y), count in (("pack", PACK_POS, view.stock_hidden
-                                     + (view.stock_top is not None)),
+        for name, (x, y), count in (("pack", PACK_POS, view.pack_size),
                                     ("waste", WASTE_POS, len(view.waste)),
                                     ("discard", DISCARD_POS, len(view.discard))):
             image = text_image(vp, str(count), 24, MUTED)
@@ -415,7 +388,7 @@ class PyramidScene(MatchPlay, CardGameScene):
         vp = self.app.viewport
         items = []
         for i, card in enumerate(view.pyramid):
-            if card is None or not view.exposed[i]:
+            if card is None or not view.exposed[i] or card.uid not in self.table.entities:
                 continue
             _, col = P.row_col(i)
             x, y = self.table.position(card.uid)

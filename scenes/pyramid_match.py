@@ -14,13 +14,15 @@ from typing import Any
 from game import storage
 from game.engine.ui import Dialog
 from game.highscores import HighScores
+from game.match import Entrant, Match
 from game.replay.recorder import Recorder, ReplayError
 from game.rules import pyramid as P
-from game.rules.pyramid_tournament import MATCH_GAMES, Entrant, Tournament
 from game.rules.registry import RULES_BY_ID
 
 MATCH_KIND = "pyramid-tournament"
-MATCH_VERSION = 1
+MATCH_VERSION = 2  # 1 was the Pyramid-only tournament format
+MATCH_GAMES = 6
+MAX_ENTRANTS = 2
 STANDARD_COMMANDS = [("hint", "Hint", "h"), ("new", "New", "n"), ("undo", "Undo", "u"),
                      ("redo", "Redo", "r"), ("auto", "Auto", "a"), ("tour", "Tour", "t"),
                      ("config", "Config", "c"), ("help", "? Help", "?"), ("info", "Info", "i"),
@@ -33,11 +35,10 @@ MATCH_COMMANDS = [("top10", "Top 10", "t"), ("new", "New", "n"), ("save", "Save"
 class MatchPlay:
     """Mixed into PyramidScene; ``self.match`` is None in standard play."""
 
-    match: Tournament | None
+    match: Match | None
     hud: Any
     app: Any
     recorder: Recorder
-    demo: bool
 
     # -- files ------------------------------------------------------------------------
 
@@ -54,12 +55,26 @@ class MatchPlay:
     def autosave_extra(self) -> dict[str, Any]:
         return {"match": self.match.to_json()} if self.match is not None else {}
 
-    def restore_extra(self, data: dict[str, Any]) -> None:
-        if data.get("match") is not None:
-            try:
-                self.match = Tournament.from_json(data["match"])
-            except ValueError:
-                self.match = None
+    def restore_extra(self, data: dict[str, Any], over: bool) -> bool:
+        """A match in the autosave comes back with its game; a game that had just ended
+        (the player left between two games) is followed by the next one."""
+        if data.get("match") is None:
+            return not over
+        try:
+            match = read_match(data["match"])
+        except ValueError as exc:
+            self.app.problems.append(f"The tournament in the saved game was damaged ({exc}); "
+                                     "standard play goes on.")
+            return not over
+        if match.finished:
+            self.app.problems.append("The saved tournament was already complete.")
+            return False
+        self.match = match
+        self._between_games = over
+        return True
+
+    def keeps_autosave(self) -> bool:
+        return self.match is not None or super().keeps_autosave()
 
     # -- starting and ending ------------------------------------------------------------
 
@@ -90,22 +105,22 @@ class MatchPlay:
         self.hud.ask(dialog)
 
     def start_match(self, entrants: list[Entrant]) -> None:
-        self.match = Tournament(tuple(entrants), random.SystemRandom().randrange(2**31),
-                                same_deck=self.app.settings.same_deck)
+        self.match = Match(tuple(entrants), random.SystemRandom().randrange(2**31),
+                           MATCH_GAMES, self.option("same_deck"), max_entrants=MAX_ENTRANTS)
         self.set_commands()
         self.begin_turn()
 
     def begin_turn(self) -> None:
         game, who = self.match.next_turn
         entrant = self.match.entrants[who]
-        self.demo = entrant.computer
+        self.set_computer(self.seat, entrant.computer)
         self.new_game(self.match.deal_seed(game, who))
         self.recorder.undo_allowed = False
         self.hud.say(f"Game {game + 1} of {MATCH_GAMES}: {entrant.name} to play.", seconds=6)
 
     def exit_match(self) -> None:
         self.match = None
-        self.demo = False
+        self.set_computer(self.seat, False)
         self.set_commands()
         self.new_game()
         self.recorder.undo_allowed = True
@@ -113,25 +128,20 @@ class MatchPlay:
     def set_commands(self) -> None:
         self.set_buttons(MATCH_COMMANDS if self.match is not None else STANDARD_COMMANDS)
 
-    @property
-    def computer_to_play(self) -> bool:
-        turn = self.match.next_turn if self.match is not None else None
-        return turn is not None and self.match.entrants[turn[1]].computer
-
     # -- a game of the match ends ---------------------------------------------------------
 
     def match_game_over(self, view: P.PyramidView) -> None:
         game, who = self.match.next_turn
         name = self.match.entrants[who].name
         self.match = self.match.record(view.score)
-        self.demo = False
+        self.set_computer(self.seat, False)
         if self.match.finished:
             self.finish_match()
             return
         next_game, next_who = self.match.next_turn
         self.hud.ask(Dialog(
             f"Game {game + 1} of {MATCH_GAMES} over",
-            f"{name} scored {view.score:+d} (net {self.match.net(who):+d}). Next: "
+            f"{name} scored {view.score:+d} (net {self.match.total(who):+d}). Next: "
             f"{self.match.entrants[next_who].name}, game {next_game + 1}.",
             [("go", "Continue", "c")], lambda _: self.begin_turn(), cancel_key="go"))
 
@@ -140,14 +150,14 @@ class MatchPlay:
         lines = [f"{name}: {net:+d}" for name, net in self.match.standings()]
         for i, entrant in enumerate(self.match.entrants):
             if not entrant.computer:
-                place = table.add(entrant.name, self.match.net(i))
+                place = table.add(entrant.name, self.match.total(i))
                 if place is not None:
                     lines.append(f"{entrant.name} enters the top ten at number {place}!")
         winner = self.match.winner()
         title = "Match over" if len(self.match.entrants) == 1 else (
             f"{winner} wins the match" if winner else "The match is a tie")
         if len(self.match.entrants) == 1:
-            net = self.match.net(0)
+            net = self.match.total(0)
             lines.insert(0, "Par beaten!" if net > 0 else "Par is a net 0: try again.")
         self.match_path.unlink(missing_ok=True)
         self.hud.ask(Dialog(title, "\n".join(lines),
@@ -196,14 +206,15 @@ class MatchPlay:
 
     def show_score(self) -> None:
         rows = []
+        view = self.view
         for i, entrant in enumerate(self.match.entrants):
             games = " ".join(f"{s:+d}" for s in self.match.scores[i]) or "no games yet"
-            rows.append(f"{entrant.name}: {games}   net {self.match.net(i):+d}")
+            rows.append(f"{entrant.name}: {games}   net {self.match.total(i):+d}")
         turn = self.match.next_turn
         if turn is not None:
             rows.append(f"Now: game {turn[0] + 1} of {MATCH_GAMES}, "
                         f"{self.match.entrants[turn[1]].name} (Par so far "
-                        f"{P.par_score(self.recorder.state):+d}).")
+                        f"{view.score:+d}).")
         self.hud.ask(Dialog("Score", "\n".join(rows), [("ok", "OK", "o")], lambda _: None,
                             cancel_key="ok", height=420))
 
@@ -224,8 +235,10 @@ class MatchPlay:
             self.app.error(result.problem or "There is no saved tournament.")
             return
         try:
-            match = Tournament.from_json(result.data.get("match"))
+            match = read_match(result.data.get("match"))
             game = Recorder.from_json(result.data.get("game"), RULES_BY_ID)
+            if match.finished:
+                raise ValueError("it was already complete")
         except (ValueError, ReplayError) as exc:
             target = storage.set_aside(self.match_path)
             self.app.error(f"The saved tournament could not be read ({exc}); it has been set "
@@ -235,5 +248,18 @@ class MatchPlay:
         self.set_commands()
         self.adopt_recorder(game)
         self.recorder.undo_allowed = False
-        self.demo = self.computer_to_play
+        self.resume_turn()
         self.hud.say("Tournament restored.")
+
+    def resume_turn(self) -> None:
+        """After a restore: the computer carries on with its game; a game that had ended
+        is followed by the next one."""
+        if self.over:
+            self.begin_turn()
+            return
+        _, who = self.match.next_turn
+        self.set_computer(self.seat, self.match.entrants[who].computer)
+
+
+def read_match(data: Any) -> Match:
+    return Match.from_json(data, MATCH_GAMES, MAX_ENTRANTS)

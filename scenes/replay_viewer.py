@@ -22,10 +22,10 @@ from game.engine.render import DrawItem
 from game.engine.scene import Scene
 from game.engine.ui import GOLD, INK, MUTED, UI_Z, Button, text_image
 from game.replay.recorder import Recorder, ReplayError
-from game.rules.registry import RULES_BY_ID
+from game.rules.registry import GAME_BY_ID, RULES_BY_ID
 from game.settings import animation_scale
 from scenes.help import HelpScene, PageScene, draw_footer, panel_image
-from scenes.menu import GAMES, game_scene
+from scenes.menu import game_scene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 NORMAL_SPEED = 1
@@ -55,8 +55,8 @@ ACTS = {Act.SELECT: "play", Act.SECONDARY: "rewind", Act.LEFT: "step_back",
 
 
 def game_name(game_id: str) -> str:
-    return next((label for key, label, _ in GAMES if key == game_id),
-                game_id.replace("-", " ").title())
+    entry = GAME_BY_ID.get(game_id)
+    return entry.title if entry is not None else game_id.replace("-", " ").title()
 
 
 def speed_text(speed: float) -> str:

@@ -12,18 +12,36 @@ from game.engine.actions import Act
 from game.engine.layout import DESIGN_W, Viewport
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, UI_Z, Button, text_image, wrap_text
+from game.rules.registry import GAME_BY_ID, GAMES
+from game.settings import Settings
 from scenes.help import PageScene, panel_image
 
 ON_OFF: tuple[tuple[Any, str], ...] = ((True, "On"), (False, "Off"))
-YES_NO: tuple[tuple[Any, str], ...] = ((True, "Yes"), (False, "No"))
 
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    field: str  # a game.settings.Settings field
+    field: str  # a game.settings.Settings field, or a game's option key
     label: str
     choices: tuple[tuple[Any, str], ...]  # (value, button label)
     explain: str
+    game: str | None = None  # the game whose own option this is (stored per game)
+
+    @property
+    def key(self) -> str:
+        return f"{self.game}.{self.field}" if self.game else self.field
+
+    def value(self, settings: Settings) -> Any:
+        if self.game is None:
+            return getattr(settings, self.field)
+        return GAME_BY_ID[self.game].setting(settings.per_game, self.field)
+
+    def changes(self, settings: Settings, value: Any) -> dict[str, Any]:
+        """The set_setting arguments that store ``value``."""
+        if self.game is None:
+            return {self.field: value}
+        return {"per_game": GAME_BY_ID[self.game].with_setting(settings.per_game, self.field,
+                                                               value)}
 
 
 ROWS: tuple[Row, ...] = (
@@ -49,14 +67,16 @@ ROWS: tuple[Row, ...] = (
     Row("input_mode", "Mouse", (("mouse", "Yes"), ("keyboard", "No"), ("ask", "Ask")),
         "Yes: the mouse works alongside keys and pad. No: games ignore the mouse. "
         "Ask: ask before each game."),
-    Row("same_deck", "Same deal for both players", YES_NO,
-        "In a two-player match, both players are dealt the same cards in each game."),
-    Row("show_winnable", "Show if winnable", ON_OFF,
-        "Tell whether the deal in front of you can still be won (the solver checks)."),
-    Row("winnable_only", "Deal only winnable games", ON_OFF,
-        "New deals are only ones the solver can win, so every game can be won."),
 )
-ROW_BY_FIELD = {row.field: row for row in ROWS}
+
+
+def game_rows(game_id: str | None) -> tuple[Row, ...]:
+    """The options of one game (opened from its table), or of every game (from the menu;
+    each label then names its game)."""
+    games = [GAME_BY_ID[game_id]] if game_id else [g for g in GAMES if g.playable]
+    named = len(games) > 1
+    return tuple(Row(o.key, f"{g.title}: {o.label}" if named else o.label, o.choices, o.explain,
+                     g.id) for g in games for o in g.options)
 
 LABEL_X = 120
 LABEL_SIZE = 30
@@ -64,7 +84,8 @@ CHOICE_W, CHOICE_GAP, CHOICE_RIGHT = 232, 16, DESIGN_W - 120
 CHOICE_X = CHOICE_RIGHT - 4 * CHOICE_W - 3 * CHOICE_GAP
 LABEL_W = CHOICE_X - LABEL_X - 30
 TOP, PITCH, BUTTON_H = 110, 66, 54
-PANEL = pygame.Rect(80, TOP - 16, DESIGN_W - 160, len(ROWS) * PITCH + 20)
+MAX_ROWS = 12
+PANEL = pygame.Rect(80, TOP - 16, DESIGN_W - 160, MAX_ROWS * PITCH + 20)
 EXPLAIN_Y = PANEL.bottom + 16
 EXPLAIN_SIZE = 26
 GENERAL = "Pick a choice with the mouse, or with the arrows and Enter. Changes are saved at once."
@@ -74,39 +95,42 @@ def choice_key(field: str, index: int) -> str:
     return f"{field}:{index}"
 
 
-def row_of(target: object) -> int | None:
-    """The row index a focus target or button key belongs to (None: not a choice)."""
-    key = target[1] if isinstance(target, tuple) else target
-    if not isinstance(key, str) or ":" not in key:
-        return None
-    field = key.split(":", 1)[0]
-    return next((i for i, row in enumerate(ROWS) if row.field == field), None)
-
-
 class SettingsScene(PageScene):
-    def __init__(self, app: Any) -> None:
+    """Every general setting, then the game's own options (from a game's table: that
+    game's; from the menu: every game's)."""
+
+    def __init__(self, app: Any, game_id: str | None = None) -> None:
         super().__init__(app, "Settings")
-        for i, row in enumerate(ROWS):
+        self.rows = (ROWS + game_rows(game_id))[:MAX_ROWS]
+        for i, row in enumerate(self.rows):
             y = TOP + i * PITCH
             for j, (_, label) in enumerate(row.choices):
                 x = CHOICE_X + j * (CHOICE_W + CHOICE_GAP)
-                self.hud.buttons.append(Button(choice_key(row.field, j), label,
+                self.hud.buttons.append(Button(choice_key(row.key, j), label,
                                                pygame.Rect(x, y, CHOICE_W, BUTTON_H)))
         self.label_size = float(LABEL_SIZE)
         self._band: tuple[tuple[int, int], pygame.Surface] | None = None
         self.mark_selected()
-        first = ROWS[0]
-        self.set_focus(("button", choice_key(first.field, self.chosen_index(first))))
+        first = self.rows[0]
+        self.set_focus(("button", choice_key(first.key, self.chosen_index(first))))
+
+    def row_of(self, target: object) -> int | None:
+        """The row index a focus target or button key belongs to (None: not a choice)."""
+        key = target[1] if isinstance(target, tuple) else target
+        if not isinstance(key, str) or ":" not in key:
+            return None
+        row_key = key.rsplit(":", 1)[0]
+        return next((i for i, row in enumerate(self.rows) if row.key == row_key), None)
 
     def chosen_index(self, row: Row) -> int:
-        value = getattr(self.app.settings, row.field)
+        value = row.value(self.app.settings)
         return next((j for j, (v, _) in enumerate(row.choices) if v == value), 0)
 
     def mark_selected(self) -> None:
-        for row in ROWS:
+        for row in self.rows:
             chosen = self.chosen_index(row)
             for j in range(len(row.choices)):
-                self.hud.button(choice_key(row.field, j)).selected = j == chosen
+                self.hud.button(choice_key(row.key, j)).selected = j == chosen
 
     def settings_changed(self) -> None:
         self.mark_selected()
@@ -114,7 +138,7 @@ class SettingsScene(PageScene):
     def layout(self, vp: Viewport) -> None:
         # Shrink the labels together if the widest would run into the choices (TV mode).
         widest = max(text_image(vp, row.label, LABEL_SIZE, INK, True).get_width()
-                     for row in ROWS) / vp.scale
+                     for row in self.rows) / vp.scale
         self.label_size = LABEL_SIZE * min(1.0, LABEL_W / widest)
 
     # -- input ---------------------------------------------------------------------------
@@ -123,21 +147,22 @@ class SettingsScene(PageScene):
         """Left and right stay within a row; up from the first row reaches Back and
         down from Back returns to the first row's current choice."""
         if current == ("button", "back") and direction == Act.DOWN:
-            return ("button", choice_key(ROWS[0].field, self.chosen_index(ROWS[0])))
+            first = self.rows[0]
+            return ("button", choice_key(first.key, self.chosen_index(first)))
         found = super().move_focus(current, direction)
-        if direction in (Act.LEFT, Act.RIGHT) and row_of(found) != row_of(current):
+        if direction in (Act.LEFT, Act.RIGHT) and self.row_of(found) != self.row_of(current):
             return current
         return found
 
     def press(self, key: str) -> None:
-        index = row_of(key)
+        index = self.row_of(key)
         if index is None:
             super().press(key)
             return
-        row = ROWS[index]
-        value = row.choices[int(key.split(":", 1)[1])][0]
-        if getattr(self.app.settings, row.field) != value:
-            self.app.set_setting(**{row.field: value})
+        row = self.rows[index]
+        value = row.choices[int(key.rsplit(":", 1)[1])][0]
+        if row.value(self.app.settings) != value:
+            self.app.set_setting(**row.changes(self.app.settings, value))
         self.app.play_sound("button")  # after the change, so choosing Full is heard
 
     # -- drawing -------------------------------------------------------------------------
@@ -145,8 +170,8 @@ class SettingsScene(PageScene):
     def active_row(self) -> int | None:
         """The row the pointer is over, else the row with the focus frame."""
         if self.hud.hover is not None:
-            return row_of(self.hud.hover)
-        return row_of(self.focus) if self.show_focus else None
+            return self.row_of(self.hud.hover)
+        return self.row_of(self.focus) if self.show_focus else None
 
     def background(self, vp: Viewport) -> pygame.Surface:
         surface = super().background(vp)
@@ -157,7 +182,7 @@ class SettingsScene(PageScene):
         vp = self.app.viewport
         active = self.active_row()
         items: list[DrawItem] = []
-        for i, row in enumerate(ROWS):
+        for i, row in enumerate(self.rows):
             color = GOLD if i == active else INK
             image = text_image(vp, row.label, self.label_size, color, bold=True)
             x, y = vp.to_px(LABEL_X, TOP + i * PITCH + BUTTON_H / 2)
@@ -165,7 +190,7 @@ class SettingsScene(PageScene):
         if active is not None:
             items.append(DrawItem(("band",), self._band_image(vp),
                                   vp.to_px(PANEL.x + 12, TOP + active * PITCH - 6), UI_Z - 1))
-        text = ROWS[active].explain if active is not None else GENERAL
+        text = self.rows[active].explain if active is not None else GENERAL
         for n, line in enumerate(wrap_text(vp, text, EXPLAIN_SIZE, PANEL.w - 40)[:2]):
             image = text_image(vp, line, EXPLAIN_SIZE, INK if active is not None else MUTED)
             x, y = vp.to_px(DESIGN_W / 2, EXPLAIN_Y)

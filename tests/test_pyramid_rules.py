@@ -114,8 +114,13 @@ def test_clearing_the_pyramid_records_the_deal() -> None:
 def test_observation_hides_the_pack_under_its_top_card() -> None:
     s = P.new_game(2)
     view = P.observe(s)
-    assert view.stock_top == s.stock[0] and view.stock_hidden == 23
+    assert view.stock_top == s.stock[0] and view.pack == (None,) * 23
     assert not any(hasattr(view, name) for name in ("stock",))
+    # Once the pack has gone round, every card in it has been seen: the order is known.
+    while P.legal_moves(s) != [P.Recycle()]:
+        s = P.apply(s, P.Draw() if s.stock else P.legal_moves(s)[0])
+    s = P.apply(s, P.Recycle())
+    assert P.observe(s).pack == s.stock[1:] and not P.hidden_cards(s, 0)
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -30,16 +30,21 @@ def centre(scene: PyramidScene, code: str) -> tuple[float, float]:
     return rect.centerx, rect.centery
 
 
+def greedy(scene: PyramidScene) -> P.Move:
+    """The quick player's move, chosen from what the scene's seat sees."""
+    return pyramid_player.greedy_move(scene.view, scene.client.legal_moves)
+
+
 def expect_move(scene: PyramidScene, before: P.PyramidState, move: P.Move) -> None:
-    assert P.state_digest(scene.state) == P.state_digest(P.apply(before, move)), move
+    assert P.state_digest(scene.recorder.state) == P.state_digest(P.apply(before, move)), move
 
 
 def play_full_game(app, scene: PyramidScene, do_move) -> int:  # noqa: ANN001
     """Play the greedy line to the end through ``do_move``; return the move count."""
     count = 0
-    while not P.is_over(scene.state):
-        before = scene.state
-        move = pyramid_player.greedy_move(before)
+    while not P.is_over(scene.recorder.state):
+        before = scene.recorder.state
+        move = greedy(scene)
         do_move(move)
         expect_move(scene, before, move)
         count += 1
@@ -65,23 +70,23 @@ def test_full_game_by_mouse_drags(tmp_path: Path) -> None:
     settle(app)
     assert scene.hud.dialog is not None, "the game-over dialog shows"
     # every card ended where the rules put it
-    for card in scene.state.discard:
+    for card in scene.recorder.state.discard:
         assert scene.table.position(card.uid) == _rest(scene, card.uid)
 
 
 def test_click_two_cards_and_illegal_pair_is_refused(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     scene = start(app)
-    free = [c for c, where in P.available(scene.state).items() if where.startswith("p")]
+    free = [c for c, where in P.available(scene.recorder.state).items() if where.startswith("p")]
     bad = next((a, b) for a in free for b in free
                if a != b and P.as_card(a).rank + P.as_card(b).rank != 13
                and 13 not in (P.as_card(a).rank, P.as_card(b).rank))
-    before = scene.state
+    before = scene.recorder.state
     click(app, centre(scene, bad[0]))
     assert scene.selected == bad[0]
     assert scene.table.highlighted("selected") == [bad[0]]
     click(app, centre(scene, bad[1]))
-    assert scene.state is before and scene.selected is None
+    assert scene.recorder.state is before and scene.selected is None
     assert "not 13" in scene.hud.message.text and scene.hud.message.error
     assert "error" in app.sound.played or app.sound.problem
 
@@ -89,7 +94,7 @@ def test_click_two_cards_and_illegal_pair_is_refused(tmp_path: Path) -> None:
 def test_illegal_drop_flies_back(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     scene = start(app)
-    card = next(c for c, w in P.available(scene.state).items() if w.startswith("p"))
+    card = next(c for c, w in P.available(scene.recorder.state).items() if w.startswith("p"))
     home = scene.table.position(card)
     drag(app, centre(scene, card), (960, 900))
     assert scene.recorder.length == 0
@@ -113,7 +118,7 @@ def play_by_keys(app, scene: PyramidScene, move: P.Move) -> None:  # noqa: ANN00
     if isinstance(move, P.Draw | P.Recycle):
         type_text(app, "d")
     else:
-        state = scene.state
+        state = scene.recorder.state
         for code in move.cards:
             type_text(app, keys_for(state, code))
 
@@ -127,15 +132,15 @@ def test_full_game_by_keyboard(tmp_path: Path) -> None:
 def test_numeric_keypad_layout(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     scene = start(app)
-    before = scene.state
+    before = scene.recorder.state
     key(app, pygame.K_KP0)  # keypad 0 turns the pack
     expect_move(scene, before, P.Draw())
     key(app, pygame.K_KP9)  # keypad 9 picks the waste top
-    top = scene.state.waste[-1]
+    top = scene.recorder.state.waste[-1]
     assert scene.selected == top.uid or top.rank == 13
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_KP8)  # keypad 8 picks the pack top
-    assert scene.selected == scene.state.stock[0].uid or scene.state.stock[0].rank == 13
+    assert scene.selected == scene.recorder.state.stock[0].uid or scene.recorder.state.stock[0].rank == 13
 
 
 @pytest.fixture
@@ -195,23 +200,23 @@ def test_full_game_by_controller(tmp_path: Path, pad: VirtualPad) -> None:
 def test_undo_redo_and_seek_during_play(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     scene = start(app)
-    states = [scene.state]
+    states = [scene.recorder.state]
     for _ in range(8):
-        scene.play(pyramid_player.greedy_move(scene.state))
+        scene.play(greedy(scene))
         frames(app, 3)  # input arrives while cards are still moving
-        states.append(scene.state)
+        states.append(scene.recorder.state)
     key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
     key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
-    assert scene.state == states[6]
+    assert scene.recorder.state == states[6]
     key(app, pygame.K_y, "y", pygame.KMOD_CTRL)
-    assert scene.state == states[7]
+    assert scene.recorder.state == states[7]
     scene.recorder.seek(2)
     frames(app)
-    assert scene.state == states[2]
+    assert scene.recorder.state == states[2]
     # after a seek the table is already in place: seeking snaps
-    for code in scene.state.waste + scene.state.discard:
+    for code in scene.recorder.state.waste + scene.recorder.state.discard:
         assert scene.table.position(code.uid) == _rest(scene, code.uid)
-    scene.play(pyramid_player.greedy_move(scene.state))
+    scene.play(greedy(scene))
     assert scene.recorder.length == 3 and not scene.recorder.can_redo
     settle(app)
     live = {k for k in scene.table.entities}
@@ -275,7 +280,7 @@ def test_screenshots_have_the_table(tmp_path: Path, size: tuple[int, int]) -> No
     assert image.get_size() == size
     assert non_felt_share(image) > 0.15, "cards and widgets cover a good part of the felt"
     # the apex card is drawn where the layout says, at this size
-    rect = scene.table.card_rect(scene.state.pyramid[0].uid)
+    rect = scene.table.card_rect(scene.recorder.state.pyramid[0].uid)
     x, y = app.viewport.to_px(rect.centerx, rect.y + 10)
     r, g, b, *_ = image.get_at((x, y))
     assert min(r, g, b) > 150, "card face (light) at the apex"
@@ -285,13 +290,13 @@ def test_quitting_mid_game_resumes_it(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     scene = start(app)
     for _ in range(3):
-        scene.play(pyramid_player.greedy_move(scene.state))
-    state = scene.state
+        scene.play(greedy(scene))
+    state = scene.recorder.state
     app.quit()
     again = make_app(tmp_path)
     resumed = PyramidScene(again)
     again.push(resumed)
-    assert resumed.state == state and resumed.recorder.length == 3
+    assert resumed.recorder.state == state and resumed.recorder.length == 3
 
 
 def test_a_corrupt_autosave_is_set_aside_and_reported(tmp_path: Path) -> None:
@@ -323,8 +328,8 @@ def test_a_tampered_autosave_is_set_aside(tmp_path: Path) -> None:
 def test_finished_games_are_saved_as_replays(tmp_path: Path) -> None:
     app = make_app(tmp_path, animation="off")
     scene = start(app)
-    while not P.is_over(scene.state):
-        scene.play(pyramid_player.greedy_move(scene.state))
+    while not P.is_over(scene.recorder.state):
+        scene.play(greedy(scene))
     replays = list((tmp_path / "replays").glob("pyramid-*.json"))
     assert len(replays) == 1
     assert json.loads(replays[0].read_text())["moves"]
@@ -340,7 +345,7 @@ def test_a_legal_partner_lights_up_while_dragging(tmp_path: Path) -> None:
 
     app = make_app(tmp_path)
     scene = start(app, seed=3)
-    move = next(m for m in P.legal_moves(scene.state)
+    move = next(m for m in P.legal_moves(scene.recorder.state)
                 if isinstance(m, P.Remove) and len(m.cards) == 2)
     a, b = (app.viewport.to_px(*centre(scene, c)) for c in move.cards)
     post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
@@ -373,18 +378,18 @@ def test_mouse_option_no_ignores_the_mouse_and_ask_asks(tmp_path: Path) -> None:
 
 
 def test_auto_finishes_the_game_with_the_solver(tmp_path: Path) -> None:
-    from game.ai import pyramid_solver
-
     app = make_app(tmp_path, animation="off", ai_speed="fast")
     scene = start(app, seed=2)
-    best = pyramid_solver.best_par_state(scene.state).score
+    quick = P.new_game(2)
+    while (move := pyramid_player.greedy_move(P.observe(quick), P.legal_moves(quick))):
+        quick = P.apply(quick, move)
     type_text(app, "a")
     for _ in range(6000):
-        if P.is_over(scene.state):
+        if scene.over:
             break
         frames(app)
-    assert P.is_over(scene.state)
-    assert P.par_score(scene.state) == best, "AUTO reaches the best Par score there is"
+    assert P.is_over(scene.recorder.state)
+    assert P.par_score(scene.recorder.state) > P.par_score(quick), "AUTO beats the quick player"
 
 
 def test_hint_follows_a_winning_line(tmp_path: Path) -> None:
@@ -392,18 +397,24 @@ def test_hint_follows_a_winning_line(tmp_path: Path) -> None:
 
     app = make_app(tmp_path)
     scene = start(app, seed=0)
-    state = scene.state
+    state = scene.recorder.state
     type_text(app, "h")
     hinted = scene.table.highlighted("hint")
-    assert hinted and "winnable" in scene.hud.message.text
-    advice = pyramid_player.hint(state)
+    advice = pyramid_player.hint(scene.view, scene.client.legal_moves)
     assert advice.source == "solver" and sorted(hinted) == sorted(c.uid for c in advice.cards)
-    after = P.apply(state, P.Remove(tuple(hinted)))
+    # The pack is still unseen, so the hint promises nothing; the pair is legal.
+    assert scene.hud.message.text.startswith("Try ") and "winnable" not in scene.hud.message.text
+    P.check(state, P.Remove(tuple(hinted)))
+    # Once every card has been seen (after a redeal) a hint is a proof.
+    seen = P.PyramidState(state.pyramid, state.stock, (), redeals_used=1)
+    advice = pyramid_player.hint(P.observe(seen), P.legal_moves(seen))
+    assert "winnable" in advice.text and advice.cards
+    after = P.apply(seen, P.Remove(tuple(c.uid for c in advice.cards)))
     assert pyramid_solver.solve_state(after, "all").won
 
 
 def test_status_says_whether_the_game_is_still_winnable(tmp_path: Path) -> None:
-    app = make_app(tmp_path, show_winnable=True)
+    app = make_app(tmp_path, per_game={"pyramid": {"show_winnable": True}})
     scene = start(app, seed=0)
     scene.jobs.wait("winnable", timeout=30)
     frames(app)
@@ -418,7 +429,7 @@ def test_status_says_whether_the_game_is_still_winnable(tmp_path: Path) -> None:
 def test_deal_only_winnable_games(tmp_path: Path) -> None:
     from game.ai import pyramid_solver
 
-    app = make_app(tmp_path, winnable_only=True)
+    app = make_app(tmp_path, per_game={"pyramid": {"winnable_only": True}})
     for _ in range(3):
         scene = PyramidScene(app, resume=False)
-        assert pyramid_solver.solve_state(scene.state, "all").won
+        assert pyramid_solver.solve_state(scene.recorder.state, "all").won

@@ -8,7 +8,7 @@ from functools import cache
 import pytest
 
 from game.ai import pyramid_solver
-from game.ai.pyramid_solver import ParResult, best_par, best_par_state, solve_state
+from game.ai.pyramid_solver import ParResult, best_par, best_par_state, solve, solve_state
 from game.cards import Card, full_deck
 from game.rules.pyramid import (
     PYRAMID_SIZE,
@@ -20,7 +20,6 @@ from game.rules.pyramid import (
     move_from_json,
     new_game,
     par_score,
-    solve,
 )
 
 # -- brute force over game.rules.pyramid ---------------------------------------------------

@@ -9,9 +9,8 @@ from pathlib import Path
 import pygame
 
 from game.ai import pyramid_player
-from game.rules import pyramid as P
-from game.rules.pyramid_tournament import MATCH_GAMES
 from scenes.pyramid import PyramidScene
+from scenes.pyramid_match import MATCH_GAMES
 from tests.driver import frames, key, make_app, settle, type_text
 from tests.test_pyramid_scene import play_by_keys
 
@@ -26,8 +25,8 @@ def open_app(tmp_path: Path):  # noqa: ANN201
 
 def human_game(app, scene: PyramidScene) -> None:  # noqa: ANN001
     """The human's game, played with the keyboard along the quick player's line."""
-    while not P.is_over(scene.state):
-        play_by_keys(app, scene, pyramid_player.greedy_move(scene.state))
+    while not scene.over:
+        play_by_keys(app, scene, pyramid_player.greedy_move(scene.view, scene.client.legal_moves))
 
 
 def computer_game(app, scene: PyramidScene) -> None:  # noqa: ANN001
@@ -93,7 +92,7 @@ def test_tournament_against_the_computer_saved_restored_finished(tmp_path: Path)
             continue_dialog(app, scene)
     assert scene.match.finished
     assert "match" in scene.hud.dialog.title.lower()
-    net = scene.match.net(0)
+    net = scene.match.total(0)
     top = tmp_path / "pyramid-top10.json"
     if net > 0:
         assert json.loads(top.read_text())["entries"][0]["score"] == net

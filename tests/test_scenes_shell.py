@@ -182,7 +182,7 @@ def test_help_for_a_missing_topic_says_so(app: App) -> None:
 def save_replay(folder: Path, seed: int = 3, moves: int = 12) -> Path:
     rec = Recorder(P.RULES, seed, P.DEFAULT_CONFIG)
     for _ in range(moves):
-        rec.play(pyramid_player.greedy_move(rec.state))
+        rec.play(pyramid_player.greedy_move(P.observe(rec.state), P.legal_moves(rec.state)))
     rec.meta.update({"date": "2025-03-01T14:02:00", "result": "abandoned"})
     return storage.write_replay(storage.replay_dir(folder), rec.to_json())
 

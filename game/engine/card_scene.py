@@ -1,9 +1,12 @@
-"""What every card game's scene shares: a recorder driving a card table, pointer
-gestures and focus movement routed to the game, undo/redo, autosave and resume,
-a computer player for demo runs, and the game-over dialog.
+"""What every card game's scene shares: a seat at a session drawn on a card table,
+pointer gestures and focus movement routed to the game, the commands every game
+has (new, undo, redo, help, settings, menu, quit), autosave after every move and
+resume, computer seats (demo, Auto, opponents), and the game-over dialog.
 
-A game's scene supplies the mapping only: state -> placements, and clicks, drops
-and keys -> moves. The rules decide everything else.
+A scene sees only its seat's observation (``self.view``) and legal moves, through a
+``SeatClient``; it never holds the rules state. A game's scene supplies the mapping:
+observation -> placements, and clicks, drops and keys -> moves. The rules decide
+everything else.
 """
 
 from __future__ import annotations
@@ -17,48 +20,67 @@ import pygame
 from game import storage
 from game.engine.actions import Act, Action
 from game.engine.components import Placement
+from game.engine.jobs import Background
 from game.engine.render import DrawItem
 from game.engine.scene import Scene
+from game.engine.seats import ComputerSeat
 from game.engine.table import CardTable
 from game.engine.ui import Dialog
-from game.replay.recorder import CursorChange, Recorder, ReplayError
+from game.replay.recorder import Recorder, ReplayError
 from game.rules.base import IllegalMove
-from game.rules.registry import RULES_BY_ID
+from game.rules.registry import GAME_BY_ID, RULES_BY_ID, GameEntry, load
+from game.session import SeatClient, Session, Update
 from game.settings import ai_delay, animation_scale
 
 AUTOSAVE_KIND = "autosave"
 AUTOSAVE_VERSION = 1
+DEMO_PAUSE = 2.5  # seconds a finished demo deal stays on screen before the next
 
 
 class CardGameScene(Scene):
-    rules: Any  # the game's Rules object
+    game_id: str  # the registry entry this scene plays
+    seat = 0  # the seat drawn at the bottom of the screen
     card_w = 128.0
     card_h = 179.2
     config: dict[str, Any] = {}
 
     def __init__(self, app, seed: int | None = None, demo: bool = False,  # noqa: ANN001
-                 resume: bool = True, recorder: Recorder | None = None) -> None:
-        """``recorder`` given: a viewer over an existing log (replays): no autosave,
-        no dialogs, no replay written."""
+                 resume: bool = True, recorder: Recorder | None = None,
+                 client: SeatClient | None = None) -> None:
+        """``demo``: attract mode, the computer plays deal after deal and any input
+        stops it. ``recorder``: a viewer over an existing log (replays): no autosave,
+        no dialogs. ``client``: a seat at a table held elsewhere (network)."""
         super().__init__(app)
+        self.entry: GameEntry = GAME_BY_ID[self.game_id]
+        self.rules = self.entry.rules
         self.demo = demo
         self.viewer = recorder is not None
         self.table = CardTable(self.card_w, self.card_h, seed=seed or 0)
+        self.jobs = Background()  # computer players and solvers think off the frame loop
+        self.computers: dict[int, ComputerSeat] = {}
         self._ai_wait = 0.0
-        self.recorder: Recorder | None = recorder
+        self._demo_wait = 0.0
         self.finished_reported = False
         self.mouse_on = app.settings.input_mode != "keyboard"
-        if resume and seed is None and not demo and recorder is None:
-            self.recorder = self._load_autosave()
-        if self.recorder is None:
-            self.recorder = Recorder(self.rules, self._pick_seed(seed), self.config)
-            self._fresh_deal = True
-        elif self.viewer:
-            self._fresh_deal = self.recorder.cursor == 0
-        else:
-            self._fresh_deal = False
-            self.hud.say("Welcome back: your last game has been restored.")
-        self.recorder.add_listener(self._on_change)
+        self.session: Session | None = None
+        self._fresh_deal = False
+        if client is None:
+            if resume and seed is None and not demo and recorder is None:
+                recorder = self._load_autosave()
+                if recorder is not None:
+                    self.hud.say("Welcome back: your last game has been restored.")
+            if recorder is None:
+                recorder = Recorder(self.rules, self._pick_seed(seed), self.config)
+                self._fresh_deal = True
+            elif self.viewer:
+                self._fresh_deal = recorder.cursor == 0
+            self.session = Session(self.rules, recorder)
+            self.finished_reported = self.rules.is_over(recorder.state)
+            client = self.session.client(self.seat)
+        self.client: SeatClient = client
+        client.add_listener(self._on_update)
+        if demo:
+            self.set_computer(self.seat, True)
 
     # -- hooks for each game ------------------------------------------------------------
 
@@ -90,9 +112,9 @@ class CardGameScene(Scene):
         """SELECT pressed while the focus cursor is on a card or zone."""
         self.on_click(target if isinstance(target, str) else None, (0.0, 0.0))
 
-    def computer_move(self, state: Any) -> Any | None:
-        """The move the computer plays in demo mode (None: nothing to do)."""
-        return None
+    def game_command(self, key: str) -> bool:
+        """A command only this game has (hint, tour, ...); True when it was one."""
+        return False
 
     def game_over_message(self, view: Any) -> tuple[str, str]:
         return "Game over", ""
@@ -103,18 +125,55 @@ class CardGameScene(Scene):
     def interactive_keys(self) -> list[str]:
         return [k for k in self.table.entities if self.table.placement(k).interactive]
 
-    # -- game flow -------------------------------------------------------------------------
-
-    @property
-    def state(self) -> Any:
-        return self.recorder.state
+    # -- the seat ---------------------------------------------------------------------------
 
     @property
     def view(self) -> Any:
-        return self.rules.observe(self.recorder.state, 0)
+        """What this scene's seat may see (computed once per position)."""
+        return self.client.view
+
+    @property
+    def recorder(self) -> Recorder | None:
+        return self.session.recorder if self.session is not None else None
+
+    @property
+    def over(self) -> bool:
+        return self.client.over
+
+    def legal(self, move: Any) -> bool:
+        return self.client.check(move) is None
+
+    def play(self, move: Any) -> bool:
+        """Submit a move for this seat; an illegal one beeps and says why."""
+        try:
+            self.client.submit(move)
+        except IllegalMove as exc:
+            self.app.error(exc.reason)
+            return False
+        return True
+
+    computer_time_limit: float | None = 3.0  # seconds a computer move may think at the table
+
+    def set_computer(self, seat: int, on: bool, agent: str | None = None) -> None:
+        """Hand ``seat`` to the computer (demo, Auto, a computer opponent) or take it back."""
+        old = self.computers.pop(seat, None)
+        if old is not None:
+            old.close()
+        if on and self.session is not None:
+            name = agent or self.entry.agents[0]
+            player = load(self.entry.agent_factory)(name, seed=self.recorder.seed + seat,
+                                                    time_limit=self.computer_time_limit)
+            self.computers[seat] = ComputerSeat(self.session.client(seat), player, self.jobs)
+            self._ai_wait = 0.0
+
+    @property
+    def computer_to_play(self) -> bool:
+        return self.seat in self.computers
 
     def _pick_seed(self, seed: int | None) -> int:
         return seed if seed is not None else random.SystemRandom().randrange(2**31)
+
+    # -- game flow -------------------------------------------------------------------------
 
     def new_game(self, seed: int | None = None) -> None:
         self._record_finished()
@@ -129,50 +188,45 @@ class CardGameScene(Scene):
         """Carry on from another log (a restored save)."""
         self._record_finished()
         self.clear_selection()
-        self.finished_reported = False
-        self.recorder.remove_listener(self._on_change)
-        self.recorder = recorder
-        recorder.add_listener(self._on_change)
-        self.refresh("deal" if recorder.cursor == 0 else "snap")
-
-    def play(self, move: Any) -> bool:
-        """Apply a move through the recorder; an illegal one beeps and says why."""
-        try:
-            self.recorder.play(move)
-        except IllegalMove as exc:
-            self.app.error(exc.reason)
-            return False
-        return True
+        self.finished_reported = self.rules.is_over(recorder.state)  # counted when it ended
+        self.session.replace_recorder(recorder)
 
     def undo(self) -> None:
         self.clear_selection()
-        if not self.recorder.undo():
-            self.app.error("Nothing to undo." if self.recorder.cursor == 0
+        if not self.client.undo():
+            self.app.error("Nothing to undo." if self.client.cursor == 0
                            else "That move cannot be taken back.")
 
     def redo(self) -> None:
         self.clear_selection()
-        if not self.recorder.redo():
+        if not self.client.redo():
             self.app.error("Nothing to redo.")
 
-    def _on_change(self, change: CursorChange) -> None:
-        mode = {"reset": "deal", "seek": "snap"}.get(change.kind, "animate")
-        if change.kind == "seek" and abs(change.new_cursor - change.old_cursor) == 1:
-            mode = "animate"
+    def _on_update(self, update: Update) -> None:
+        # Every change at the table ends a drag or a half-made choice in progress.
+        self.table.cancel_drag()
+        self.clear_selection()
+        if update.kind == "reset":
+            self.finished_reported = False
+        mode = "deal" if update.kind == "reset" else "animate" if update.steps == 1 else "snap"
         self.refresh(mode)
-        if change.kind == "play":
+        if update.kind == "play":
             self.app.play_sound("place")
-        if self.rules.is_over(change.new_state):
+        if self.client.over:
             self.game_over()
+        self.autosave()
 
     def refresh(self, mode: str = "animate") -> None:
-        """Bring the table in line with the recorder's state."""
+        """Bring the table in line with the seat's view."""
         self.table.sync(self.placements(self.view), mode, origin=self.deal_origin(),
                         stagger=0.012)
         self.after_refresh()
 
     def after_refresh(self) -> None:
-        """Scene-specific updates once the table matches the state (labels, buttons)."""
+        """Scene-specific updates once the table matches the view (labels, buttons)."""
+        for key, enabled in (("undo", self.client.can_undo), ("redo", self.client.can_redo)):
+            if any(b.key == key for b in self.hud.buttons):
+                self.hud.button(key).enabled = enabled
 
     def game_over(self) -> None:
         if self.finished_reported:
@@ -182,21 +236,44 @@ class CardGameScene(Scene):
         title, body = self.game_over_message(view)
         if getattr(view, "won", False):
             self.app.play_sound("win")
-        if self.viewer:
+        if self.viewer or self.session is None:
             return
-        self._save_replay(title)
+        if not self.demo:
+            self._save_replay(title)
         self.finished(title, body)
 
     def finished(self, title: str, body: str) -> None:
         """The game just ended (replay saved): offer a new game, undo or the menu."""
-        if not self.demo:
-            self.hud.ask(_game_over_dialog(self, title, body))
+        if self.demo:
+            self._demo_wait = DEMO_PAUSE
+            return
+        self.set_computer(self.seat, False)
+        self.hud.ask(_game_over_dialog(self, title, body))
 
-    # -- recording ----------------------------------------------------------------------
+    # -- cards on the table -------------------------------------------------------------
+
+    def card_count_problem(self) -> str | None:
+        """None when the table holds exactly the cards the view shows, each once; else
+        a sentence (the fuzzer checks this after every event)."""
+        wanted = self.placements(self.view)
+        keys = [p.key for p in wanted]
+        if len(set(keys)) != len(keys):
+            return f"{self.title}: a table key is used twice"
+        if set(keys) != set(self.table.entities):
+            missing = set(keys) - set(self.table.entities)
+            extra = set(self.table.entities) - set(keys)
+            return f"{self.title}: table out of step (missing {sorted(missing)[:4]}, " \
+                   f"extra {sorted(extra)[:4]})"
+        expected = self.rules.info.decks * 52
+        if len(keys) != expected:
+            return f"{self.title}: {len(keys)} cards on the table, not {expected}"
+        return None
+
+    # -- saving ------------------------------------------------------------------------
 
     @property
     def autosave_path(self):  # noqa: ANN201
-        return self.app.save_dir / f"autosave-{self.rules.game_id}.json"
+        return self.app.save_dir / f"autosave-{self.game_id}.json"
 
     def _load_autosave(self) -> Recorder | None:
         result = storage.read_json(self.autosave_path, AUTOSAVE_KIND, AUTOSAVE_VERSION,
@@ -212,24 +289,32 @@ class CardGameScene(Scene):
             self.app.problems.append(f"The saved game could not be resumed ({exc}); it has been "
                                      f"set aside as {target.name} and a new game is dealt.")
             return None
-        if rec.game_id != self.rules.game_id or self.rules.is_over(rec.state):
+        if rec.game_id != self.game_id:
             return None
-        self.restore_extra(result.data)
+        if not self.restore_extra(result.data, self.rules.is_over(rec.state)):
+            return None
         return rec
 
     def autosave_extra(self) -> dict[str, Any]:
         """More to keep in the autosave besides the game (a tournament in progress)."""
         return {}
 
-    def restore_extra(self, data: dict[str, Any]) -> None:
-        """Take back what ``autosave_extra`` kept; called before the scene is shown."""
+    def restore_extra(self, data: dict[str, Any], over: bool) -> bool:
+        """Take back what ``autosave_extra`` kept; True when the saved game should be
+        resumed. By default a finished game is never offered back."""
+        return not over
+
+    def keeps_autosave(self) -> bool:
+        """Is there anything worth resuming? (A tournament between two games is.)"""
+        return self.recorder.cursor > 0 and not self.client.over
 
     def autosave(self) -> None:
-        if self.demo or self.viewer:
+        """Written after every move, atomically: a crash or kill -9 loses nothing."""
+        if self.demo or self.viewer or self.session is None:
             return
         path = self.autosave_path
         try:
-            if self.recorder.cursor == 0 or self.rules.is_over(self.recorder.state):
+            if not self.keeps_autosave():
                 path.unlink(missing_ok=True)
             else:
                 storage.write_json_atomic(path, {"kind": AUTOSAVE_KIND,
@@ -237,7 +322,11 @@ class CardGameScene(Scene):
                                                  "replay": self.recorder.to_json(),
                                                  **self.autosave_extra()})
         except OSError as exc:
-            self.app.problems.append(f"The game could not be saved: {exc}")
+            self.hud.say(f"The game could not be saved: {exc}", error=True)
+
+    def emergency_save(self) -> None:
+        """Called by the app when a frame failed: keep the game whatever happened."""
+        self.autosave()
 
     def _save_replay(self, result: str) -> None:
         if self.recorder.length == 0:
@@ -251,7 +340,8 @@ class CardGameScene(Scene):
 
     def _record_finished(self) -> None:
         """A game left unfinished by NEW still goes into the replays."""
-        if self.recorder.length and not self.finished_reported and not self.viewer:
+        if self.recorder.length and not self.finished_reported and not self.viewer \
+                and not self.demo:
             self._save_replay("abandoned")
 
     # -- scene life cycle -------------------------------------------------------------
@@ -263,8 +353,16 @@ class CardGameScene(Scene):
             self.app.play_sound("shuffle")
             self.refresh("deal")
             self.ask_for_mouse()
+            self.autosave()
         else:
             self.refresh("snap")
+
+    def exit(self) -> None:
+        self.autosave()
+        for computer in self.computers.values():
+            computer.close()
+        self.jobs.close()
+        self.table.close()
 
     # -- the Mouse option (Yes / No / Ask) ------------------------------------------------
 
@@ -272,6 +370,7 @@ class CardGameScene(Scene):
         """With Mouse set to Ask, each new game starts by asking."""
         if self.app.settings.input_mode != "ask" or self.demo or self.viewer:
             return
+
         def choose(choice: str) -> None:
             self.mouse_on = choice == "yes"
 
@@ -280,13 +379,16 @@ class CardGameScene(Scene):
                             cancel_key="yes"))
 
     def handle(self, action: Action) -> None:
+        if self.demo and not self.viewer and self._stops_demo(action):
+            self.app.pop()  # attract mode: any key, click or button ends the show
+            return
         if action.device == "mouse" and not self.mouse_on:
             return
         super().handle(action)
 
-    def exit(self) -> None:
-        self.autosave()
-        self.table.close()
+    @staticmethod
+    def _stops_demo(action: Action) -> bool:
+        return action.kind not in (Act.POINTER_MOVE, Act.WHEEL, Act.POINTER_UP)
 
     def layout(self, vp) -> None:  # noqa: ANN001
         self.table.set_view(vp, self.app.card_art(self.card_w))
@@ -300,13 +402,20 @@ class CardGameScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.table.update(dt)
-        if self.demo and not self.rules.is_over(self.state) and not self.table.animating:
+        if self.demo and self.over and not self.viewer:
+            self._demo_wait -= dt
+            if self._demo_wait <= 0:
+                self.new_game()
+            return
+        if self.computers and not self.over and not self.table.animating:
             self._ai_wait -= dt
             if self._ai_wait <= 0:
-                self._ai_wait = ai_delay(self.app.settings)
-                move = self.computer_move(self.state)
-                if move is not None:
-                    self.play(move)
+                for computer in list(self.computers.values()):
+                    move = computer.poll()
+                    if move is not None:
+                        self._ai_wait = ai_delay(self.app.settings)
+                        computer.client.submit(move)
+                        break
 
     def draw_items(self, alpha: float) -> list[DrawItem]:
         self._show_focus_highlight()
@@ -315,6 +424,37 @@ class CardGameScene(Scene):
     def extra_items(self) -> list[DrawItem]:
         """Labels and markers the game draws on the table."""
         return []
+
+    # -- commands every game has -------------------------------------------------------
+
+    def press(self, key: str) -> None:
+        self.app.play_sound("button")
+        if self.game_command(key):
+            return
+        if key == "new":
+            self.hud.ask(Dialog("New game", "Abandon this game and deal a new one?",
+                                [("yes", "Yes", "y"), ("no", "No", "n")],
+                                lambda c: self.new_game() if c == "yes" else None,
+                                cancel_key="no"))
+        elif key == "undo":
+            self.undo()
+        elif key == "redo":
+            self.redo()
+        elif key == "config":
+            from scenes.settings import SettingsScene
+
+            self.app.push(SettingsScene(self.app, game_id=self.game_id))
+        elif key == "help":
+            from scenes.help import HelpScene
+
+            self.app.push(HelpScene(self.app, self.entry.help_topic or "parlour"))
+        elif key == "menu":
+            self.app.pop()
+        elif key == "quit":
+            self.hud.ask(Dialog("Quit", "Leave the parlour? Your game is saved.",
+                                [("yes", "Yes", "y"), ("no", "No", "n")],
+                                lambda c: self.app.quit() if c == "yes" else None,
+                                cancel_key="no"))
 
     # -- input ----------------------------------------------------------------------------
 

@@ -1,16 +1,29 @@
-"""What every game's rules module provides, so the recorder, the AI, the network
-and the scenes can treat games alike (after OpenSpiel's python games).
+"""What every game's rules provide, so the recorder, the sessions, the computer
+players, the network and the scenes can treat games alike (after OpenSpiel's python
+games and boardgame.io's player views).
 
 A rules module is pure: states are immutable, ``apply`` returns a new state, the
-deal comes from a seed handed in from outside and nothing else is random.
+deal comes from a seed handed in from outside and nothing else is random. Each game
+writes module-level functions (see ``ModuleRules`` for the list) and exposes
+``RULES = ModuleRules(sys.modules[__name__])``; the registry lists that object.
+
+Seats are numbered from 0. ``current_player`` is a seat, ``NOBODY`` once the game is
+over, or ``SIMULTANEOUS`` when several seats may move at once (Poker Squares' races);
+``acting_seats`` then says which. A move carries its seat itself where a game has
+more than one, so a move log replays with nothing beside it.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
 
-State = TypeVar("State")
-Move = TypeVar("Move")
+from game.rules import views
+
+NOBODY = -1
+SIMULTANEOUS = -2
 
 
 class IllegalMove(ValueError):
@@ -21,38 +34,130 @@ class IllegalMove(ValueError):
         self.reason = reason
 
 
-class Rules(Protocol[State, Move]):
-    """One game's rules. ``config`` is a JSON-able dict of rule options."""
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a table needs to know before the first deal."""
 
-    game_id: str
-    version: int
+    min_seats: int = 1
+    max_seats: int = 1
+    hidden_information: bool = False  # do seats see different things?
+    decks: int = 1
+    simultaneous: bool = False  # may several seats act at once?
 
-    def new_game(self, seed: int, config: dict[str, Any]) -> State: ...
 
-    def legal_moves(self, state: State) -> list[Move]: ...
+class ModuleRules:
+    """One game's rules, forwarded to its module's functions.
 
-    def apply(self, state: State, move: Move) -> State:
-        """The state after ``move``; raises IllegalMove with a reason if it is not legal."""
-        ...
+    Every game module defines ``GAME_ID``, ``RULES_VERSION``, ``INFO`` (GameInfo),
+    ``VIEW`` (the observation dataclass) and the functions ``new_game(seed, config)``,
+    ``legal_moves(state, seat)``, ``check(state, move, seat)`` (raise IllegalMove),
+    ``apply(state, move)`` (checks first), ``current_player(state)``, ``returns(state)``
+    (a score per seat), ``observe(state, seat)``, ``hidden_cards(state, seat)`` (uids that seat may
+    not see), ``move_to_json``, ``move_from_json``, ``state_digest``, ``describe(move)``
+    and ``outcome(state)`` (figures for ``simulate``: bools become rates, numbers means).
+    Optional: ``acting_seats(state)`` (simultaneous games), ``seat_count(state)``
+    (default ``INFO.min_seats``), ``can_undo(before, move)`` (default: always).
+    """
 
-    def current_player(self, state: State) -> int: ...
+    def __init__(self, module: ModuleType) -> None:
+        self.module = module
+        self.game_id: str = module.GAME_ID
+        self.version: int = module.RULES_VERSION
+        self.info: GameInfo = module.INFO
+        self.view_type: type = module.VIEW
 
-    def is_over(self, state: State) -> bool: ...
+    def _optional(self, name: str) -> Callable[..., Any] | None:
+        return getattr(self.module, name, None)
 
-    def score(self, state: State) -> Any: ...
+    # -- the game ------------------------------------------------------------------
 
-    def observe(self, state: State, player: int) -> Any:
-        """What ``player`` may see: hidden cards carry no identity."""
-        ...
+    def new_game(self, seed: int, config: dict[str, Any]) -> Any:
+        return self.module.new_game(seed, config)
 
-    def can_undo(self, before: State, move: Move) -> bool:
-        """May the player take ``move`` back (played from ``before``)?"""
-        ...
+    def seat_count(self, state: Any) -> int:
+        count = self._optional("seat_count")
+        return count(state) if count else self.info.min_seats
 
-    def move_to_json(self, move: Move) -> Any: ...
+    def current_player(self, state: Any) -> int:
+        return self.module.current_player(state)
 
-    def move_from_json(self, data: Any) -> Move: ...
+    def acting_seats(self, state: Any) -> tuple[int, ...]:
+        """The seats that may move now (none once the game is over)."""
+        player = self.current_player(state)
+        if player == NOBODY:
+            return ()
+        if player == SIMULTANEOUS:
+            return tuple(self.module.acting_seats(state))
+        return (player,)
 
-    def state_digest(self, state: State) -> str:
+    def is_over(self, state: Any) -> bool:
+        return self.current_player(state) == NOBODY
+
+    def legal_moves(self, state: Any, seat: int | None = None) -> list[Any]:
+        """Every move ``seat`` may make now; with no seat, every acting seat's moves."""
+        seats = self.acting_seats(state)
+        if seat is not None:
+            return self.module.legal_moves(state, seat) if seat in seats else []
+        return [m for s in seats for m in self.module.legal_moves(state, s)]
+
+    def check(self, state: Any, move: Any, seat: int | None = None) -> None:
+        """Raise IllegalMove with the reason a player is told, or return if legal."""
+        if self.is_over(state):
+            raise IllegalMove("The game is over.")
+        self.module.check(state, move, seat)
+
+    def apply(self, state: Any, move: Any) -> Any:
+        """The state after ``move``; raises IllegalMove with a reason if it is not legal
+        (a module's ``apply`` checks the move itself, so its own callers are safe too)."""
+        return self.module.apply(state, move)
+
+    def can_undo(self, before: Any, move: Any) -> bool:
+        allowed = self._optional("can_undo")
+        return bool(allowed(before, move)) if allowed else True
+
+    def returns(self, state: Any) -> tuple[float, ...]:
+        return tuple(self.module.returns(state))
+
+    def score(self, state: Any) -> Any:
+        """The first seat's return: the number a one-player game shows."""
+        return self.returns(state)[0]
+
+    def outcome(self, state: Any) -> dict[str, bool | float]:
+        return dict(self.module.outcome(state))
+
+    # -- what a seat sees ----------------------------------------------------------
+
+    def observe(self, state: Any, seat: int = 0) -> Any:
+        """What ``seat`` may see: hidden cards carry no identity."""
+        return self.module.observe(state, seat)
+
+    def observation_json(self, state: Any, seat: int = 0) -> Any:
+        return views.to_json(self.observe(state, seat))
+
+    def observation_from_json(self, data: Any) -> Any:
+        """The view back from its JSON form; ValueError if it is not one."""
+        return views.from_json(self.view_type, data)
+
+    def hidden_cards(self, state: Any, seat: int) -> frozenset[str]:
+        """Uids of the cards ``seat`` may not see (for the property tests)."""
+        return frozenset(self.module.hidden_cards(state, seat))
+
+    # -- moves as text -------------------------------------------------------------
+
+    def move_to_json(self, move: Any) -> Any:
+        return self.module.move_to_json(move)
+
+    def move_from_json(self, data: Any) -> Any:
+        """The move back from JSON; ValueError (or TypeError) if it is not one."""
+        return self.module.move_from_json(data)
+
+    def describe(self, move: Any) -> str:
+        """A short sentence for messages and replays."""
+        return self.module.describe(move)
+
+    def state_digest(self, state: Any) -> str:
         """A short stable text that changes whenever the state does (for replay checks)."""
-        ...
+        return self.module.state_digest(state)
+
+
+Rules = ModuleRules

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import hashlib
 import random
+import sys
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.cards import Card, as_card, shuffled_deck
-from game.rules.base import IllegalMove
+from game.rules.base import NOBODY, GameInfo, IllegalMove, ModuleRules
 
 GAME_ID = "pyramid"
 RULES_VERSION = 1
+INFO = GameInfo(min_seats=1, max_seats=1, hidden_information=True)
 ROWS = 7
 PYRAMID_SIZE = ROWS * (ROWS + 1) // 2  # 28
 PAR_BASE = (50, 35, 20)  # score for clearing the pyramid in deal 1, 2, 3
@@ -160,7 +162,7 @@ def available(state: PyramidState) -> dict[str, str]:
     return found
 
 
-def legal_moves(state: PyramidState) -> list[Move]:
+def legal_moves(state: PyramidState, seat: int = 0) -> list[Move]:
     free = available(state)
     order = {"stock": PYRAMID_SIZE, "waste": PYRAMID_SIZE + 1}
     codes = sorted(free, key=lambda c: (order.get(free[c]) or int(free[c][1:]), c))
@@ -180,13 +182,20 @@ def legal_moves(state: PyramidState) -> list[Move]:
     return moves
 
 
-def turn_pack(state: PyramidState) -> Move:
+def needs_partner(code: str) -> bool:
+    """Does a picked card wait for a second one? Kings go alone; every other card pairs."""
+    return as_card(code).rank != 13
+
+
+def turn_pack(view: PyramidView) -> Move:
     """What "turn the pack" means now: draw, or redeal once the pack is empty."""
-    return Recycle() if not state.stock and state.waste else Draw()
+    return Recycle() if view.stock_top is None and view.waste else Draw()
 
 
-def check(state: PyramidState, move: Move) -> None:
+def check(state: PyramidState, move: Move, seat: int | None = None) -> None:
     """Raise IllegalMove with the reason a player is told, or return if legal."""
+    if seat not in (None, 0):
+        raise IllegalMove("Pyramid has one player.")
     if isinstance(move, Draw):
         if not state.stock:
             raise IllegalMove("The pack is empty." + (
@@ -200,7 +209,7 @@ def check(state: PyramidState, move: Move) -> None:
         if state.redeals_used >= state.redeals:
             raise IllegalMove(f"No redeals left: {state.redeals} allowed.")
         return
-    if not 1 <= len(move.cards) <= 2:
+    if not isinstance(move, Remove) or not 1 <= len(move.cards) <= 2:
         raise IllegalMove("Remove one king, or two cards that add up to 13.")
     cards = [as_card(c) for c in move.cards]
     free = available(state)
@@ -254,8 +263,12 @@ def apply(state: PyramidState, move: Move) -> PyramidState:
                    discard=state.discard + removed, cleared_in_deal=cleared)
 
 
+def current_player(state: PyramidState) -> int:
+    return 0 if legal_moves(state) else NOBODY
+
+
 def is_over(state: PyramidState) -> bool:
-    return not legal_moves(state)
+    return current_player(state) == NOBODY
 
 
 def is_won(state: PyramidState) -> bool:
@@ -268,6 +281,15 @@ def par_score(state: PyramidState) -> int:
     if state.cleared_in_deal is not None:
         return PAR_BASE[state.cleared_in_deal - 1] - len(state.stock) - len(state.waste)
     return -state.cards_left
+
+
+def returns(state: PyramidState) -> tuple[int]:
+    return (par_score(state),)
+
+
+def outcome(state: PyramidState) -> dict[str, bool | float]:
+    return {"win": is_won(state), "pyramid_clear": state.cleared_in_deal is not None,
+            "par": par_score(state), "score": par_score(state)}
 
 
 def state_digest(state: PyramidState) -> str:
@@ -284,83 +306,64 @@ def state_digest(state: PyramidState) -> str:
 
 @dataclass(frozen=True, slots=True)
 class PyramidView:
-    """The table as the player sees it: the pack below its top card is face down."""
+    """The table as the player sees it. The pack lies face down under its top card;
+    ``pack`` lists it top first, a card the player has not turned yet as None (after the
+    first pass every card has been seen, so a player who remembers knows its order)."""
 
     pyramid: tuple[Card | None, ...]
     exposed: tuple[bool, ...]
     stock_top: Card | None
-    stock_hidden: int  # face-down cards under the stock's top card
+    pack: tuple[Card | None, ...]  # under the top card
     waste: tuple[Card, ...]
     discard: tuple[Card, ...]
-    redeals_left: int
-    deal_number: int
+    available: dict[str, str]  # card code -> "p<index>", "stock" or "waste"
+    redeals: int
+    redeals_used: int
+    cleared_in_deal: int | None
     score: int
     over: bool
     won: bool
 
+    @property
+    def redeals_left(self) -> int:
+        return self.redeals - self.redeals_used
 
-def observe(state: PyramidState, player: int = 0) -> PyramidView:
+    @property
+    def deal_number(self) -> int:
+        return self.redeals_used + 1
+
+    @property
+    def cards_left(self) -> int:
+        return 52 - len(self.discard)
+
+    @property
+    def pack_size(self) -> int:
+        return len(self.pack) + (self.stock_top is not None)
+
+
+def observe(state: PyramidState, seat: int = 0) -> PyramidView:
+    seen = state.redeals_used > 0
     return PyramidView(
         pyramid=state.pyramid,
         exposed=tuple(is_exposed(state, i) for i in range(PYRAMID_SIZE)),
         stock_top=state.stock[0] if state.stock else None,
-        stock_hidden=max(0, len(state.stock) - 1),
+        pack=tuple(c if seen else None for c in state.stock[1:]),
         waste=state.waste,
         discard=state.discard,
-        redeals_left=state.redeals - state.redeals_used,
-        deal_number=state.deal_number,
+        available=available(state),
+        redeals=state.redeals,
+        redeals_used=state.redeals_used,
+        cleared_in_deal=state.cleared_in_deal,
         score=par_score(state),
         over=is_over(state),
         won=is_won(state),
     )
 
 
-class PyramidRules:
-    """The Rules protocol (game.rules.base) for Pyramid."""
-
-    game_id = GAME_ID
-    version = RULES_VERSION
-
-    def new_game(self, seed: int, config: dict[str, Any]) -> PyramidState:
-        return new_game(seed, config)
-
-    def legal_moves(self, state: PyramidState) -> list[Move]:
-        return legal_moves(state)
-
-    def apply(self, state: PyramidState, move: Move) -> PyramidState:
-        return apply(state, move)
-
-    def current_player(self, state: PyramidState) -> int:
-        return 0
-
-    def is_over(self, state: PyramidState) -> bool:
-        return is_over(state)
-
-    def score(self, state: PyramidState) -> int:
-        return par_score(state)
-
-    def observe(self, state: PyramidState, player: int = 0) -> PyramidView:
-        return observe(state, player)
-
-    def can_undo(self, before: PyramidState, move: Move) -> bool:
-        return True
-
-    def move_to_json(self, move: Move) -> Any:
-        return move_to_json(move)
-
-    def move_from_json(self, data: Any) -> Move:
-        return move_from_json(data)
-
-    def state_digest(self, state: PyramidState) -> str:
-        return state_digest(state)
+def hidden_cards(state: PyramidState, seat: int = 0) -> set[str]:
+    """The pack cards not turned over yet."""
+    return set() if state.redeals_used else {c.uid for c in state.stock[1:]}
 
 
-RULES = PyramidRules()
-
-
-def solve(cards: list[Card | str], redeals: int = 2, goal: str = "all", **limits: Any):
-    """Exact solver (see game.ai.pyramid_solver); kept here for the public contract.
-    ``limits``: node_limit / time_limit, for callers that must not wait."""
-    from game.ai.pyramid_solver import solve as _solve
-
-    return _solve(cards, redeals=redeals, goal=goal, **limits)
+VIEW = PyramidView
+RULES = ModuleRules(sys.modules[__name__])

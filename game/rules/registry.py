@@ -1,9 +1,102 @@
-"""Every game's rules by id: what replays and saves name in their "game" field."""
+"""The one list of games. Everything else (the menu, ``--game``, ``simulate``, help,
+replays, settings, the fuzzer) derives from ``GAMES``: adding a game is a rules
+module, a scene and one entry here.
+
+The entry names its scene and computer players as import paths ("module:attribute")
+so this pure module imports no pygame; ``load`` resolves one when it is needed.
+"""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from game.rules import pyramid
+from game.rules.base import ModuleRules
 
-RULES_BY_ID: dict[str, Any] = {pyramid.GAME_ID: pyramid.RULES}
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A per-game setting, stored under the game's id in the settings file."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[Any, str], ...]  # (value, button label)
+    default: Any
+    explain: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    id: str
+    title: str
+    blurb: str
+    rules: ModuleRules | None = None  # None: not built yet ("coming soon")
+    scene: str = ""  # "module:Class" of the game's scene
+    agents: tuple[str, ...] = ()  # computer players by name; the first is the default
+    agent_factory: str = ""  # "module:function": make_agent(name) -> Agent
+    figure: str = "mean_score"  # simulate's headline figure
+    help_topic: str = ""  # assets/help/<topic>.txt
+    options: tuple[Option, ...] = ()
+
+    @property
+    def playable(self) -> bool:
+        return self.rules is not None and bool(self.scene)
+
+    def option(self, key: str) -> Option:
+        return next(o for o in self.options if o.key == key)
+
+    def setting(self, per_game: Mapping[str, Any], key: str) -> Any:
+        """This game's setting ``key`` from the settings' per-game table: the stored
+        value if it is one of the option's choices (same type too), else the default."""
+        option = self.option(key)
+        stored = per_game.get(self.id) if isinstance(per_game, Mapping) else None
+        value = stored.get(key, option.default) if isinstance(stored, Mapping) else option.default
+        fits = any(type(v) is type(value) and v == value for v, _ in option.choices)
+        return value if fits else option.default
+
+    def with_setting(self, per_game: Mapping[str, Any], key: str, value: Any) -> dict[str, Any]:
+        """A new per-game table with this game's ``key`` set to ``value``."""
+        mine = per_game.get(self.id) if isinstance(per_game, Mapping) else None
+        mine = dict(mine) if isinstance(mine, Mapping) else {}
+        return {**per_game, self.id: {**mine, key: value}}
+
+
+def load(path: str) -> Any:
+    """The attribute an import path ("package.module:name") names."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+YES_NO = ((True, "Yes"), (False, "No"))
+ON_OFF = ((True, "On"), (False, "Off"))
+
+GAMES: tuple[GameEntry, ...] = (
+    GameEntry(
+        "pyramid", "Pyramid", "Pair cards to 13 and clear the pyramid. Par scoring.",
+        rules=pyramid.RULES, scene="scenes.pyramid:PyramidScene",
+        agents=("solver", "greedy", "random"),
+        agent_factory="game.ai.pyramid_player:make_agent", figure="win_rate",
+        help_topic="pyramid",
+        options=(
+            Option("same_deck", "Use Same Deck", YES_NO, True,
+                   "In a two-player tournament both players get the same deal in each game."),
+            Option("show_winnable", "Show if winnable", ON_OFF, False,
+                   "Tell whether the deal in front of you can still be won (the solver checks)."),
+            Option("winnable_only", "Deal only winnable games", ON_OFF, False,
+                   "New deals are only ones the solver can win, so every game can be won."),
+        )),
+    GameEntry("poker-squares", "Poker Squares", "Build ten poker hands in a 5x5 grid."),
+    GameEntry("chinese-poker", "Chinese Poker", "Climb and shed your hand against 1-3 rivals."),
+    GameEntry("draw-poker", "Draw Poker", "Five-card draw against three dealers."),
+    GameEntry("milligan", "The Giant",
+              "Two-deck patience: Miss Milligan and its kinder cousin."),
+)
+GAME_BY_ID: dict[str, GameEntry] = {g.id: g for g in GAMES}
+RULES_BY_ID: dict[str, ModuleRules] = {g.id: g.rules for g in GAMES if g.rules is not None}
+
+
+def playable() -> list[GameEntry]:
+    return [g for g in GAMES if g.playable]

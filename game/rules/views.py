@@ -1,0 +1,123 @@
+"""Observations (views) to JSON and back, for every game alike.
+
+A view is a frozen dataclass whose fields are built from ``Card``, ``None``, bool,
+int, float, str, tuples, string-keyed dicts and nested view dataclasses. Cards become
+their uid ("TD", "TD#1" for a second deck); a hidden card is ``None`` and so carries
+no code. ``from_json`` rebuilds the view from the field types, refusing anything that
+does not fit with ValueError, so a remote seat can trust what it draws.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from functools import cache
+from typing import Any, Union
+
+from game.cards import Card, card_from_uid
+
+MAX_DEPTH = 12  # views are shallow; anything deeper is not one of ours
+
+
+def to_json(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.uid
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): to_json(v) for k, v in value.items()}
+    return value
+
+
+def from_json(kind: type, data: Any) -> Any:
+    """``data`` (as made by ``to_json``) back into a ``kind`` view."""
+    return _decode(kind, data, 0)
+
+
+@cache
+def _hints(kind: type) -> dict[str, Any]:
+    return typing.get_type_hints(kind)
+
+
+def _decode(kind: Any, data: Any, depth: int) -> Any:
+    if depth > MAX_DEPTH:
+        raise ValueError("observation is nested too deeply")
+    origin = typing.get_origin(kind)
+    if origin in (Union, types.UnionType):
+        options = typing.get_args(kind)
+        if data is None and type(None) in options:
+            return None
+        for option in options:
+            if option is type(None):
+                continue
+            try:
+                return _decode(option, data, depth + 1)
+            except (ValueError, TypeError):
+                continue
+        raise ValueError(f"{data!r:.60} fits none of {kind}")
+    if kind is Card:
+        if not isinstance(data, str):
+            raise ValueError(f"expected a card, got {data!r:.60}")
+        return card_from_uid(data)
+    if kind is Any:
+        return data
+    if dataclasses.is_dataclass(kind):
+        if not isinstance(data, dict):
+            raise ValueError(f"expected an object for {kind.__name__}")
+        hints = _hints(kind)
+        names = [f.name for f in dataclasses.fields(kind)]
+        if set(data) != set(names):
+            raise ValueError(f"{kind.__name__} fields do not match")
+        return kind(**{n: _decode(hints[n], data[n], depth + 1) for n in names})
+    if origin is tuple:
+        if not isinstance(data, list):
+            raise ValueError(f"expected a list, got {data!r:.60}")
+        args = typing.get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], v, depth + 1) for v in data)
+        if len(args) != len(data):
+            raise ValueError("a fixed-size list has the wrong length")
+        return tuple(_decode(a, v, depth + 1) for a, v in zip(args, data, strict=True))
+    if origin is dict:
+        key_type, value_type = typing.get_args(kind)
+        if not isinstance(data, dict) or key_type is not str:
+            raise ValueError(f"expected an object, got {data!r:.60}")
+        return {str(k): _decode(value_type, v, depth + 1) for k, v in data.items()}
+    if kind is bool:
+        if not isinstance(data, bool):
+            raise ValueError(f"expected true or false, got {data!r:.60}")
+        return data
+    if kind is int:
+        if not isinstance(data, int) or isinstance(data, bool):
+            raise ValueError(f"expected a whole number, got {data!r:.60}")
+        return data
+    if kind is float:
+        if not isinstance(data, int | float) or isinstance(data, bool):
+            raise ValueError(f"expected a number, got {data!r:.60}")
+        return float(data)
+    if kind is str:
+        if not isinstance(data, str):
+            raise ValueError(f"expected text, got {data!r:.60}")
+        return data
+    raise TypeError(f"views cannot hold {kind!r}")
+
+
+def card_codes(data: Any) -> set[str]:
+    """Every card uid written anywhere in a view's JSON (for hidden-card checks)."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                found.add(card_from_uid(item).uid)
+            except ValueError:
+                pass
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+    return found
