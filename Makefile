@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint clean
+.PHONY: play test bench fuzz lint clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -23,6 +23,13 @@ test: $(STAMP)
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
 		$(BIN)/python -m tools.bench
+
+# `make fuzz` sends a million random events through every scene; SEED=S replays a run.
+SEED ?= $(shell $(PY) -c 'import random; print(random.randrange(2**31))')
+EVENTS ?= 1000000
+fuzz: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
+		$(BIN)/python main.py fuzz --events $(EVENTS) --seed $(SEED) --json
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

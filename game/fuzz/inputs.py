@@ -1,0 +1,213 @@
+"""Seeded random input, one step at a time: keys with modifiers, mouse buttons, motion
+and wheel (also off-window), window events and resizes, full-screen toggles and game
+controllers. Each step posts a few pygame events (or changes a virtual pad) and
+returns a short description for the reproduction log.
+
+Nothing here reads a clock: the same seed and the same app give the same steps.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Callable
+
+import pygame
+
+from game.fuzz.pads import Pads
+
+Point = tuple[int, int]
+
+_NAMED_KEYS = (
+    "UP", "DOWN", "LEFT", "RIGHT", "RETURN", "KP_ENTER", "SPACE", "ESCAPE", "BACKSPACE",
+    "TAB", "DELETE", "INSERT", "F1", "F2", "F5", "F10", "F11", "F12", "PAGEUP", "PAGEDOWN",
+    "HOME", "END", "SLASH", "PLUS", "MINUS", "EQUALS", "KP_PLUS", "KP_MINUS", "LSHIFT",
+    "LCTRL", "RALT", "MENU", "PRINTSCREEN", "CAPSLOCK", "NUMLOCKCLEAR",
+)
+KEYS: tuple[int, ...] = (
+    tuple(getattr(pygame, f"K_{name}") for name in _NAMED_KEYS)
+    + tuple(getattr(pygame, f"K_{c}") for c in string.ascii_lowercase + string.digits)
+    + tuple(getattr(pygame, f"K_KP{d}") for d in range(10))
+)
+# Keypad scancodes come with arrow keys when NumLock is off: the mapper must cope.
+KEYPAD_SCANCODES = tuple(getattr(pygame, f"KSCAN_KP_{d}") for d in range(10))
+MODS: tuple[tuple[str, int], ...] = (
+    ("", 0), ("", 0), ("", 0), ("shift", pygame.KMOD_LSHIFT), ("ctrl", pygame.KMOD_LCTRL),
+    ("ctrl+shift", pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT), ("alt", pygame.KMOD_LALT),
+    ("altgr", pygame.KMOD_RALT | pygame.KMOD_MODE), ("gui", pygame.KMOD_LGUI),
+    ("num", pygame.KMOD_NUM), ("caps", pygame.KMOD_CAPS),
+)
+WINDOW_EVENTS = ("WINDOWFOCUSLOST", "WINDOWFOCUSGAINED", "WINDOWLEAVE", "WINDOWENTER",
+                 "WINDOWMINIMIZED", "WINDOWRESTORED", "WINDOWEXPOSED", "WINDOWSHOWN",
+                 "WINDOWHIDDEN", "WINDOWMAXIMIZED", "WINDOWTAKEFOCUS")
+HUGE = (7680, 4320)  # 8K: costly to draw, so rare
+HUGE_CHANCE = 0.004  # of resizes
+
+
+def post(kind: int, **attrs: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def _unicode(key: int, mod: int) -> str:
+    """What SDL would put in ``unicode`` for this key and modifier."""
+    name = pygame.key.name(key)
+    if key in range(pygame.K_KP0, pygame.K_KP9 + 1) or name.startswith("[") and name[1:2].isdigit():
+        return name.strip("[]")
+    if key == pygame.K_SPACE:
+        return " "
+    if key == pygame.K_RETURN:
+        return "\r"
+    if len(name) != 1:
+        return ""
+    if mod & pygame.KMOD_CTRL and name.isalpha():
+        return chr(ord(name) & 0x1F)  # Ctrl+letter: a control character, as SDL sends
+    if mod & pygame.KMOD_SHIFT:
+        return {"/": "?", "=": "+", "-": "_"}.get(name, name.upper())
+    return name
+
+
+class InputMaker:
+    """Makes one random input step. ``points`` gives the window positions worth hitting
+    now (buttons, cards, dialog choices) so clicks and drags land on things."""
+
+    def __init__(self, rng: random.Random, pads: Pads,
+                 window: Callable[[], Point], points: Callable[[], list[Point]]) -> None:
+        self.rng = rng
+        self.pads = pads
+        self.window = window
+        self.points = points
+        self.held: tuple[int, int, int] = (0, 0, 0)  # mouse buttons 1-3 held
+        self.pointer: Point = (0, 0)
+        self.steps: list[tuple[float, Callable[[], str]]] = [
+            (30, self.key), (14, self.click), (7, self.press_mouse), (7, self.release_mouse),
+            (20, self.motion), (5, self.wheel), (9, self.pad), (3, self.window_event),
+            (2, self.resize), (1, self.fullscreen), (1, self.text), (0.05, self.quit),
+        ]
+        self._weights = [w for w, _ in self.steps]
+
+    def step(self) -> str:
+        _, make = self.rng.choices(self.steps, self._weights)[0]
+        return make()
+
+    # -- positions ------------------------------------------------------------------------
+
+    def target(self) -> Point:
+        """Mostly something on screen worth hitting; sometimes anywhere, or off-window."""
+        w, h = self.window()
+        roll = self.rng.random()
+        points = self.points()
+        if roll < 0.6 and points:
+            x, y = self.rng.choice(points)
+            return x + self.rng.randint(-4, 4), y + self.rng.randint(-4, 4)
+        if roll < 0.9:
+            return self.rng.randrange(max(1, w)), self.rng.randrange(max(1, h))
+        return self.rng.randint(-300, w + 300), self.rng.randint(-300, h + 300)
+
+    # -- keyboard -------------------------------------------------------------------------
+
+    def key(self) -> str:
+        key = self.rng.choice(KEYS)
+        mod_name, mod = self.rng.choice(MODS)
+        scancode = self.rng.choice(KEYPAD_SCANCODES) if self.rng.random() < 0.03 else 0
+        text = _unicode(key, mod)
+        post(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=scancode)
+        if self.rng.random() < 0.8:
+            post(pygame.KEYUP, key=key, mod=mod, unicode=text, scancode=scancode)
+        return f"key {pygame.key.name(key)!r}{' +' + mod_name if mod_name else ''}" + (
+            f" scancode {scancode}" if scancode else "")
+
+    def fullscreen(self) -> str:
+        if self.rng.random() < 0.5:
+            post(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0)
+            return "key F11 (full screen)"
+        post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=pygame.KMOD_LALT, unicode="\r",
+             scancode=0)
+        return "key Alt+Enter (full screen)"
+
+    def text(self) -> str:
+        text = "".join(self.rng.choice("aZ9 ?é€\u2660") for _ in range(self.rng.randint(1, 4)))
+        post(pygame.TEXTINPUT, text=text)
+        return f"text input {text!r}"
+
+    # -- mouse ----------------------------------------------------------------------------
+
+    def _button(self) -> int:
+        return self.rng.choices((1, 2, 3, 4, 5, 6, 7), (60, 4, 20, 4, 4, 1, 1))[0]
+
+    def click(self) -> str:
+        pos, button = self.target(), self._button()
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=self.held, touch=False)
+        post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False)
+        post(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False)
+        self.pointer = pos
+        return f"click {button} at {pos}"
+
+    def press_mouse(self) -> str:
+        pos, button = self.target(), self._button()
+        post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False)
+        if button <= 3:
+            self.held = tuple(1 if i == button - 1 else v for i, v in enumerate(self.held))
+        self.pointer = pos
+        return f"mouse {button} down at {pos}"
+
+    def release_mouse(self) -> str:
+        pos = self.target()
+        down = [i + 1 for i, v in enumerate(self.held) if v]
+        button = self.rng.choice(down) if down and self.rng.random() < 0.9 else self._button()
+        post(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False)
+        if button <= 3:
+            self.held = tuple(0 if i == button - 1 else v for i, v in enumerate(self.held))
+        self.pointer = pos
+        return f"mouse {button} up at {pos}"
+
+    def motion(self) -> str:
+        pos = self.target()
+        rel = (pos[0] - self.pointer[0], pos[1] - self.pointer[1])
+        post(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=self.held, touch=False)
+        self.pointer = pos
+        return f"motion to {pos} buttons {self.held}"
+
+    def wheel(self) -> str:
+        x, y = self.rng.randint(-2, 2), self.rng.choice((-10, -3, -1, 0, 1, 1, 3, 10))
+        flipped = self.rng.random() < 0.1
+        post(pygame.MOUSEWHEEL, x=x, y=y, flipped=flipped, precise_x=float(x),
+             precise_y=float(y), touch=False)
+        return f"wheel ({x}, {y}){' flipped' if flipped else ''}"
+
+    # -- window ---------------------------------------------------------------------------
+
+    def window_event(self) -> str:
+        name = self.rng.choice(WINDOW_EVENTS)
+        post(getattr(pygame, name))
+        if name == "WINDOWFOCUSLOST" and self.rng.random() < 0.5:
+            post(pygame.ACTIVEEVENT, gain=0, state=1)
+        return name.lower()
+
+    def resize(self) -> str:
+        roll = self.rng.random()
+        if roll < HUGE_CHANCE:
+            w, h = HUGE
+        elif roll < 0.1:
+            w, h = 1280, 720
+        elif roll < 0.25:
+            w, h = self.rng.randint(1, 40), self.rng.randint(1, 40)
+        else:
+            w, h = self.rng.randint(1, 900), self.rng.randint(1, 560)
+        post(pygame.VIDEORESIZE, size=(w, h), w=w, h=h)
+        post(pygame.WINDOWSIZECHANGED, x=w, y=h)
+        return f"resize {w}x{h}"
+
+    def quit(self) -> str:
+        post(pygame.QUIT)
+        return "quit (window closed)"
+
+    # -- pads -----------------------------------------------------------------------------
+
+    def pad(self) -> str:
+        # Pulling a pad out mid-drag or mid-press is the interesting case: likelier then.
+        busy = any(self.held) or self.pads.busy
+        if self.pads.count == 0 or self.rng.random() < (0.15 if busy else 0.04):
+            return self.pads.attach() if self.pads.count < 2 else self.pads.detach()
+        if self.rng.random() < (0.2 if busy else 0.05):
+            return self.pads.detach()
+        return self.pads.act()

@@ -1,0 +1,282 @@
+"""The fuzz loop: the real App, headless, in a fresh temporary save folder; one random
+step (or a jump to a start point) then a frame of simulated time, and after every step
+a look for exceptions (the app's crash guard hands them over) and for tables that lost
+or gained cards.
+
+Deterministic for a seed: the fuzzer's choices come from one seeded generator, time is
+simulated, the game's own "random" seeds are seeded for the run, and background jobs
+(the solvers) wait in a queue that the fuzzer runs, on this thread, at seeded moments,
+so answers arrive on the same frame every time (and the solvers, much slower than a
+frame, cost only a bounded share of the run). What can still differ is a solver that
+runs into its wall-clock time limit."""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import tempfile
+import time
+import traceback
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from game.fuzz.report import Failure, FuzzReport, location
+
+FRAME = 1 / 60
+START_SIZE = (640, 360)
+JUMP_CHANCE = 1 / 150  # per step
+BATCH = (1, 6)  # events per step, all handled in the step's frame, as a fast player's are
+EXTRA_FRAMES_CHANCE = 0.04  # a step also lets some time pass (animations, the computer)
+JOBS_CHANCE = 1 / 40  # a step also runs the queued background jobs
+RECENT = 20  # steps kept for a failure's reproduction log
+
+
+def run_fuzz(events: int, seed: int, progress: Callable[[FuzzReport], None] | None = None,
+             ) -> FuzzReport:
+    """Send ``events`` random steps through the game; see the module docstring."""
+    for name, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy")):
+        os.environ[name] = value
+    jobs = JobQueue()
+    with tempfile.TemporaryDirectory(prefix="fuzz-", dir=_memory_dir()) as folder, \
+            _seeded(seed, jobs), _quiet():
+        return Fuzzer(Path(folder), seed, jobs).run(events, progress)
+
+
+def _memory_dir() -> str | None:
+    """A RAM-backed folder if there is one: saves fsync, and disks make that slow."""
+    shm = Path("/dev/shm")
+    return str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
+
+
+class Fuzzer:
+    def __init__(self, save_dir: Path, seed: int, jobs: JobQueue) -> None:
+        from game.fuzz.inputs import InputMaker
+        from game.fuzz.pads import Pads
+        from game.fuzz.starts import start_points, write_replays
+
+        self.save_dir = save_dir
+        self.seed = seed
+        self.jobs = jobs
+        self.rng = random.Random(seed)
+        self.report = FuzzReport(seed)
+        self.recent: deque[str] = deque(maxlen=RECENT)
+        self.app = self._new_app()
+        self.pads = Pads(self.rng)
+        self.report.virtual_pads = self.pads.virtual
+        self.inputs = InputMaker(self.rng, self.pads, self._window, self._points)
+        self.starts = start_points(write_replays(save_dir, self.rng))
+        self._deck: list[Any] = []  # start points not yet visited this round
+
+    def run(self, events: int, progress: Callable[[FuzzReport], None] | None) -> FuzzReport:
+        began = time.perf_counter()
+        reported = 0
+        try:
+            while self.report.events < events:
+                self._step(events)
+                if progress is not None and self.report.events - reported >= 10_000:
+                    reported = self.report.events
+                    self.report.seconds = time.perf_counter() - began
+                    progress(self.report)
+        finally:
+            self.report.seconds = time.perf_counter() - began
+            self.pads.detach_all()
+            self._close_app()
+        return self.report
+
+    # -- one step -------------------------------------------------------------------------
+
+    def _step(self, limit: int) -> None:
+        """A jump or a batch of events (never past ``limit`` events in all), then a frame
+        or a few; failures are reported against the batch's last event."""
+        if not self.app.running:
+            self._close_app()
+            self.app = self._new_app()
+            self.report.restarts += 1
+        index = self.report.events
+        try:
+            if index == 0 or self.rng.random() < JUMP_CHANCE:
+                self.recent.append(f"{index}: {self._jump()}")
+                index += 1
+            else:
+                for _ in range(min(self.rng.randint(*BATCH), limit - index)):
+                    self.recent.append(f"{index}: {self.inputs.step()}")
+                    index += 1
+            if self.rng.random() < JOBS_CHANCE:
+                self.jobs.run()
+            for _ in range(1 + (self.rng.randrange(1, 40) if self.rng.random()
+                                < EXTRA_FRAMES_CHANCE else 0)):
+                self.app.frame(FRAME)
+                if not self.app.running:
+                    break
+        except Exception as exc:  # outside the app's guard (a jump, a pad): report, go on
+            self._failed_exception(index - 1, exc, "".join(_format(exc)))
+            self._close_app()
+        self.report.events = index
+        self._look(index - 1)
+
+    def _jump(self) -> str:
+        """Go back to the menu, then push the next start point (each once per round)."""
+        if not self._deck:
+            self._deck = list(self.starts)
+            self.rng.shuffle(self._deck)
+        start = self._deck.pop()
+        self.report.starts[start.name] = self.report.starts.get(start.name, 0) + 1
+        app = self.app
+        while len(app.scenes) > 1:
+            app.pop()
+        seed = self.rng.randrange(2**31)
+        scene = start.make(app, seed)
+        if scene is not None:
+            app.push(scene)
+        return f"jump to {start.name} (seed {seed})"
+
+    def _look(self, index: int) -> None:
+        """Collect what the step showed: crashes, card counts, scenes and dialogs."""
+        app = self.app
+        for crash in app.crashes:
+            self._failed_exception(index, crash.exception, crash.traceback)
+        app.crashes.clear()
+        for scene in app.scenes:
+            self.report.scenes.add(type(scene).__name__)
+            dialog = scene.hud.dialog
+            if dialog is not None:
+                self.report.dialogs.add(dialog.title)
+            check = getattr(scene, "card_count_problem", None)
+            if check is None:
+                continue
+            try:
+                problem = check()
+            except Exception as exc:  # the check itself failing is a finding too
+                self._failed_exception(index, exc, "".join(_format(exc)))
+                continue
+            if problem:
+                self._fail(index, "card count", f"{type(scene).__name__}: {problem}",
+                           type(scene).__module__.replace(".", "/") + ".py", "")
+
+    # -- failures -------------------------------------------------------------------------
+
+    def _failed_exception(self, index: int, exc: BaseException, text: str) -> None:
+        self._fail(index, "exception", f"{type(exc).__name__}: {exc}"[:300],
+                   location(exc.__traceback__), text)
+
+    def _fail(self, index: int, kind: str, summary: str, where: str, text: str) -> None:
+        self.report.add(Failure(
+            kind, summary, where, index,
+            f"python main.py fuzz --seed {self.seed} --events {index + 1}",
+            list(self.recent), text))
+
+    # -- the app --------------------------------------------------------------------------
+
+    def _new_app(self) -> Any:
+        from game.engine.app import App
+        from game.settings import load_settings
+        from scenes.menu import MenuScene
+
+        settings, _ = load_settings(self.save_dir)  # as a player's next start would
+        app = App(self.save_dir, settings, headless=True, size=START_SIZE)
+        app.push(MenuScene(app))
+        return app
+
+    def _close_app(self) -> None:
+        app = self.app
+        while app.scenes:
+            try:
+                app.scenes.pop().exit()
+            except Exception as exc:  # leaving a scene failed: a finding, then go on
+                self._failed_exception(self.report.events, exc, "".join(_format(exc)))
+        app.running = False
+
+    def _window(self) -> tuple[int, int]:
+        return self.app.screen.get_size()
+
+    def _points(self) -> list[tuple[int, int]]:
+        """Window positions of what can be hit now: dialog choices, buttons and cards."""
+        app = self.app
+        if not app.scenes:
+            return []
+        vp, scene = app.viewport, app.scene
+        rects = [b.rect for b in scene.hud.dialog.buttons()] if scene.hud.dialog else []
+        rects += [b.rect for b in scene.hud.buttons if b.visible]
+        table = getattr(scene, "table", None)
+        if table is not None:
+            rects += [table.card_rect(key) for key in table.entities]
+            rects += list(table.zones.values())
+        return [vp.to_px(r.centerx, r.centery) for r in rects]
+
+
+def _format(exc: BaseException) -> list[str]:
+    return traceback.format_exception(exc)
+
+
+# -- determinism ------------------------------------------------------------------------------
+
+class JobQueue:
+    """Stands in for the solvers' worker threads: jobs wait here until ``run``."""
+
+    def __init__(self) -> None:
+        self._waiting: list[tuple[Future, Callable[..., Any], tuple]] = []
+
+    def executor(self, *args: object, **kwargs: object) -> JobQueue:
+        return self  # one queue for every Background of the run
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        future: Future = Future()
+        self._waiting.append((future, fn, args))
+        return future
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        """A Background closing cancels its own futures; nothing else to do."""
+
+    def run(self) -> None:
+        """Run every job still wanted, oldest first, on this thread."""
+        waiting, self._waiting = self._waiting, []
+        for future, fn, args in waiting:
+            if not future.set_running_or_notify_cancel():
+                continue  # cancelled: the question changed before it was answered
+            try:
+                future.set_result(fn(*args))
+            except Exception as exc:  # delivered to whoever asks for the result
+                future.set_exception(exc)
+
+
+@contextmanager
+def _seeded(seed: int, jobs: JobQueue) -> Iterator[None]:
+    """For the run: the game's fresh-deal seeds (SystemRandom) and the global random
+    module come from ``seed``; background jobs wait in ``jobs``. Restored afterwards."""
+    from game.engine import jobs as jobs_module
+
+    master = random.Random(f"game:{seed}")
+
+    class SeededSystemRandom(random.Random):
+        def __init__(self, _x: object = None) -> None:
+            super().__init__(master.getrandbits(64))
+
+    saved = random.SystemRandom, random.getstate(), jobs_module.ThreadPoolExecutor
+    random.SystemRandom = SeededSystemRandom  # type: ignore[misc]
+    random.seed(seed)
+    jobs_module.ThreadPoolExecutor = jobs.executor  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        random.SystemRandom = saved[0]  # type: ignore[misc]
+        random.setstate(saved[1])
+        jobs_module.ThreadPoolExecutor = saved[2]  # type: ignore[misc]
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """The app logs each crash it survives; the report has them, so keep stderr clear."""
+    loggers = [logging.getLogger(name) for name in ("game", "scenes")]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for lg, level in zip(loggers, levels, strict=True):
+            lg.setLevel(level)
