@@ -9,7 +9,7 @@ import pygame
 from game.engine.actions import Act, Action
 from game.engine.layout import DESIGN_W
 from game.engine.scene import Scene
-from game.engine.ui import GOLD, MUTED, Button, Dialog, text_image
+from game.engine.ui import GOLD, MUTED, Button, Dialog, confirm, text_image
 from game.rules.registry import GAME_BY_ID, GAMES, load, playable
 
 EXTRAS = [("demo", "Demo", "d"), ("settings", "Settings", "s"), ("replays", "Replays", "r"),
@@ -84,10 +84,7 @@ class MenuScene(Scene):
 
             self.app.push(HelpScene(self.app, "parlour"))
         elif key == "quit":
-            self.hud.ask(Dialog("Quit", "Leave the card parlour?",
-                                [("yes", "Yes", "y"), ("no", "No", "n")],
-                                lambda c: self.app.quit() if c == "yes" else None,
-                                cancel_key="no"))
+            confirm(self.hud, "Quit", "Leave the card parlour?", self.app.quit)
 
     def ask_demo(self) -> None:
         """Attract mode: the computer plays deal after deal of a game until any key."""

@@ -17,7 +17,8 @@ from game.engine.card_scene import CardGameScene, zone_rect
 from game.engine.components import Placement
 from game.engine.jobs import PENDING
 from game.engine.render import DrawItem
-from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, text_image
+from game.engine.ui import GOLD, INK, MUTED, Dialog, text_image
+from game.engine.widgets import command_bar
 from game.rules import pyramid as P
 from scenes.pyramid_match import MatchPlay
 
@@ -75,14 +76,8 @@ class PyramidScene(MatchPlay, CardGameScene):
         return self.entry.setting(self.app.settings.per_game, key)
 
     def set_buttons(self, commands: list[tuple[str, str, str]]) -> None:
-        """Command buttons in the lower right corner, two to a row."""
-        w, h, gap = 180, 58, 10
-        rows = (len(commands) + 1) // 2
-        x0, y0 = 1500, 1010 - rows * (h + gap)
-        self.hud.buttons = [
-            Button(key, label, pygame.Rect(x0 + (i % 2) * (w + gap), y0 + (i // 2) * (h + gap),
-                                           w, h), hotkey)
-            for i, (key, label, hotkey) in enumerate(commands)]
+        """Command buttons in the lower right corner, two to a row, as the manual has them."""
+        self.hud.buttons = command_bar(commands)
         self.after_refresh()
 
     # -- view -> table ---------------------------------------------------------------------

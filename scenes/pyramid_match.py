@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from game import storage
-from game.engine.ui import Dialog
+from game.engine.ui import Dialog, confirm
 from game.highscores import HighScores
 from game.match import Entrant, Match
 from game.replay.recorder import Recorder, ReplayError
@@ -183,16 +183,11 @@ class MatchPlay:
         elif key == "save":
             self.save_match()
         elif key == "exit":
-            self.hud.ask(Dialog("Exit tournament", "Leave the match and go back to standard "
-                                "play? Save it first to finish it later.",
-                                [("yes", "Yes", "y"), ("no", "No", "n")],
-                                lambda c: self.exit_match() if c == "yes" else None,
-                                cancel_key="no"))
+            confirm(self.hud, "Exit tournament", "Leave the match and go back to standard play? "
+                    "Save it first to finish it later.", self.exit_match)
         elif key == "new":
-            self.hud.ask(Dialog("New match", "Start the match again with the same players?",
-                                [("yes", "Yes", "y"), ("no", "No", "n")],
-                                lambda c: self.start_match(list(self.match.entrants))
-                                if c == "yes" else None, cancel_key="no"))
+            confirm(self.hud, "New match", "Start the match again with the same players?",
+                    lambda: self.start_match(list(self.match.entrants)))
         else:
             return False
         return True

@@ -25,7 +25,7 @@ from game.engine.render import DrawItem
 from game.engine.scene import Scene
 from game.engine.seats import ComputerSeat
 from game.engine.table import CardTable
-from game.engine.ui import Dialog
+from game.engine.ui import Dialog, confirm
 from game.replay.recorder import Recorder, ReplayError
 from game.rules.base import IllegalMove
 from game.rules.registry import GAME_BY_ID, RULES_BY_ID, GameEntry, load
@@ -432,10 +432,7 @@ class CardGameScene(Scene):
         if self.game_command(key):
             return
         if key == "new":
-            self.hud.ask(Dialog("New game", "Abandon this game and deal a new one?",
-                                [("yes", "Yes", "y"), ("no", "No", "n")],
-                                lambda c: self.new_game() if c == "yes" else None,
-                                cancel_key="no"))
+            confirm(self.hud, "New game", "Abandon this game and deal a new one?", self.new_game)
         elif key == "undo":
             self.undo()
         elif key == "redo":
@@ -451,10 +448,7 @@ class CardGameScene(Scene):
         elif key == "menu":
             self.app.pop()
         elif key == "quit":
-            self.hud.ask(Dialog("Quit", "Leave the parlour? Your game is saved.",
-                                [("yes", "Yes", "y"), ("no", "No", "n")],
-                                lambda c: self.app.quit() if c == "yes" else None,
-                                cancel_key="no"))
+            confirm(self.hud, "Quit", "Leave the parlour? Your game is saved.", self.app.quit)
 
     # -- input ----------------------------------------------------------------------------
 
