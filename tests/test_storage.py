@@ -51,6 +51,10 @@ def test_missing_file_is_not_a_problem(tmp_path: Path) -> None:
     (b'{"kind": "replay", "version": 1}', "is not a settings file"),
     (b'{"kind": "settings"}', "was damaged"),
     (b'{"kind": "settings", "version": 3}', "was written by a newer version of the game"),
+    (b'{"kind": "settings", "version": 1e999}', "was damaged"),  # inf
+    (b'{"kind": "settings", "version": 1, "x": NaN}', "was damaged"),
+    (b'{"kind": "settings", "version": ' + b"9" * 5000 + b"}", "was damaged"),  # ValueError
+    (b'{"x": ' + b"[" * 10**5 + b"]" * 10**5 + b"}", "was damaged"),  # RecursionError
 ])
 def test_bad_file_is_set_aside_and_reported(tmp_path: Path, content: bytes, reason: str) -> None:
     path = tmp_path / "settings.json"
@@ -123,3 +127,20 @@ def test_replay_names_do_not_collide(tmp_path: Path) -> None:
     assert (first.name, second.name) == ("pyramid-20260102-030405.json",
                                          "pyramid-20260102-030405-2.json")
     assert list_replays(tmp_path / "missing") == []
+
+
+def test_a_folder_where_a_file_belongs_is_set_aside_whole(tmp_path: Path) -> None:
+    (tmp_path / "settings.json" / "inner").mkdir(parents=True)
+    result = read_json(tmp_path / "settings.json", "settings", 1)
+    assert result.set_aside is not None and (result.set_aside / "inner").is_dir()
+    assert "settings.json is a folder, not a file" in result.problem
+    assert read_json(tmp_path / "settings.json", "settings", 1) == storage.LoadResult(None)
+
+
+def test_a_file_in_the_way_of_replays_is_set_aside(tmp_path: Path) -> None:
+    (tmp_path / "replays").write_text("x")
+    problems: list[str] = []
+    assert storage.replay_dir(tmp_path, problems).is_dir()
+    assert len(problems) == 1 and "set aside as replays.bad-" in problems[0]
+    with pytest.raises(storage.SaveDirError, match="is a file"):
+        storage.save_dir(next(tmp_path.glob("replays.bad-*")))
