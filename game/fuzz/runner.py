@@ -29,7 +29,7 @@ from game.fuzz.report import Failure, FuzzReport, location
 
 FRAME = 1 / 60
 START_SIZE = (640, 360)
-JUMP_CHANCE = 1 / 150  # per step
+JUMP_GAP = (20, 80)  # steps between jumps to start points: a round of them every ~1,500 events
 BATCH = (1, 6)  # events per step, all handled in the step's frame, as a fast player's are
 EXTRA_FRAMES_CHANCE = 0.04  # a step also lets some time pass (animations, the computer)
 JOBS_CHANCE = 1 / 40  # a step also runs the queued background jobs
@@ -71,6 +71,8 @@ class Fuzzer:
         self.inputs = InputMaker(self.rng, self.pads, self._window, self._points)
         self.starts = start_points(write_replays(save_dir, self.rng))
         self._deck: list[Any] = []  # start points not yet visited this round
+        self._next_jump = 0  # step count at which to jump
+        self._steps = 0
 
     def run(self, events: int, progress: Callable[[FuzzReport], None] | None) -> FuzzReport:
         began = time.perf_counter()
@@ -99,7 +101,9 @@ class Fuzzer:
             self.report.restarts += 1
         index = self.report.events
         try:
-            if index == 0 or self.rng.random() < JUMP_CHANCE:
+            self._steps += 1
+            if self._steps > self._next_jump:
+                self._next_jump = self._steps + self.rng.randint(*JUMP_GAP)
                 self.recent.append(f"{index}: {self._jump()}")
                 index += 1
             else:

@@ -1,0 +1,85 @@
+"""The fuzzer: a bounded run through every scene with no exceptions, and proof that it
+sees a planted bug, reports it with a working reproduction, and checks card counts."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.engine.actions import Act
+from game.fuzz import run_fuzz
+from game.rules.registry import playable
+from scenes.menu import MenuScene
+
+ROOT = Path(__file__).resolve().parents[1]
+SHELL = {"MenuScene", "SettingsScene", "HelpScene", "ReplayListScene", "ReplayScene"}
+
+
+@pytest.mark.parametrize("seed, events", [(1, 4000), (2, 2000)])
+def test_a_bounded_run_reaches_every_scene_without_an_exception(seed: int, events: int) -> None:
+    report = run_fuzz(events, seed)
+    assert report.events == events
+    assert report.ok, report.text()
+    assert report.exceptions == 0 and report.card_count_failures == 0
+    games = {entry.scene.split(":")[1] for entry in playable()}
+    assert games and SHELL | games <= report.scenes
+    for entry in playable():
+        assert report.starts.get(f"game:{entry.id}"), report.starts
+    if seed == 1:
+        assert report.dialogs  # commands that open dialogs were pressed
+
+
+def test_the_same_seed_gives_the_same_run() -> None:
+    a, b = run_fuzz(1000, 11).to_json(), run_fuzz(1000, 11).to_json()
+    for run in (a, b):
+        run.pop("seconds")
+        run.pop("events_per_second")
+    assert a == b
+
+
+def test_a_planted_bug_is_reported_with_a_reproduction(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = MenuScene.handle_game
+
+    def buggy(self: MenuScene, action) -> None:  # noqa: ANN001
+        if action.kind == Act.KEY and action.key == "z":
+            raise ZeroDivisionError("planted")
+        original(self, action)
+
+    monkeypatch.setattr(MenuScene, "handle_game", buggy)
+    report = run_fuzz(3000, 5)
+    assert not report.ok and report.exceptions >= 1
+    found = report.failures[0]
+    assert found.kind == "exception" and found.summary == "ZeroDivisionError: planted"
+    assert found.location.startswith("tests/test_fuzz.py:") and "in buggy" in found.location
+    assert "Traceback" in found.traceback and found.recent
+    assert any("'z'" in step for step in found.recent)
+    assert found.reproduce == f"python main.py fuzz --seed 5 --events {found.first_event + 1}"
+    again = run_fuzz(found.first_event + 1, 5)  # the command's run, in process
+    assert [(f.summary, f.first_event) for f in again.failures] == [
+        (found.summary, found.first_event)]
+
+
+def test_every_scene_with_a_card_count_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Any scene with the method is asked, after every step (CardGameScene has it).
+    monkeypatch.setattr(MenuScene, "card_count_problem",
+                        lambda self: "the table shows 51 cards, the game 52", raising=False)
+    report = run_fuzz(200, 1)
+    assert report.card_count_failures >= 1
+    failure = next(f for f in report.failures if f.kind == "card count")
+    assert "MenuScene: the table shows 51 cards" in failure.summary
+
+
+def test_the_command_line_prints_json_and_exits_0() -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "main.py", "fuzz", "--events", "300", "--seed", "4",
+                           "--json"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["events"] == 300 and out["exceptions"] == 0 and "MenuScene" in out["scenes"]
+    assert isinstance(out["virtual_pads"], bool)
