@@ -14,8 +14,10 @@ import pytest  # noqa: E402
 from game.cards import Card, full_deck  # noqa: E402
 from game.engine.card_art import (  # noqa: E402
     HIGHLIGHTS,
+    IMAGES,
     OUTLINES,
     CardArt,
+    ImageCache,
     draw_suit,
 )
 
@@ -124,9 +126,51 @@ def test_cache_returns_same_object(art: CardArt) -> None:
     assert art.highlight("selected") is art.highlight("selected")
     assert art.shadow() is art.shadow()
     face = art.face(card)
-    assert art.rotated(face, 10.6) is art.rotated(face, 9.4)  # both quantise to 10 degrees
-    assert art.rotated(face, 0.6) is face
-    assert art.rotated(face, 30).get_width() > face.get_width()
+    name = ("face", "7H")
+    assert art.cached_rotation(name, 10) is None
+    assert art.rotated(name, face, 10.6) is art.rotated(name, face, 9.4)  # both 10 degrees
+    assert art.cached_rotation(name, 10.2) is art.rotated(name, face, 10)
+    assert art.rotated(name, face, 0.6) is face
+    assert art.rotated(name, face, 30).get_width() > face.get_width()
+    # arts of one size and style share their pictures; another size draws its own
+    assert CardArt(90).face(card) is face
+    assert CardArt(91).face(card) is not face
+
+
+def _square(side: int) -> pygame.Surface:
+    return pygame.Surface((side, side), pygame.SRCALPHA)
+
+
+def test_image_cache_keeps_the_recently_used_under_its_byte_budget() -> None:
+    cache = ImageCache(3 * 10 * 10 * 4)  # room for three 10x10 images
+    images = {name: cache.put(name, _square(10)) for name in "abc"}
+    assert cache.bytes == 1200 and len(cache) == 3
+    assert cache.get("a") is images["a"]  # "a" is now the most recent: "b" goes first
+    cache.put("d", _square(10))
+    assert [k in cache for k in "abcd"] == [True, False, True, True]
+    assert cache.bytes == 1200
+    big = _square(20)  # 1600 bytes: more than the whole budget, handed out, never kept
+    assert cache.put("big", big) is big and "big" not in cache and cache.bytes == 1200
+    made = []
+    assert cache.fetch("e", lambda: made.append(1) or _square(5)) is cache.fetch(
+        "e", lambda: made.append(1) or _square(5))
+    assert made == [1] and cache.bytes <= cache.budget
+
+
+def test_card_art_holds_no_images_itself() -> None:
+    """Old CardArt objects (a window resized many times) cost nothing: every picture is
+    in the one byte-bounded cache, which an art object never keeps alive."""
+    import gc
+    import weakref
+
+    before = IMAGES.bytes
+    art = CardArt(77)
+    art.face(Card(1, "S"))
+    assert IMAGES.bytes > before
+    ref = weakref.ref(art)
+    del art
+    gc.collect()
+    assert ref() is None
 
 
 def test_draw_suit_marks_the_surface() -> None:

@@ -5,6 +5,15 @@ target size and smooth-scaled down once (cheap, good antialiasing for polygons a
 alike), then cached. A window resize builds a new ``CardArt``; everything is lazy, so
 that costs nothing until a card is actually shown.
 
+Every card image - the art itself and what the table derives from it (shadowed, dimmed,
+rotated sprites) - lives in a least-recently-used cache with a byte budget, keyed by the
+art's spec rather than by a ``CardArt`` object: a CardArt holds no images, so old ones
+cost nothing, and two arts of the same size and style share their pictures. The budget
+``IMAGE_CACHE_BYTES`` is split between two such caches: ``IMAGES`` for the pictures a
+table shows at rest (used every frame, ~1 ms each to redraw at 4K) and ``ROTATED`` for
+rotations (each used for the few frames a card spends at that angle), so a deal's
+churn of rotations never pushes the resting pictures out.
+
 Suit symbols are geometry (polygons and circles in a unit box), not font glyphs: the
 bundled font has no suit characters and shapes stay crisp at any size.
 """
@@ -13,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -56,7 +65,11 @@ HIGHLIGHTS: dict[str, RGB] = {
 }
 OUTLINES = ("empty", "refresh", "none")
 ROTATION_STEP = 2  # degrees; dealing spins look smooth at 2 and the cache stays small
-ROTATION_CACHE_BYTES = 96 * 1024 * 1024  # ~100 rotated cards on a 4K TV, ~700 at 720p
+# All card images together. A 4K table at rest (faces, dimmed faces, backs, the shadowed
+# and lifted sprites) needs ~85 MB of the resting share; the rotation share holds ~100
+# rotated 4K cards (~400 at 1080p), more than a deal has in the air.
+IMAGE_CACHE_BYTES = 160 * 1024 * 1024
+ROTATED_SHARE = 3 / 8
 
 # Pip centres for 2..10 as (column, row): column 0/1/2 = left/centre/right, row 0..1
 # top to bottom of the pip field. Pips below the middle are drawn upside down.
@@ -73,6 +86,70 @@ PIP_LAYOUTS: dict[int, list[tuple[int, float]]] = {
     10: [(0, 0), (2, 0), (1, 1 / 6), (0, 1 / 3), (2, 1 / 3), (0, 2 / 3), (2, 2 / 3),
          (1, 5 / 6), (0, 1), (2, 1)],
 }
+
+
+def surface_bytes(surface: pygame.Surface) -> int:
+    """What a cached image costs: 32-bit pixels."""
+    return surface.get_width() * surface.get_height() * 4
+
+
+class ImageCache:
+    """Surfaces by key, least recently used dropped first once ``budget`` bytes are
+    exceeded. An image bigger than the whole budget is handed out but never kept."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.bytes = 0
+        self._images: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._images)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._images
+
+    def get(self, key: Hashable) -> pygame.Surface | None:
+        image = self._images.get(key)
+        if image is not None:
+            self._images.move_to_end(key)
+        return image
+
+    def put(self, key: Hashable, image: pygame.Surface) -> pygame.Surface:
+        size = surface_bytes(image)
+        if size > self.budget:
+            return image
+        old = self._images.pop(key, None)
+        if old is not None:
+            self.bytes -= surface_bytes(old)
+        self._images[key] = image
+        self.bytes += size
+        self.set_budget(self.budget)  # drop the least recently used until it fits
+        return image
+
+    def fetch(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        image = self.get(key)
+        return image if image is not None else self.put(key, make())
+
+    def set_budget(self, budget: int) -> None:
+        self.budget = budget
+        while self.bytes > budget:
+            _, dropped = self._images.popitem(last=False)
+            self.bytes -= surface_bytes(dropped)
+
+    def clear(self) -> None:
+        self._images.clear()
+        self.bytes = 0
+
+
+# every card image of every CardArt and table: at rest, and rotated
+IMAGES = ImageCache(round(IMAGE_CACHE_BYTES * (1 - ROTATED_SHARE)))
+ROTATED = ImageCache(round(IMAGE_CACHE_BYTES * ROTATED_SHARE))
+
+
+def set_image_budget(total: int) -> None:
+    """Change the byte budget of all card images (tests use a small one)."""
+    IMAGES.set_budget(round(total * (1 - ROTATED_SHARE)))
+    ROTATED.set_budget(round(total * ROTATED_SHARE))
 
 
 # --- suit geometry -------------------------------------------------------------------
@@ -221,6 +298,11 @@ def _ready(surface: pygame.Surface) -> pygame.Surface:
     return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
 
 
+def rotation_step(angle_degrees: float, step: int = ROTATION_STEP) -> int:
+    """``angle_degrees`` rounded to a multiple of ``step``, in [0, 360)."""
+    return round(angle_degrees / step) * step % 360
+
+
 def _soften(surface: pygame.Surface, radius: int) -> pygame.Surface:
     """Gaussian blur, done at reduced resolution for big radii: the result is soft anyway
     and a full-size blur of a TV-sized shadow costs ~100 ms."""
@@ -262,11 +344,8 @@ class CardArt:
         # small cards need more supersampling for smooth pips and text; only power-of-two
         # factors: smoothscale by 1/3 loses precision and leaves opaque pixels at alpha 253
         self.ss = 4 if self.width < 150 else 2
-        self._cache: dict[tuple[str, ...], pygame.Surface] = {}
-        # keyed by the source surface itself (hashed by identity), so it stays alive
-        self._rotations: OrderedDict[tuple[pygame.Surface, int], pygame.Surface]
-        self._rotations = OrderedDict()
-        self._rotation_bytes = 0
+        # what the pictures depend on: the key of this art's images in IMAGES
+        self.spec = (self.width, style, back)
         # margins around the card that shadows and glows spill into
         self.shadow_pad = max(3, round(self.width * 0.07))
         self.lifted_pad = max(6, round(self.width * 0.14))
@@ -282,25 +361,25 @@ class CardArt:
     # --- public images -------------------------------------------------------------
 
     def face(self, card: Card) -> pygame.Surface:
-        return self._cached(("face", card.code), lambda: self._render_face(card))
+        return self.cached(("face", card.code), lambda: self._render_face(card))
 
     def back(self, design: str | None = None) -> pygame.Surface:
         design = design or self.back_design
         if design not in BACKS:
             raise ValueError(f"unknown card back {design!r}; choose from {sorted(BACKS)}")
-        return self._cached(("back", design), lambda: self._render_back(design))
+        return self.cached(("back", design), lambda: self._render_back(design))
 
     def outline(self, kind: str = "empty") -> pygame.Surface:
         if kind not in OUTLINES:
             raise ValueError(f"unknown outline {kind!r}; choose from {OUTLINES}")
-        return self._cached(("outline", kind), lambda: self._render_outline(kind))
+        return self.cached(("outline", kind), lambda: self._render_outline(kind))
 
     def highlight(self, kind: str) -> pygame.Surface:
         """A glow ring ``highlight_pad`` px larger than the card on every side; blit at
         ``card_pos + highlight_offset``."""
         if kind not in HIGHLIGHTS:
             raise ValueError(f"unknown highlight {kind!r}; choose from {sorted(HIGHLIGHTS)}")
-        return self._cached(("highlight", kind), lambda: self._render_highlight(kind))
+        return self.cached(("highlight", kind), lambda: self._render_highlight(kind))
 
     @property
     def highlight_offset(self) -> tuple[int, int]:
@@ -309,7 +388,7 @@ class CardArt:
     def shadow(self, lifted: bool = False) -> pygame.Surface:
         """Soft drop shadow; blit at ``card_pos + shadow_offset`` (or ``lifted_shadow_offset``
         for a card being dragged, which casts a bigger, softer, further shadow)."""
-        return self._cached(("shadow", str(lifted)), lambda: self._render_shadow(lifted))
+        return self.cached(("shadow", str(lifted)), lambda: self._render_shadow(lifted))
 
     @property
     def shadow_offset(self) -> tuple[int, int]:
@@ -321,24 +400,24 @@ class CardArt:
         return (-self.lifted_pad + round(self.width * 0.05),
                 -self.lifted_pad + round(self.width * 0.09))
 
-    def rotated(self, surface: pygame.Surface, angle_degrees: float) -> pygame.Surface:
-        """``surface`` turned counter-clockwise, angle quantised to ROTATION_STEP degrees.
-        Rotation grows the image: blit it centred on the card's centre."""
-        step = round(angle_degrees / ROTATION_STEP) * ROTATION_STEP % 360
+    def cached(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """An image made from this art (``key`` names it), kept in IMAGES."""
+        return IMAGES.fetch((self.spec, *key), lambda: _ready(make()))
+
+    def rotated(self, key: tuple, source: pygame.Surface, angle_degrees: float
+                ) -> pygame.Surface:
+        """``source`` (the image cached as ``key``) turned counter-clockwise, the angle
+        quantised to ROTATION_STEP degrees. Rotation grows the image: blit it centred where
+        the source's centre was. Kept in ROTATED."""
+        step = rotation_step(angle_degrees)
         if step == 0:
-            return surface
-        key = (surface, step)
-        image = self._rotations.get(key)
-        if image is not None:
-            self._rotations.move_to_end(key)
-            return image
-        image = _ready(pygame.transform.rotozoom(surface, step, 1.0))  # rotozoom: smooth
-        self._rotations[key] = image
-        self._rotation_bytes += image.get_width() * image.get_height() * 4
-        while self._rotation_bytes > ROTATION_CACHE_BYTES and len(self._rotations) > 1:
-            _, old = self._rotations.popitem(last=False)  # least recently used
-            self._rotation_bytes -= old.get_width() * old.get_height() * 4
-        return image
+            return source
+        return ROTATED.fetch((self.spec, step, *key),
+                             lambda: _ready(pygame.transform.rotozoom(source, step, 1.0)))
+
+    def cached_rotation(self, key: tuple, angle_degrees: float) -> pygame.Surface | None:
+        """What ``rotated`` would return if it is cached already, else None."""
+        return ROTATED.get((self.spec, rotation_step(angle_degrees), *key))
 
     def prerender(self) -> None:
         """Draw every face and back now (e.g. behind a loading screen)."""
@@ -350,13 +429,6 @@ class CardArt:
             self.back(design)
 
     # --- rendering -------------------------------------------------------------------
-
-    def _cached(self, key: tuple[str, ...], make: Callable[[], pygame.Surface]
-                ) -> pygame.Surface:
-        image = self._cache.get(key)
-        if image is None:
-            image = self._cache[key] = _ready(make())
-        return image
 
     def _blank(self, fill: RGB) -> pygame.Surface:
         """Supersampled card: edge-coloured rounded rect with a ``fill`` interior."""

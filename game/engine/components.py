@@ -11,8 +11,10 @@ from typing import Any
 class Placement:
     """Where the scene wants one card to rest (logical units, top-left corner).
 
-    ``key`` is the card uid for a card whose face the viewer knows, or a stable
-    placeholder such as ``"stock#3"`` for a face-down unknown card. ``zone`` groups
+    ``key`` names the entity and nothing more: often the card uid for a card whose face
+    the viewer knows, or a stable placeholder such as ``"stock#3"`` for a face-down
+    unknown card, but never read as a card (two decks can show the same card twice
+    under two keys); what is drawn is ``card``. ``zone`` groups
     places ("stock", "waste", "pyramid", "hand:2"): when a hidden card turns up, its
     entity is reused for the card that appears in the same zone.
     """
@@ -27,6 +29,7 @@ class Placement:
     interactive: bool = False
     dim: bool = False
     shadow: bool = True  # only a pile's bottom card casts one, or the pile turns black
+    scale: float = 1.0  # drawn, hit and dragged at this share of the table's card size
 
 
 @dataclass(slots=True)

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 
 import esper
 import pygame
 
-from game.cards import card_from_uid
 from game.engine import easing
 from game.engine.components import (
     CardFace,
@@ -39,6 +38,7 @@ from game.engine.components import (
 from game.engine.layout import Viewport
 from game.engine.physics import CardPhysics
 from game.engine.render import DrawItem
+from game.engine.sprites import CardSprites, Look
 
 FLYING_Z = 5000  # cards in flight draw above the table
 DRAG_Z = 9000
@@ -46,7 +46,6 @@ DRAG_THRESHOLD = 8.0  # logical units the pointer must travel before a press bec
 BASE_MOVE_SECONDS = 0.28
 BASE_FLIP_SECONDS = 0.22
 BASE_DEAL_INTERVAL = 0.028
-FLIP_STEPS = 12  # squash images cached per flip
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +76,7 @@ class CardTable:
         self.drag_group: Callable[[str], list[str]] = lambda key: [key]
         self._group: list[str] = []
         self.viewport: Viewport | None = None
-        self.art = None
-        self._images: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self.sprites = CardSprites()
         esper.switch_world(self.world)
         for priority, proc in enumerate(reversed(
                 [_Remember(), _DragFollow(self), _Physics(self), _Trail(), _Tweens(),
@@ -88,9 +86,14 @@ class CardTable:
     # -- set-up ---------------------------------------------------------------------
 
     def set_view(self, viewport: Viewport, art) -> None:  # noqa: ANN001 - CardArt
-        """New window size or deck style: card images are redrawn at the new size."""
-        self.viewport, self.art = viewport, art
-        self._images.clear()
+        """New window size or deck style: card images are drawn at the new size."""
+        self.viewport = viewport
+        self.sprites.set_art(art)
+
+    @property
+    def art(self):  # noqa: ANN201 - CardArt | None
+        """The card art at the table's card size (outlines and labels use it too)."""
+        return self.sprites.art
 
     def close(self) -> None:
         """Free the world when the scene goes away (esper worlds are global)."""
@@ -116,6 +119,7 @@ class CardTable:
         self._use()
         wanted = list(placements)
         wanted_keys = {p.key for p in wanted}
+        self._forget_pointer(wanted_keys)
         vanished = [k for k in self.entities if k not in wanted_keys]
         instant = self.animation_scale is None or mode == "snap"
         moving = 0
@@ -151,6 +155,16 @@ class CardTable:
         for key in vanished:
             if key in self.entities:
                 esper.delete_entity(self.entities.pop(key), immediate=True)
+
+    def _forget_pointer(self, wanted_keys: set[str]) -> None:
+        """The state changed under the player's hand: a drag in progress ends (its cards
+        go to their new places, or vanish), and a press on a vanishing card is forgotten."""
+        if self._dragged is not None:
+            self._drop_drag()
+            self._press = None
+        elif self._press is not None and self._press[0] and self._press[0] not in wanted_keys:
+            self._press = None
+        self._group = []
 
     def _adopt(self, placement: Placement, vanished: list[str]) -> int | None:
         """Reuse an entity whose key just vanished, so no card pops in or out of existence:
@@ -245,8 +259,9 @@ class CardTable:
     def finish_animations(self) -> None:
         """Jump every moving card to its place (input arrived mid-animation)."""
         self._use()
+        held = self.dragged_keys
         for key, ent in self.entities.items():
-            if key == self._dragged:
+            if key in held:
                 continue
             if any(esper.has_component(ent, c) for c in (Tween, Flip, DealLaunch, PhysicsBody)):
                 self._snap(ent, esper.component_for_entity(ent, Target).placement)
@@ -257,19 +272,32 @@ class CardTable:
 
     # -- pointer gestures -----------------------------------------------------------------
 
+    def card_size(self, placement: Placement) -> tuple[float, float]:
+        """A card's size in logical units at its placement's scale."""
+        return self.card_w * placement.scale, self.card_h * placement.scale
+
+    def _rect_now(self, ent: int) -> pygame.Rect:
+        """Where the card is now (not where it rests), in logical units."""
+        t = esper.component_for_entity(ent, Transform)
+        w, h = self.card_size(esper.component_for_entity(ent, Target).placement)
+        return pygame.Rect(round(t.x), round(t.y), round(w), round(h))
+
     def hit_test(self, pos: tuple[float, float], interactive_only: bool = True,
-                 exclude: str | None = None) -> str | None:
-        """The topmost card (or else zone) under ``pos``."""
+                 exclude: str | Collection[str] | None = None) -> str | None:
+        """The topmost card (or else zone) under ``pos``, ignoring the card or cards in
+        ``exclude`` (pass ``dragged_keys`` to look under a dragged run)."""
         self._use()
+        skip = {exclude} if isinstance(exclude, str) else set(exclude or ())
         best: tuple[float, str] | None = None
         for key, ent in self.entities.items():
-            if key == exclude:
+            if key in skip:
                 continue
             target = esper.component_for_entity(ent, Target).placement
             if interactive_only and not target.interactive:
                 continue
             t = esper.component_for_entity(ent, Transform)
-            if t.x <= pos[0] <= t.x + self.card_w and t.y <= pos[1] <= t.y + self.card_h:
+            w, h = self.card_size(target)
+            if t.x <= pos[0] <= t.x + w and t.y <= pos[1] <= t.y + h:
                 z = esper.component_for_entity(ent, Depth).z
                 if best is None or z > best[0]:
                     best = (z, key)
@@ -281,25 +309,22 @@ class CardTable:
         return None
 
     def _drop_target(self, key: str) -> str | None:
-        """The card or zone the dragged card was let go over: the one under the pointer,
-        else the one the card overlaps most."""
-        under = self.hit_test(self.pointer, exclude=key)
+        """The card or zone the dragged card (and its run) was let go over: the one under
+        the pointer, else the one the card overlaps most."""
+        held = self.dragged_keys
+        under = self.hit_test(self.pointer, exclude=held)
         if under is not None:
             return under
-        t = esper.component_for_entity(self.entities[key], Transform)
-        dragged = pygame.Rect(round(t.x), round(t.y), round(self.card_w), round(self.card_h))
+        dragged = self._rect_now(self.entities[key])
+        candidates = [(k, self._rect_now(e)) for k, e in self.entities.items()
+                      if k not in held and esper.component_for_entity(e, Target).placement
+                      .interactive]
         best, best_area = None, 0
-        candidates = [(k, pygame.Rect(round(esper.component_for_entity(e, Transform).x),
-                                      round(esper.component_for_entity(e, Transform).y),
-                                      round(self.card_w), round(self.card_h)))
-                      for k, e in self.entities.items()
-                      if k != key and esper.component_for_entity(e, Target).placement.interactive]
-        candidates += list(self.zones.items())
-        for other, rect in candidates:
+        for other, rect in candidates + list(self.zones.items()):
             clip = dragged.clip(rect)
             if clip.w * clip.h > best_area:
                 best, best_area = other, clip.w * clip.h
-        return best if best_area > 0.25 * self.card_w * self.card_h else None
+        return best if best_area > 0.25 * dragged.w * dragged.h else None
 
     def pointer_down(self, pos: tuple[float, float]) -> str | None:
         self.pointer = pos
@@ -318,29 +343,41 @@ class CardTable:
             self._begin_drag(key, start)
 
     def pointer_up(self, pos: tuple[float, float]) -> Gesture | None:
+        """The gesture the press made: a click, a drop, or a cancel when the dragged card
+        left the table meanwhile."""
         self.pointer = pos
         press, self._press = self._press, None
         if self._dragged is not None:
-            key, self._dragged = self._dragged, None
             self._use()
-            ent = self.entities[key]
+            key = self._dragged
+            if key not in self.entities:
+                self._drop_drag()
+                return Gesture("cancel", key, None, pos)
             target = self._drop_target(key)
-            self._end_drag(ent)
+            self._drop_drag()
             return Gesture("drop", key, target, pos)
         if press is None:
             return None
         return Gesture("click", press[0] or None, None, pos)
 
     def cancel_drag(self) -> None:
-        if self._dragged is not None:
-            ent = self.entities[self._dragged]
-            self._dragged, self._press = None, None
-            self._end_drag(ent)
-            self.fly_back(esper.component_for_entity(ent, CardFace).key)
+        """Right-click or Esc mid-drag: the run flies back to its places."""
+        key = self._dragged
+        if key is not None:
+            group = self.dragged_keys
+            self._drop_drag()
+            self._press = None
+            self._fly_home(group)
 
     @property
     def dragging(self) -> str | None:
+        """The card picked up (leading its run), if a drag is in progress."""
         return self._dragged
+
+    @property
+    def dragged_keys(self) -> tuple[str, ...]:
+        """Every card travelling with the pointer: the picked card and its run."""
+        return tuple(self._group) if self._dragged is not None else ()
 
     def _dragged_ent(self) -> int | None:
         return self.entities.get(self._dragged) if self._dragged else None
@@ -348,35 +385,44 @@ class CardTable:
     def _begin_drag(self, key: str, start: tuple[float, float]) -> None:
         self._use()
         ent = self.entities[key]
-        self._group = [k for k in self.drag_group(key) if k in self.entities] or [key]
+        self._group = [key] + [k for k in self.drag_group(key) if k in self.entities and k != key]
         for k in self._group:
             self._snap(self.entities[k], esper.component_for_entity(self.entities[k],
                                                                      Target).placement)
         t = esper.component_for_entity(ent, Transform)
         esper.add_component(ent, Dragging(start[0] - t.x, start[1] - t.y))
         esper.component_for_entity(ent, Depth).z = DRAG_Z
-        for n, follower in enumerate(k for k in self._group if k != key):
+        for n, follower in enumerate(self._group[1:]):
             other = self.entities[follower]
             ft = esper.component_for_entity(other, Transform)
             esper.add_component(other, Dragging(ft.x - t.x, ft.y - t.y, lead=ent))
             esper.component_for_entity(other, Depth).z = DRAG_Z + 1 + n
-        centre = (t.x + self.card_w / 2, t.y + self.card_h / 2)
+        w, h = self.card_size(esper.component_for_entity(ent, Target).placement)
         if self.animation_scale is not None:
-            body, constraints = self.physics.grab(centre, start)
+            body, constraints = self.physics.grab((t.x + w / 2, t.y + h / 2), start)
             esper.add_component(ent, PhysicsBody(body, constraints))
         self._dragged = key
 
-    def _end_drag(self, ent: int) -> None:
-        self._release_body(ent)
+    def _drop_drag(self) -> None:
+        """Let go of the dragged cards where they are (those still on the table); the
+        group is remembered for ``fly_back``."""
+        if self._dragged is None:
+            return
+        self._use()
         for k in self._group:
-            esper.try_remove_component(self.entities[k], Dragging)
-        esper.try_remove_component(ent, Dragging)
+            ent = self.entities.get(k)
+            if ent is not None:
+                self._release_body(ent)
+                esper.try_remove_component(ent, Dragging)
+        self._dragged = None
 
     def fly_back(self, key: str) -> None:
         """An illegal drop: the card (and the run it led) returns to where the rules say."""
+        self._fly_home(self._group if key in self._group else [key])
+
+    def _fly_home(self, keys: Iterable[str]) -> None:
         self._use()
-        group = self._group if key in self._group else [key]
-        for k in group:
+        for k in keys:
             ent = self.entities.get(k)
             if ent is None:
                 continue
@@ -424,17 +470,23 @@ class CardTable:
     def card_rect(self, key: str) -> pygame.Rect:
         """Where the card rests, in logical units."""
         p = self.placement(key)
-        return pygame.Rect(round(p.x), round(p.y), round(self.card_w), round(self.card_h))
+        w, h = self.card_size(p)
+        return pygame.Rect(round(p.x), round(p.y), round(w), round(h))
 
     # -- drawing --------------------------------------------------------------------------
 
     def draw_items(self, alpha: float) -> list[DrawItem]:
         self._use()
-        vp = self.viewport
-        if vp is None or self.art is None:
+        vp, sprites = self.viewport, self.sprites
+        if vp is None or sprites.art is None:
             return []
-        items: list[DrawItem] = []
-        for ent, (t, face, depth) in esper.get_components(Transform, CardFace, Depth):
+        looks: list[Look] = []
+        rings: list[DrawItem] = []
+        hidden = self._hidden_in_deck()
+        for ent, (t, face, depth, target) in esper.get_components(Transform, CardFace, Depth,
+                                                                   Target):
+            if ent in hidden:
+                continue
             x, y, angle = t.lerp(alpha)
             card, face_up, squash = face.card, face.face_up, 1.0
             flip = esper.try_component(ent, Flip)
@@ -446,59 +498,29 @@ class CardTable:
             elif flip is not None:
                 card, face_up = flip.shown_card, flip.shown_face_up
             lifted = esper.has_component(ent, Dragging) or depth.z >= FLYING_Z
-            image, (dx, dy) = self._image(card if face_up else None, face.dim, lifted, squash,
-                                          angle, face.shadow or lifted)
-            px, py = vp.to_px(x, y)
-            items.append(DrawItem(face.key, image, (px + dx, py + dy), depth.z))
+            scale = target.placement.scale
+            pos = vp.to_px(x, y)
+            looks.append(Look(face.key, card if face_up else None, face.dim, lifted,
+                              face.shadow or lifted, squash, angle, scale, pos, depth.z))
             hl = esper.try_component(ent, Highlight)
             if hl is not None:
-                ring = self.art.highlight(hl.kind)
-                ox, oy = self.art.highlight_offset
-                items.append(DrawItem(("hl", face.key), ring, (px + ox, py + oy), depth.z + 0.5))
-        return items
+                art = sprites.art_for(scale)
+                ox, oy = art.highlight_offset
+                rings.append(DrawItem(("hl", face.key), art.highlight(hl.kind),
+                                      (pos[0] + ox, pos[1] + oy), depth.z + 0.5))
+        return sprites.draw(looks) + rings
 
-    def _image(self, card: str | None, dim: bool, lifted: bool, squash: float,
-               angle: float, shadow: bool) -> tuple[pygame.Surface, tuple[int, int]]:
-        """A card sprite with its shadow baked in, and its offset from the card's corner."""
-        steps = round(squash * FLIP_STEPS)
-        angle_key = round(angle / 2) * 2 % 360
-        key = (card, dim, lifted, steps, angle_key, shadow)
-        cached = self._images.get(key)
-        if cached is not None:
-            return cached
-        art = self.art
-        face = art.face(card_from_uid(card)) if card is not None else art.back()
-        if dim:
-            face = face.copy()
-            face.fill((205, 205, 200, 255), special_flags=pygame.BLEND_RGBA_MULT)
-        w, h = face.get_size()
-        if steps < FLIP_STEPS:
-            narrow = max(1, round(w * steps / FLIP_STEPS))
-            face = pygame.transform.smoothscale(face, (narrow, h))
-        with_shadow = shadow
-        shadow = art.shadow(lifted)
-        sx, sy = art.lifted_shadow_offset if lifted else art.shadow_offset
-        sw, sh = shadow.get_size()
-        # Shadow and card share one surface so each card costs one blit.
-        fx, fy = (w - face.get_width()) // 2, 0
-        left, top = min(sx, fx), min(sy, fy)
-        right = max(sx + sw, fx + face.get_width())
-        bottom = max(sy + sh, fy + h)
-        sprite = pygame.Surface((right - left, bottom - top), pygame.SRCALPHA)
-        if steps == FLIP_STEPS and with_shadow:
-            sprite.blit(shadow, (sx - left, sy - top))
-        sprite.blit(face, (fx - left, fy - top))
-        offset = (left, top)
-        if angle_key:
-            centre = (w / 2 - left, h / 2 - top)
-            rotated = pygame.transform.rotozoom(sprite, angle_key, 1.0)
-            # keep the card's centre where it was
-            rc = rotated.get_rect(center=(centre[0] + left, centre[1] + top))
-            sprite, offset = rotated, (rc.x, rc.y)
-        self._images[key] = (sprite.convert_alpha() if pygame.display.get_init()
-                             and pygame.display.get_surface() else sprite, offset)
-        return self._images[key]
 
+    def _hidden_in_deck(self) -> set[int]:
+        """Cards waiting to be dealt lie exactly under the next one to go: drawing them
+        all (52 lifted sprites at one spot) would cost a full redraw's worth of blits
+        for one visible card."""
+        waiting = [(esper.component_for_entity(e, Depth).z, e)
+                   for e, _ in esper.get_component(DealLaunch)]
+        if not waiting:
+            return set()
+        top = max(waiting)[1]
+        return {e for _, e in waiting if e != top}
 
 # -- processors (fixed step) -----------------------------------------------------------------
 
@@ -546,7 +568,6 @@ class _Physics(esper.Processor):
 
     def process(self, dt: float) -> None:
         table = self.table
-        w, h = table.card_w, table.card_h
         for ent, launch in list(esper.get_component(DealLaunch)):
             launch.delay -= dt
             if launch.delay > 0:
@@ -554,6 +575,7 @@ class _Physics(esper.Processor):
             esper.remove_component(ent, DealLaunch)
             target = esper.component_for_entity(ent, Target).placement
             scale = table.animation_scale or 1.0
+            w, h = table.card_size(target)
             body, constraints = table.physics.launch(
                 (launch.origin[0] + w / 2, launch.origin[1] + h / 2),
                 (target.x + w / 2, target.y + h / 2), 1.0 / (scale * scale))
@@ -566,14 +588,14 @@ class _Physics(esper.Processor):
         if not any(True for _ in esper.get_component(PhysicsBody)):
             return
         table.physics.step(dt)
-        for ent, (t, phys) in list(esper.get_components(Transform, PhysicsBody)):
-            body = phys.body
+        for ent, (t, phys, home) in list(esper.get_components(Transform, PhysicsBody, Target)):
+            body, target = phys.body, home.placement
+            w, h = table.card_size(target)
             t.x, t.y = body.position.x - w / 2, body.position.y - h / 2
             t.angle = -math.degrees(body.angle)
             if esper.has_component(ent, Dragging):
                 continue
             phys.age += dt
-            target = esper.component_for_entity(ent, Target).placement
             close = math.hypot(t.x - target.x, t.y - target.y) < self.SETTLE_DISTANCE
             slow = body.velocity.length < self.SETTLE_SPEED and abs(t.angle) < 0.5
             phys.settled_for = phys.settled_for + dt if close and slow else 0.0
