@@ -64,3 +64,162 @@ def test_only_what_changed_is_repainted() -> None:
     assert dirty == [pygame.Rect(200, 100, 30, 30)]
     assert screen.get_at((205, 105))[:3] == (0, 100, 0), "old place shows the felt again"
     assert screen.get_at((215, 105))[:3] == (255, 255, 255)
+
+
+def drag_to(table: CardTable, start: tuple[float, float], end: tuple[float, float],
+            steps: int = 12) -> None:
+    table.pointer_down(start)
+    for step in range(1, steps + 1):
+        table.pointer_move((start[0] + (end[0] - start[0]) * step / steps,
+                            start[1] + (end[1] - start[1]) * step / steps))
+        table.update(1 / 120)
+
+
+def test_a_dropped_run_never_targets_its_own_cards(tmp_path: Path) -> None:
+    table, keys = column_table(tmp_path)
+    table.sync([*table_placements(keys), Placement("KD", "KD", 700, 100, 0, True, "other",
+                                                   interactive=True)], "snap")
+    drag_to(table, (150, 150), (500, 150))  # the run 8H-7C over bare table
+    assert table.dragged_keys == ("8H", "7C")
+    assert table.hit_test(table.pointer, exclude=table.dragged_keys) is None
+    gesture = table.pointer_up((500, 150))
+    assert (gesture.kind, gesture.key, gesture.target) == ("drop", "8H", None), \
+        "the run's own 7C overlaps the 8H most, but it travels with it"
+    assert table.dragged_keys == ()
+    table.fly_back("8H")
+    for _ in range(240):
+        table.update(1 / 120)
+    drag_to(table, (150, 150), (750, 110))  # onto the KD
+    gesture = table.pointer_up((750, 110))
+    assert (gesture.kind, gesture.key, gesture.target) == ("drop", "8H", "KD")
+
+
+def table_placements(keys: list[str], x: float = 100) -> list[Placement]:
+    return [Placement(k, k, x, 100 + 40 * i, i, True, "col", interactive=True)
+            for i, k in enumerate(keys)]
+
+
+def test_a_state_change_mid_drag_ends_the_drag(tmp_path: Path) -> None:
+    """Undo, a new deal or a computer move while the player holds a run: the run's cards
+    go to their new places (or vanish), and letting go afterwards does nothing."""
+    table, keys = column_table(tmp_path)
+    drag_to(table, (150, 150), (500, 300))
+    assert table.dragging == "8H"
+    # the 8H is gone (say, paired and discarded); the 7C now lies in another column
+    table.sync([Placement("9S", "9S", 100, 100, 0, True, "col", interactive=True),
+                Placement("7C", "7C", 400, 100, 0, True, "col2", interactive=True)])
+    assert table.dragging is None and table.dragged_keys == ()
+    assert "8H" not in table.entities
+    table.pointer_move((520, 320))
+    table.cancel_drag()
+    assert table.pointer_up((520, 320)) is None, "the press ended with the drag"
+    for _ in range(240):
+        table.update(1 / 120)
+    assert table.position("7C") == (400, 100) and table.position("9S") == (100, 100)
+    assert not table.animating
+    # a drag whose cards stay: they fly back to their places, nothing is dropped
+    drag_to(table, (450, 150), (700, 400))
+    assert table.dragging == "7C"
+    table.sync([Placement("9S", "9S", 100, 100, 0, True, "col", interactive=True),
+                Placement("7C", "7C", 400, 100, 0, True, "col2", interactive=True)])
+    assert table.pointer_up((700, 400)) is None
+    for _ in range(240):
+        table.update(1 / 120)
+    assert table.position("7C") == (400, 100)
+
+
+def test_a_smaller_card_is_drawn_hit_and_moved_at_its_scale(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    table = CardTable(128, 179.2)
+    table.set_view(app.viewport, app.card_art(128))
+    table.sync([Placement("a", "AS", 100, 100, 0, True, "mine", interactive=True,
+                          shadow=False),
+                Placement("b", "AH", 400, 100, 0, True, "theirs", interactive=True,
+                          shadow=False, scale=0.6)], "snap")
+    assert table.card_rect("b").size == (round(128 * 0.6), round(179.2 * 0.6))
+    assert table.hit_test((400 + 70, 100 + 50)) == "b"
+    assert table.hit_test((400 + 100, 100 + 50)) is None, "outside the smaller card"
+    images = {item.key: item.image for item in table.draw_items(1.0)}
+    full, small = images["a"].get_width(), images["b"].get_width()
+    assert full == app.card_art(128).width and small == round(full * 0.6)
+    table.animation_scale = 0.5
+    table.sync([Placement("a", "AS", 100, 100, 0, True, "mine", interactive=True),
+                Placement("b", "AH", 600, 300, 0, True, "theirs", interactive=True,
+                          scale=0.6)])
+    assert table.animating
+    for _ in range(120):
+        table.update(1 / 120)
+    assert table.position("b") == (600, 300)
+    assert table.hit_test((600 + 70, 300 + 100)) == "b"
+
+
+def test_keys_are_names_never_cards(tmp_path: Path) -> None:
+    """Two decks (or "Same Deck" for two players) put one card on the table twice: two
+    keys, one card. Keys that are not card codes at all work the same."""
+    app = make_app(tmp_path)
+    table = CardTable(128, 179.2)
+    table.set_view(app.viewport, app.card_art(128))
+    table.sync([Placement("p0:slot3", "QH", 100, 100, 0, True, "p0", interactive=True),
+                Placement("p1:slot3", "QH", 400, 100, 0, True, "p1", interactive=True),
+                Placement("hand2#7", None, 700, 100, 0, False, "p2")], "snap")
+    items = {item.key: item for item in table.draw_items(1.0)}
+    assert {"p0:slot3", "p1:slot3", "hand2#7"} <= set(items)
+    assert items["p0:slot3"].image is items["p1:slot3"].image, "one picture, shared"
+    assert items["hand2#7"].image is not items["p0:slot3"].image
+    assert table.hit_test((150, 150)) == "p0:slot3"
+    assert table.hit_test((450, 150)) == "p1:slot3"
+    drag_to(table, (450, 150), (150, 150))
+    gesture = table.pointer_up((150, 150))
+    assert (gesture.key, gesture.target) == ("p1:slot3", "p0:slot3")
+
+
+def test_deal_rotations_stay_within_the_frame_budget(tmp_path: Path) -> None:
+    """Cards in flight turn; each frame makes at most ROTATION_PIXELS_PER_FRAME of new
+    rotations (at least one), the rest show the nearest angle cached - and a card that
+    has landed is never drawn turned."""
+    from game.cards import full_deck
+    from game.engine import sprites
+
+    app = make_app(tmp_path, size=(1920, 1080))
+    table = CardTable(128, 179.2, seed=5)
+    table.set_view(app.viewport, app.card_art(128))
+    cards = full_deck()[:20]
+    table.sync([Placement(c.uid, c.uid, 300 + 140 * (i % 10), 200 + 250 * (i // 10), i,
+                          True, "t") for i, c in enumerate(cards)], "deal", origin=(60, 60))
+    side = app.card_art(128).width
+    per_frame = max(1, sprites.ROTATION_PIXELS_PER_FRAME // (side * round(side * 1.4)))
+    made = []
+    for _ in range(600):
+        table.update(1 / 60)
+        table.draw_items(1.0)
+        made.append(table.sprites.rotations_made)
+        if not table.animating:
+            break
+    assert not table.animating
+    assert sum(made) > 0, "cards turned in flight"
+    assert max(made) <= per_frame
+    width = {item.key: item.image.get_width() for item in table.draw_items(1.0)}
+    assert all(width[c.uid] < side * 1.2 for c in cards), "landed cards lie straight"
+
+
+def test_card_images_stay_under_a_small_budget_deal_after_deal(tmp_path: Path) -> None:
+    """Pyramid deals at 3840x2160 with a budget far below what they would like: the
+    images in memory never add up to more than the budget (the bench runs 100 deals)."""
+    from game.engine import card_art
+    from tools.bench_memory import deals
+
+    budget = 24 * 2**20
+    totals: list[int] = []
+
+    def check() -> None:
+        totals.append(card_art.IMAGES.bytes + card_art.ROTATED.bytes)
+        assert card_art.IMAGES.bytes <= card_art.IMAGES.budget
+        assert card_art.ROTATED.bytes <= card_art.ROTATED.budget
+
+    card_art.set_image_budget(budget)
+    try:
+        deals(make_app(tmp_path, size=(3840, 2160)), 2, seed=11, play=False, on_frame=check)
+    finally:
+        card_art.set_image_budget(card_art.IMAGE_CACHE_BYTES)
+    assert len(totals) > 60 and max(totals) <= budget
+    assert max(totals) > budget * 0.8, "the deals wanted more than the budget"
