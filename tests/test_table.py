@@ -208,7 +208,7 @@ def test_card_images_stay_under_a_small_budget_deal_after_deal(tmp_path: Path) -
     from game.engine import card_art
     from tools.bench_memory import deals
 
-    budget = 24 * 2**20
+    budget = 64 * 2**20
     totals: list[int] = []
 
     def check() -> None:
