@@ -255,8 +255,9 @@ def decode(text: str | bytes) -> dict[str, Any]:
     return data
 
 
-def encode(kind: str, **fields: Any) -> str:
-    return json.dumps({"protocol": PROTOCOL, "type": kind, **fields}, separators=(",", ":"))
+def encode(message_type: str, **fields: Any) -> str:
+    return json.dumps({"protocol": PROTOCOL, "type": message_type, **fields},
+                      separators=(",", ":"))
 
 
 class SeatPort:

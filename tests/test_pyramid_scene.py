@@ -140,7 +140,8 @@ def test_numeric_keypad_layout(tmp_path: Path) -> None:
     assert scene.selected == top.uid or top.rank == 13
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_KP8)  # keypad 8 picks the pack top
-    assert scene.selected == scene.recorder.state.stock[0].uid or scene.recorder.state.stock[0].rank == 13
+    top = scene.view.stock_top
+    assert scene.selected == top.uid or top.rank == 13
 
 
 @pytest.fixture

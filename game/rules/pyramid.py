@@ -62,14 +62,22 @@ class Recycle:
     """Turn the waste over to make a new pack (the pack must be empty)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Remove:
-    """Discard one king, or two available cards adding up to 13 (card codes)."""
+    """Discard one king, or two available cards adding up to 13 (card codes). The
+    cards go to the discard pile in the order given; which order does not make it
+    another move."""
 
     cards: tuple[str, ...]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(as_card(c).code for c in self.cards))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Remove) and sorted(self.cards) == sorted(other.cards)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.cards))
 
 
 Move = Draw | Recycle | Remove

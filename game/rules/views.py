@@ -58,6 +58,10 @@ def _decode(kind: Any, data: Any, depth: int) -> Any:
             except (ValueError, TypeError):
                 continue
         raise ValueError(f"{data!r:.60} fits none of {kind}")
+    if kind is None or kind is type(None):  # typing writes a bare None in tuple[None, ...]
+        if data is not None:
+            raise ValueError(f"expected a hidden card, got {data!r:.60}")
+        return None
     if kind is Card:
         if not isinstance(data, str):
             raise ValueError(f"expected a card, got {data!r:.60}")

@@ -1,0 +1,117 @@
+"""Properties every game in the registry must have, checked by seeded random playouts.
+A new game passes by being registered; ``tests/duel.py`` (two seats, hidden hands,
+simultaneous moves) rides along so the seat machinery is always exercised."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.replay.recorder import Recorder
+from game.rules import views
+from game.rules.base import IllegalMove, ModuleRules
+from game.rules.registry import RULES_BY_ID
+from tests import duel
+
+GAMES = {**RULES_BY_ID, duel.GAME_ID: duel.RULES}
+SEEDS = range(6)
+
+
+def playout(rules: ModuleRules, seed: int) -> list[tuple[object, list[tuple[int, object]]]]:
+    """A random game: every position with the (seat, move) pairs legal there."""
+    rng = random.Random(seed)
+    state = rules.new_game(seed, {})
+    seen = []
+    for _ in range(2000):
+        legal = [(seat, m) for seat in rules.acting_seats(state)
+                 for m in rules.legal_moves(state, seat)]
+        seen.append((state, legal))
+        if not legal:
+            return seen
+        state = rules.apply(state, rng.choice(legal)[1])
+    raise AssertionError("a random game did not end")
+
+
+@pytest.fixture(params=sorted(GAMES), scope="module")
+def game(request: pytest.FixtureRequest) -> tuple[ModuleRules, list]:
+    rules = GAMES[request.param]
+    return rules, [playout(rules, seed) for seed in SEEDS]
+
+
+def test_every_legal_move_applies_and_round_trips_as_json(game) -> None:  # noqa: ANN001
+    rules, games = game
+    for positions in games:
+        for state, legal in positions:
+            assert rules.is_over(state) == (not legal) == (not rules.acting_seats(state))
+            assert sorted(map(repr, rules.legal_moves(state))) == sorted(repr(m)
+                                                                         for _, m in legal)
+            for _, move in legal:
+                text = json.dumps(rules.move_to_json(move))
+                assert rules.move_from_json(json.loads(text)) == move
+                rules.apply(state, move)
+                assert rules.describe(move)
+
+
+def test_check_agrees_with_legal_moves(game) -> None:  # noqa: ANN001
+    rules, games = game
+    pool = {repr(m): m for positions in games for _, legal in positions for _, m in legal}
+    candidates = list(pool.values())
+    rng = random.Random(1)
+    for positions in games:
+        for state, _ in positions[::3]:
+            for seat in range(rules.seat_count(state)):
+                mine = rules.legal_moves(state, seat)
+                for move in rng.sample(candidates, min(40, len(candidates))) + mine:
+                    try:
+                        rules.check(state, move, seat)
+                        allowed = True
+                    except IllegalMove as exc:
+                        assert exc.reason, "a refusal says why"
+                        allowed = False
+                    assert allowed == (move in mine), (seat, move)
+
+
+def test_digests_and_deals_are_deterministic(game) -> None:  # noqa: ANN001
+    rules, games = game
+    for seed, positions in zip(SEEDS, games, strict=True):
+        assert rules.state_digest(rules.new_game(seed, {})) == rules.state_digest(
+            positions[0][0])
+        digests = [rules.state_digest(s) for s, _ in positions]
+        assert len(set(digests)) == len(digests), "every move changes the digest"
+
+
+def test_a_replay_rebuilt_from_its_log_is_identical(game) -> None:  # noqa: ANN001
+    rules, games = game
+    for seed, positions in zip(SEEDS, games, strict=True):
+        rec = Recorder(rules, seed, {})
+        for (state, _), (after, _) in zip(positions, positions[1:], strict=False):
+            move = next(m for _, m in playout_moves(rules, state, after))
+            rec.play(move)
+        assert rec.state == positions[-1][0]
+        text = json.dumps(rec.to_json())
+        again = Recorder.from_json(json.loads(text), {rules.game_id: rules})
+        assert json.dumps(again.to_json()) == text
+        assert again.state == rec.state
+
+
+def playout_moves(rules: ModuleRules, state: object, after: object):  # noqa: ANN201
+    """The legal move that led from ``state`` to ``after``."""
+    return [(s, m) for s in rules.acting_seats(state) for m in rules.legal_moves(state, s)
+            if rules.apply(state, m) == after]
+
+
+def test_no_seat_sees_a_card_hidden_from_it(game) -> None:  # noqa: ANN001
+    rules, games = game
+    hidden_somewhere = 0
+    for positions in games:
+        for state, _ in positions:
+            for seat in range(rules.seat_count(state)):
+                data = json.loads(json.dumps(rules.observation_json(state, seat)))
+                hidden = rules.hidden_cards(state, seat)
+                hidden_somewhere += bool(hidden)
+                assert not views.card_codes(data) & hidden, (seat, hidden)
+                assert rules.observation_from_json(data) == rules.observe(state, seat)
+    if rules.info.hidden_information:
+        assert hidden_somewhere, "a game with hidden information hides something"
