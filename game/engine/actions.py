@@ -44,3 +44,4 @@ class Action:
     key: str = ""
     amount: int = 0
     device: str = "keyboard"  # "keyboard" | "mouse" | "pad"
+    pad: int = -1  # which pad (SDL instance id), so two players can each have their own

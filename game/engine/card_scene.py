@@ -23,7 +23,7 @@ from game.engine.components import Placement
 from game.engine.jobs import Background
 from game.engine.render import DrawItem
 from game.engine.scene import Scene
-from game.engine.seats import ComputerSeat
+from game.engine.seats import ComputerSeat, HumanSeat
 from game.engine.table import CardTable
 from game.engine.ui import Dialog, confirm
 from game.replay.recorder import Recorder, ReplayError
@@ -58,6 +58,8 @@ class CardGameScene(Scene):
         self.table = CardTable(self.card_w, self.card_h, seed=seed or 0)
         self.jobs = Background()  # computer players and solvers think off the frame loop
         self.computers: dict[int, ComputerSeat] = {}
+        # People at this machine; two sharing the screen (race modes) each get a device.
+        self.humans: list[HumanSeat] = [HumanSeat(self.seat)]
         self._ai_wait = 0.0
         self._demo_wait = 0.0
         self.finished_reported = False
@@ -378,11 +380,17 @@ class CardGameScene(Scene):
                             [("yes", "Yes", "y"), ("no", "No", "n")], choose,
                             cancel_key="yes"))
 
+    def human_for(self, action: Action) -> HumanSeat | None:
+        """The person at this machine an action comes from (None: a device no seat has)."""
+        return next((h for h in self.humans if h.owns(action.device, action.pad)), None)
+
     def handle(self, action: Action) -> None:
         if self.demo and not self.viewer and self._stops_demo(action):
             self.app.pop()  # attract mode: any key, click or button ends the show
             return
         if action.device == "mouse" and not self.mouse_on:
+            return
+        if self.human_for(action) is None:
             return
         super().handle(action)
 

@@ -155,10 +155,10 @@ class InputMapper:
     def update(self, dt: float) -> list[Action]:
         """Auto-repeat held pad directions; call once per fixed step."""
         out: list[Action] = []
-        for rep in self._holds.values():
+        for (iid, _), rep in self._holds.items():
             rep.wait -= dt
             if rep.wait <= 0:
-                out.append(Action(rep.act, device="pad"))
+                out.append(Action(rep.act, device="pad", pad=iid))
                 rep.wait += REPEAT_INTERVAL
                 if rep.wait <= 0:  # after a long stall, don't fire a burst of catch-up repeats
                     rep.wait = REPEAT_INTERVAL
@@ -277,7 +277,7 @@ class InputMapper:
         if getattr(event, "instance_id", None) not in self._joys:
             return []  # includes the JOY* twins of controller events
         if t == pygame.JOYBUTTONDOWN and event.button in _JOY_BUTTONS:
-            return [Action(_JOY_BUTTONS[event.button], device="pad")]
+            return [Action(_JOY_BUTTONS[event.button], device="pad", pad=event.instance_id)]
         if t == pygame.JOYHATMOTION and event.hat == 0:
             return self._hat(event.instance_id, _hat_direction(event.value))
         if t == pygame.JOYAXISMOTION and event.axis in (0, 1):  # cheap pads put the D-pad here
@@ -291,7 +291,7 @@ class InputMapper:
             self._release(iid, "dpad", _PAD_DPAD[button])
             return []
         if down and button in _PAD_BUTTONS:
-            return [Action(_PAD_BUTTONS[button], device="pad")]
+            return [Action(_PAD_BUTTONS[button], device="pad", pad=iid)]
         return []
 
     def _pad_axis(self, iid: int, axis: int, value: float) -> list[Action]:
@@ -301,7 +301,7 @@ class InputMapper:
             pulled = (iid, axis) in self._triggers
             if not pulled and value >= TRIGGER_PRESS:
                 self._triggers.add((iid, axis))
-                return [Action(_PAD_TRIGGERS[axis], device="pad")]
+                return [Action(_PAD_TRIGGERS[axis], device="pad", pad=iid)]
             if pulled and value < TRIGGER_RELEASE:
                 self._triggers.discard((iid, axis))
         return []
@@ -330,7 +330,7 @@ class InputMapper:
 
     def _press(self, iid: int, source: str, act: Act) -> Action:
         self._holds[(iid, source)] = _Repeat(act)  # the newest direction is the one repeating
-        return Action(act, device="pad")
+        return Action(act, device="pad", pad=iid)
 
     def _release(self, iid: int, source: str, act: Act | None = None) -> None:
         held = self._holds.get((iid, source))
