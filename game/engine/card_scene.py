@@ -470,7 +470,7 @@ class CardGameScene(Scene):
                 self.on_secondary()
         elif kind == Act.POINTER_MOVE and action.pos is not None:
             self.table.pointer_move(action.pos)
-            over = self.table.hit_test(action.pos, exclude=self.table.dragging)
+            over = self.table.hit_test(action.pos, exclude=self.table.dragged_keys)
             self.app.set_cursor("hand" if over or self.hud.hover else "arrow")
             self._light_drop_target(over)
         elif kind == Act.POINTER_UP and action.pos is not None and action.button == 1:
