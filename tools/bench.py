@@ -190,7 +190,7 @@ def bench_drag(size: tuple[int, int], frames: int) -> str:
         app.push(scene)
         deal_frames(app)
         rest = floor(app)
-        card = scene.state.pyramid[21].uid
+        card = scene.recorder.state.pyramid[21].uid
         rect = scene.table.card_rect(card)
         scene.table.pointer_down(rect.center)
         scene.table.pointer_move((rect.centerx + 40, rect.centery))

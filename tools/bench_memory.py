@@ -52,7 +52,8 @@ def deals(app: App, count: int, seed: int, play: bool = True,
             app.frame(1 / 60)
             if on_frame is not None:
                 on_frame()
-            if not scene.table.animating and (not play or scene.rules.is_over(scene.state)):
+            over = scene.rules.is_over(scene.recorder.state)
+            if over if play else not scene.table.animating:
                 break
         if on_deal is not None:
             on_deal(n)
