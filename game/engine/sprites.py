@@ -12,6 +12,7 @@ cards furthest from their true angle first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -84,7 +85,7 @@ class CardSprites:
         self._rotate(list(turns.values()))
         items: list[DrawItem] = []
         for plan in plans:
-            items.extend(plan(turns))
+            items.extend(plan())
         return items
 
     # -- one card -------------------------------------------------------------------------
@@ -101,9 +102,9 @@ class CardSprites:
             image = art.cached(name, lambda: _dimmed(source))
         return name, image
 
-    def _plan(self, look: Look, turns: dict[tuple, _Turn]):  # noqa: ANN202 - a closure
-        """Work out what ``look`` needs; the returned function makes its items once the
-        frame's rotations are done."""
+    def _plan(self, look: Look, turns: dict[tuple, _Turn]) -> Callable[[], list[DrawItem]]:
+        """Work out what ``look`` needs (its rotations go into ``turns``); the returned
+        function makes its items once the frame's rotations are done."""
         art = self.art_for(look.scale)
         name, face = self._face(art, look.card, look.dim)
         steps = round(look.squash * FLIP_STEPS)
@@ -119,7 +120,7 @@ class CardSprites:
             else:
                 image, (dx, dy) = self._sprite(art, name, face, look.lifted, shadow)
                 items = [DrawItem(look.key, image, (x + dx, y + dy), look.z)]
-            return lambda _turns: items
+            return lambda: items
 
         face_turn = self._want(turns, art, name, face, step)
         shade_turn = None
@@ -127,7 +128,7 @@ class CardSprites:
             shade_turn = self._want(turns, art, ("shadow", look.lifted),
                                     art.shadow(look.lifted), step)
 
-        def make(turns: dict[tuple, _Turn]) -> list[DrawItem]:
+        def make() -> list[DrawItem]:
             image = _squash(face_turn.image, steps)
             out = [_centred(look.key, image, (x + w / 2, y + h / 2), look.z)]
             if shade_turn is not None:
