@@ -163,41 +163,51 @@ def read_json(path: str | Path, kind: str, version: int, *,
     with ``consequence``. Older versions are returned for the caller to upgrade."""
     path = Path(path)
     try:
-        raw = _read_file(path)
+        data = load_json(path)
     except FileNotFoundError:
         return LoadResult(None)
-    except _Unusable as exc:
+    except UnusableFile as exc:
         return _set_aside(path, str(exc), consequence)
-    except OSError as exc:
-        return _set_aside(path, f"could not be read ({exc.strerror or exc})", consequence)
-    try:
-        data = json.loads(raw.decode("utf-8"), parse_float=_finite_float,
-                          parse_constant=_no_constant)
-    # ValueError covers bad UTF-8, bad JSON, 1e999 and integers over 4,300 digits;
-    # RecursionError deep nesting; MemoryError whatever else is too big.
-    except (ValueError, RecursionError, MemoryError):
-        return _set_aside(path, "was damaged", consequence)
     reason = _wrong_header(data, kind, version)
     if reason:
         return _set_aside(path, reason, consequence)
     return LoadResult(data)
 
 
-class _Unusable(Exception):
-    """A file that is there but cannot be one of ours; the message completes a sentence."""
+class UnusableFile(Exception):
+    """A file that is there but cannot be read as JSON; the message completes a sentence
+    that starts with the file's name ("... was damaged")."""
+
+
+def load_json(path: str | Path) -> Any:
+    """Parse the JSON file at ``path`` within read_json's limits, changing nothing on
+    disk. FileNotFoundError if it is missing, UnusableFile (with a reason) otherwise."""
+    try:
+        raw = _read_file(Path(path))
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise UnusableFile(f"could not be read ({exc.strerror or exc})") from None
+    try:
+        return json.loads(raw.decode("utf-8"), parse_float=_finite_float,
+                          parse_constant=_no_constant)
+    # ValueError covers bad UTF-8, bad JSON, 1e999 and integers over 4,300 digits;
+    # RecursionError deep nesting; MemoryError whatever else is too big.
+    except (ValueError, RecursionError, MemoryError):
+        raise UnusableFile("was damaged") from None
 
 
 def _read_file(path: Path) -> bytes:
     # stat first: opening a named pipe would wait forever for a writer
     mode = path.stat().st_mode
     if stat.S_ISDIR(mode):
-        raise _Unusable("is a folder, not a file")
+        raise UnusableFile("is a folder, not a file")
     if not stat.S_ISREG(mode):
-        raise _Unusable("is not a regular file")
+        raise UnusableFile("is not a regular file")
     with path.open("rb") as handle:
         raw = handle.read(MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:
-        raise _Unusable(f"is larger than {MAX_FILE_BYTES // 2**20} MB")
+        raise UnusableFile(f"is larger than {MAX_FILE_BYTES // 2**20} MB")
     return raw
 
 
