@@ -4,8 +4,8 @@ squashed while it turns over, rotated while it flies, at the card's own scale.
 Every image comes from the one byte-bounded cache (``card_art.IMAGES``). A card at rest
 is one cached sprite with its shadow baked in (one blit). A rotated card is its rotated
 face plus a rotated shadow (the shadow's rotation is shared by every card). Rotating
-is the only costly step (~1 ms per card at 4K), so each frame may rotate at most
-``ROTATION_PIXELS_PER_FRAME`` source pixels; a card whose angle is not cached yet shows
+is the only costly step (~1 ms per card at 4K, a seventh of a full redraw), so each
+frame makes at most ``ROTATIONS_PER_FRAME``; a card whose angle is not cached yet shows
 the nearest angle already cached for its image (or none) until its turn comes, the
 cards furthest from their true angle first.
 """
@@ -22,10 +22,10 @@ from game.engine.card_art import ROTATION_STEP, CardArt, rotation_step
 from game.engine.render import DrawItem
 
 FLIP_STEPS = 12  # squash widths per half turn
-# One 4K card (~1.3 ms) or four 1080p cards a frame (at least one at any size): a deal
-# keeps within ~10 % of a full redraw, and with ~10 cards in the air each still gets a
-# fresh angle every few frames (a deal asks for ~1.3 new angles a frame on average).
-ROTATION_PIXELS_PER_FRAME = 256 * 358
+# Rotation and a full redraw both cost in proportion to the window's pixels, so one a
+# frame keeps a deal within ~10 % of a full redraw at any size; a deal asks for ~1.3
+# new angles a frame on average, so a card in the air waits a frame or two for its own.
+ROTATIONS_PER_FRAME = 1
 NEAREST_STEPS = 10  # how far (in ROTATION_STEPs) to look for a stand-in angle
 
 
@@ -181,15 +181,9 @@ class CardSprites:
                 turn.gap, turn.image = self._stand_in(turn)
                 waiting.append(turn)
         waiting.sort(key=lambda t: t.gap, reverse=True)
-        budget = ROTATION_PIXELS_PER_FRAME
-        self.rotations_made = 0
-        for turn in waiting:
-            cost = turn.source.get_width() * turn.source.get_height()
-            if cost > budget and self.rotations_made:
-                break
+        for turn in waiting[:ROTATIONS_PER_FRAME]:
             turn.image = turn.art.rotated(turn.name, turn.source, turn.step)
-            budget -= cost
-            self.rotations_made += 1
+        self.rotations_made = min(len(waiting), ROTATIONS_PER_FRAME)
 
     @staticmethod
     def _stand_in(turn: _Turn) -> tuple[int, pygame.Surface]:
