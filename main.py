@@ -34,6 +34,17 @@ def split_switches(argv: list[str]) -> tuple[dict[str, object], list[str]]:
     return overrides, rest
 
 
+def seed_number(text: str) -> int:
+    """A deal's seed: a whole number from 0 to 2**63 - 1 (what a save can hold)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError("a seed is a whole number from 0 to 2**63 - 1")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py", description="Card Parlour: Pyramid, Poker Squares, Chinese Poker, "
@@ -42,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
         "-mouse -nomouse -ask -fullsound -partsound -nosound -slow -medium -fast "
         "-errormsgon -errormsgoff (or with --).")
     parser.add_argument("--game", choices=list(GAME_BY_ID), help="start this game directly")
-    parser.add_argument("--seed", type=int, help="deal this seed (repeatable games)")
+    parser.add_argument("--seed", type=seed_number, help="deal this seed (repeatable games)")
     parser.add_argument("--fullscreen", action="store_true", help="start full screen")
     parser.add_argument("--window", metavar="WxH", help="window size, e.g. 1920x1080")
     parser.add_argument("--tv", action="store_true", help="10-foot mode: big text, TV margins")
@@ -56,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play games headless and print a JSON summary")
     sim.add_argument("name", choices=list(GAME_BY_ID))
     sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=0, dest="sim_seed")
+    sim.add_argument("--seed", type=seed_number, default=0, dest="sim_seed")
     players = "; ".join(f"{g.id}: {', '.join(g.agents)}" for g in GAMES if g.agents)
     sim.add_argument("--agent", help=f"computer player ({players}; the first is the default)")
     sim.add_argument("--json", action="store_true", help="print JSON (the default)")

@@ -55,10 +55,12 @@ class Settings:
     # The manual's Mouse option. Every device works at once unless "keyboard" turns the
     # mouse off; "ask" asks before each game (the old default; -ask brings it back).
     input_mode: InputMode = "mouse"
-    same_deck: bool = True  # tournaments: every player gets the same deals
-    show_winnable: bool = False
-    winnable_only: bool = False
-    per_game: dict[str, Any] = field(default_factory=dict)  # free-form, keyed by game id
+    # Each game's own options (game.rules.registry.Option), keyed by game id.
+    per_game: dict[str, Any] = field(default_factory=dict)
+
+
+# Version 1 kept Pyramid's options with the general settings; they now live per game.
+_MOVED_TO_GAME = {"same_deck": "pyramid", "show_winnable": "pyramid", "winnable_only": "pyramid"}
 
 
 _DEFAULTS = Settings()
@@ -80,8 +82,25 @@ def _check(name: str, value: Any) -> str | None:
     return None
 
 
+def _moved_options(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 file's game options, moved under their game in ``per_game``."""
+    per_game = data.get("per_game", {})
+    if not isinstance(per_game, dict):
+        return data
+    moved = {name: data[name] for name in _MOVED_TO_GAME if isinstance(data.get(name), bool)}
+    if not moved:
+        return data
+    games = dict(per_game)
+    for name, value in moved.items():
+        game = _MOVED_TO_GAME[name]
+        mine = games.get(game) if isinstance(games.get(game), dict) else {}
+        games[game] = {name: value, **mine}
+    return {**data, "per_game": games}
+
+
 def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     """Settings from a loaded file, field by field; plus the names of fields that were bad."""
+    data = _moved_options(data)
     values: dict[str, Any] = {}
     bad: list[str] = []
     for f in fields(Settings):

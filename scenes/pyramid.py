@@ -13,13 +13,14 @@ import pygame
 
 from game.ai import pyramid_player
 from game.engine.actions import Act
-from game.engine.card_scene import CardGameScene, zone_rect
+from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.jobs import PENDING
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Dialog, text_image
 from game.engine.widgets import command_bar
 from game.rules import pyramid as P
+from scenes.game_scene import GameScene
 from scenes.pyramid_match import MatchPlay
 
 CARD_W = 128.0
@@ -43,7 +44,7 @@ def _pile(x: float, y: float, n: int) -> list[tuple[float, float]]:
     return [(x - i * PILE_STEP, y - i * PILE_STEP) for i in range(n)]
 
 
-class PyramidScene(MatchPlay, CardGameScene):
+class PyramidScene(MatchPlay, GameScene):
     title = "Pyramid"
     game_id = P.GAME_ID
     card_w, card_h = CARD_W, CARD_H

@@ -8,7 +8,6 @@ snaps jumps. The inner scene draws and animates but never sees the player's inpu
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -104,14 +103,11 @@ class ReplayScene(Scene):
         player appended to ``app.problems``. The file is never changed or moved."""
         path = Path(path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = storage.load_json(path)
         except FileNotFoundError:
             return _fail(app, f"Replay {path.name} was not found.")
-        except OSError as exc:
-            return _fail(app, f"Replay {path.name} could not be read "
-                              f"({exc.strerror or exc}).")
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            return _fail(app, f"Replay {path.name} is damaged: it is not a JSON file.")
+        except storage.UnusableFile as exc:
+            return _fail(app, f"Replay {path.name} {exc}.")
         try:
             recorder = Recorder.from_json(data, RULES_BY_ID)
         except ReplayError as exc:

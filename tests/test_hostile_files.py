@@ -487,10 +487,6 @@ def test_top_ten_keeps_the_whole_entries(tmp_path: Path) -> None:
     assert again.problem is None and again.entries == table.entries
 
 
-@pytest.mark.xfail(strict=True, raises=(ValueError, RecursionError), reason=(
-    "needs ReplayScene.open (scenes/replay_viewer.py) to read with storage.load_json(path) "
-    "and catch storage.UnusableFile: today json.loads raises a bare ValueError (5000-digit "
-    "integer) or RecursionError (deep nesting) that it does not catch"))
 @pytest.mark.parametrize("content", [f'{{"x": {BIG}}}', NESTED], ids=["5000 digits", "nested"])
 def test_the_replay_command_refuses_a_hostile_file(tmp_path: Path, content: str,
                                                     capsys: pytest.CaptureFixture[str]) -> None:

@@ -24,14 +24,14 @@ def test_defaults_when_there_is_no_file(tmp_path: Path) -> None:
     assert settings == Settings() and problem is None
     assert (settings.sound, settings.animation, settings.ai_speed, settings.input_mode) == (
         "full", "normal", "medium", "mouse")
-    assert settings.error_messages and settings.same_deck and not settings.fullscreen
+    assert settings.error_messages and not settings.fullscreen and settings.per_game == {}
 
 
 def test_round_trip(tmp_path: Path) -> None:
     chosen = Settings(sound="partial", animation="slow", ai_speed="fast", error_messages=False,
                       deck_style="four_colour", card_back="red", fullscreen=True, tv_mode=True,
-                      input_mode="keyboard", same_deck=False, show_winnable=True,
-                      winnable_only=True, per_game={"pyramid": {"redeals": 1}})
+                      input_mode="keyboard",
+                      per_game={"pyramid": {"same_deck": False, "winnable_only": True}})
     save_settings(tmp_path, chosen)
     data = json.loads((tmp_path / "settings.json").read_text())
     assert (data["kind"], data["version"]) == ("settings", 1)
@@ -85,3 +85,12 @@ def test_speed_tables() -> None:
     scales = [animation_scale(Settings(animation=a)) for a in ("off", "fast", "normal", "slow")]
     assert scales == [None, 0.5, 1.0, 2.0]
     assert [ai_delay(Settings(ai_speed=s)) for s in ("slow", "medium", "fast")] == [1.0, 0.5, 0.15]
+
+
+def test_pyramid_options_from_an_older_file_move_under_pyramid(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_text(json.dumps({
+        "kind": "settings", "version": 1, "sound": "off", "same_deck": False,
+        "show_winnable": True, "per_game": {}}))
+    settings, problem = load_settings(tmp_path)
+    assert problem is None and settings.sound == "off"
+    assert settings.per_game == {"pyramid": {"same_deck": False, "show_winnable": True}}

@@ -118,6 +118,10 @@ class CardGameScene(Scene):
         """A command only this game has (hint, tour, ...); True when it was one."""
         return False
 
+    def open_page(self, page: str) -> None:
+        """Show the settings ("config") or this game's help ("help") over the table;
+        the scenes layer knows those pages (scenes.game_scene.GameScene)."""
+
     def game_over_message(self, view: Any) -> tuple[str, str]:
         return "Game over", ""
 
@@ -287,9 +291,12 @@ class CardGameScene(Scene):
         try:
             rec = Recorder.from_json(result.data.get("replay"), RULES_BY_ID)
         except ReplayError as exc:
-            target = storage.set_aside(self.autosave_path)
-            self.app.problems.append(f"The saved game could not be resumed ({exc}); it has been "
-                                     f"set aside as {target.name} and a new game is dealt.")
+            try:
+                aside = f"it has been set aside as {storage.set_aside(self.autosave_path).name}"
+            except OSError as error:
+                aside = f"it could not be set aside ({error.strerror or error})"
+            self.app.problems.append(f"The saved game could not be resumed ({exc}); {aside} "
+                                     "and a new game is dealt.")
             return None
         if rec.game_id != self.game_id:
             return None
@@ -445,14 +452,8 @@ class CardGameScene(Scene):
             self.undo()
         elif key == "redo":
             self.redo()
-        elif key == "config":
-            from scenes.settings import SettingsScene
-
-            self.app.push(SettingsScene(self.app, game_id=self.game_id))
-        elif key == "help":
-            from scenes.help import HelpScene
-
-            self.app.push(HelpScene(self.app, self.entry.help_topic or "parlour"))
+        elif key in ("config", "help"):
+            self.open_page(key)
         elif key == "menu":
             self.app.pop()
         elif key == "quit":
