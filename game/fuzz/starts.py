@@ -1,7 +1,8 @@
 """Start points the fuzzer jumps to, because random input alone rarely reaches deep
-scenes: the menu, every playable game (standard and demo) from the registry, its help,
-the settings, the replay list and the replay viewer over a replay written here first.
-A game added to the registry is covered with no change to this file."""
+scenes: the menu, every playable game (standard, demo, and resumed one move before its
+end) from the registry, its help, the settings, the replay list and the replay viewer
+over a whole game written here first. A game added to the registry is covered with no
+change to this file."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from game import storage
+from game.engine.card_scene import AUTOSAVE_KIND, AUTOSAVE_VERSION
 from game.replay.recorder import Recorder
 from game.rules.registry import GameEntry, playable
 
-REPLAY_MOVES = 12  # moves in each replay written for the viewer
+MAX_MOVES = 2000  # a random game that has not ended by then is cut short
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,17 +26,23 @@ class Start:
     make: Callable[[Any, int], Any]  # (app, seed) -> a scene to push; None: the menu
 
 
+def random_game(entry: GameEntry, rng: random.Random, moves: int = MAX_MOVES) -> Recorder:
+    """A game of random legal moves, played to its end (or ``moves`` moves)."""
+    rules = entry.rules
+    recorder = Recorder(rules, rng.randrange(2**31), {})
+    for _ in range(moves):
+        legal = [] if rules.is_over(recorder.state) else rules.legal_moves(recorder.state)
+        if not legal:
+            break
+        recorder.play(rng.choice(legal))
+    return recorder
+
+
 def write_replays(save_dir: Path, rng: random.Random) -> dict[str, Path]:
-    """One short replay per playable game (random legal moves), by game id."""
+    """A whole game's replay per playable game, by game id."""
     paths = {}
     for entry in playable():
-        rules = entry.rules
-        recorder = Recorder(rules, rng.randrange(2**31), {})
-        for _ in range(REPLAY_MOVES):
-            moves = [] if rules.is_over(recorder.state) else rules.legal_moves(recorder.state)
-            if not moves:
-                break
-            recorder.play(rng.choice(moves))
+        recorder = random_game(entry, rng)
         recorder.meta.update({"date": "2024-01-02T03:04:05", "result": "fuzz"})
         paths[entry.id] = storage.write_replay(storage.replay_dir(save_dir), recorder.to_json())
     return paths
@@ -60,13 +68,31 @@ def _game_starts(entry: GameEntry, replay: Path | None) -> list[Start]:
 
     starts = [Start(f"game:{entry.id}", lambda app, seed: game_scene(app, entry.id, seed=seed)),
               Start(f"demo:{entry.id}",
-                    lambda app, seed: game_scene(app, entry.id, seed=seed, demo=True))]
+                    lambda app, seed: game_scene(app, entry.id, seed=seed, demo=True)),
+              Start(f"endgame:{entry.id}", lambda app, seed: _endgame(app, entry, seed))]
     if entry.help_topic:
         starts.append(Start(f"help:{entry.id}",
                             lambda app, seed: HelpScene(app, entry.help_topic)))
     if replay is not None:
         starts.append(Start(f"replay:{entry.id}", lambda app, seed: _viewer(app, replay)))
     return starts
+
+
+def _endgame(app: Any, entry: GameEntry, seed: int) -> Any:
+    """The game resumed from an autosave one move before a random game's end, so the
+    next move may finish it (game-over dialogs, replays written, new deals)."""
+    from scenes.menu import game_scene
+
+    whole = random_game(entry, random.Random(seed))
+    recorder = Recorder(entry.rules, whole.seed, whole.config)
+    for move in whole.moves[:-1]:
+        recorder.play(move)
+    storage.write_json_atomic(app.save_dir / f"autosave-{entry.id}.json", {
+        "kind": AUTOSAVE_KIND, "version": AUTOSAVE_VERSION, "replay": recorder.to_json()})
+    scene = game_scene(app, entry.id)  # no seed: the saved game is resumed
+    if recorder.cursor and scene.recorder.cursor != recorder.cursor:
+        raise RuntimeError(f"the autosave of {entry.id} was not resumed")
+    return scene
 
 
 def _viewer(app: Any, path: Path) -> Any:
