@@ -50,8 +50,14 @@ class Boom(Scene):
             raise ValueError("boom on a key")
 
 
-def menu_app(tmp_path: Path) -> App:
+def guarded_app(tmp_path: Path) -> App:
     app = make_app(tmp_path)
+    app.crash_guard = True  # on in the game; the test driver may turn it off
+    return app
+
+
+def menu_app(tmp_path: Path) -> App:
+    app = guarded_app(tmp_path)
     app.push(MenuScene(app))
     frames(app)
     return app
@@ -96,7 +102,7 @@ def test_a_failing_recovery_step_is_logged_and_recovery_goes_on(tmp_path: Path) 
 
 
 def test_a_menu_that_always_fails_stops_the_app_instead_of_looping(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
+    app = guarded_app(tmp_path)
     app.push(Boom(app))
     assert app.run(frames=50) == 1
     assert app.gave_up and not app.running and not app.scenes

@@ -51,8 +51,8 @@ def post(kind: int, **attrs: object) -> None:
 def _unicode(key: int, mod: int) -> str:
     """What SDL would put in ``unicode`` for this key and modifier."""
     name = pygame.key.name(key)
-    if key in range(pygame.K_KP0, pygame.K_KP9 + 1) or name.startswith("[") and name[1:2].isdigit():
-        return name.strip("[]")
+    if name.startswith("[") and name.endswith("]"):  # keypad keys: "[1]", "[+]"
+        return name[1:-1]
     if key == pygame.K_SPACE:
         return " "
     if key == pygame.K_RETURN:

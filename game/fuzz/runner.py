@@ -183,6 +183,7 @@ class Fuzzer:
 
         settings, _ = load_settings(self.save_dir)  # as a player's next start would
         app = App(self.save_dir, settings, headless=True, size=START_SIZE)
+        app.crash_guard = True  # its crashes are handed over in app.crashes
         app.push(MenuScene(app))
         return app
 
