@@ -84,9 +84,11 @@ class InputMaker:
             (2, self.resize), (1, self.fullscreen), (1, self.text), (0.05, self.quit),
         ]
         self._weights = [w for w, _ in self.steps]
+        self.sent: dict[str, int] = {}  # steps made, by kind ("key", "click", ...)
 
     def step(self) -> str:
         _, make = self.rng.choices(self.steps, self._weights)[0]
+        self.sent[make.__name__] = self.sent.get(make.__name__, 0) + 1
         return make()
 
     # -- positions ------------------------------------------------------------------------
@@ -136,9 +138,10 @@ class InputMaker:
 
     def click(self) -> str:
         pos, button = self.target(), self._button()
-        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=self.held, touch=False)
-        post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False)
-        post(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False)
+        touch = self.rng.random() < 0.05  # a touch screen's emulated mouse
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=self.held, touch=touch)
+        post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=touch)
+        post(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=touch)
         self.pointer = pos
         return f"click {button} at {pos}"
 
@@ -187,12 +190,14 @@ class InputMaker:
         roll = self.rng.random()
         if roll < HUGE_CHANCE:
             w, h = HUGE
-        elif roll < 0.1:
+        elif roll < 0.06:
             w, h = 1280, 720
+        elif roll < 0.1:
+            w, h = self.rng.randint(641, 1920), self.rng.randint(401, 1080)
         elif roll < 0.25:
             w, h = self.rng.randint(1, 40), self.rng.randint(1, 40)
-        else:
-            w, h = self.rng.randint(1, 900), self.rng.randint(1, 560)
+        else:  # small, so that rendering every frame stays cheap
+            w, h = self.rng.randint(1, 640), self.rng.randint(1, 400)
         post(pygame.VIDEORESIZE, size=(w, h), w=w, h=h)
         post(pygame.WINDOWSIZECHANGED, x=w, y=h)
         return f"resize {w}x{h}"

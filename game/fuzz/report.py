@@ -37,6 +37,7 @@ class FuzzReport:
     scenes: set[str] = field(default_factory=set)
     dialogs: set[str] = field(default_factory=set)
     starts: dict[str, int] = field(default_factory=dict)  # start point -> jumps there
+    sent: dict[str, int] = field(default_factory=dict)  # input steps by kind
     virtual_pads: bool = False
     restarts: int = 0  # new app after a quit or a failure outside a frame
     failures: list[Failure] = field(default_factory=list)  # distinct, first seen first
@@ -64,6 +65,7 @@ class FuzzReport:
             "events_per_second": round(self.events / self.seconds) if self.seconds else None,
             "exceptions": self.exceptions, "card_count_failures": self.card_count_failures,
             "scenes": sorted(self.scenes), "dialogs": sorted(self.dialogs),
+            "sent": dict(sorted(self.sent.items())),
             "starts": dict(sorted(self.starts.items())), "virtual_pads": self.virtual_pads,
             "restarts": self.restarts, "failures": [asdict(f) for f in self.failures],
         }
@@ -75,6 +77,7 @@ class FuzzReport:
                  f"failures ({len(self.failures)} distinct)",
                  f"scenes: {', '.join(sorted(self.scenes))}",
                  f"dialogs: {', '.join(sorted(self.dialogs)) or '-'}",
+                 "sent: " + ", ".join(f"{k} {n}" for k, n in sorted(self.sent.items())),
                  f"virtual pads: {'yes' if self.virtual_pads else 'no (events posted)'}; "
                  f"restarts: {self.restarts}"]
         for n, f in enumerate(self.failures, 1):

@@ -121,6 +121,7 @@ class Fuzzer:
             self._failed_exception(index - 1, exc, "".join(_format(exc)))
             self._close_app()
         self.report.events = index
+        self.report.sent = self.inputs.sent
         self._look(index - 1)
 
     def _jump(self) -> str:
