@@ -64,6 +64,11 @@ class SeatClient(Protocol):
     def cursor(self) -> int: ...
 
     @property
+    def position(self) -> int:
+        """Goes up at every change at the table: tags answers about one position."""
+        ...
+
+    @property
     def can_undo(self) -> bool: ...
 
     @property
@@ -90,6 +95,7 @@ class Session:
         self.recorder = recorder
         self._listeners: list[Listener] = []
         self._cache: dict[tuple[str, int], Any] = {}
+        self.position = 0  # goes up at every change
         recorder.add_listener(self._changed)
 
     # -- the position, per seat (cached until the next change) ------------------------
@@ -155,6 +161,7 @@ class Session:
         self.recorder = recorder
         recorder.add_listener(self._changed)
         self._cache.clear()
+        self.position += 1
         self._tell(Update("seek", recorder.cursor, abs(recorder.cursor - old.cursor) + 2))
 
     def add_listener(self, callback: Listener) -> None:
@@ -169,6 +176,7 @@ class Session:
 
     def _changed(self, change: CursorChange) -> None:
         self._cache.clear()
+        self.position += 1
         steps = abs(change.new_cursor - change.old_cursor)
         if change.kind == "reset":
             steps = 0
@@ -207,6 +215,10 @@ class LocalClient:
     @property
     def cursor(self) -> int:
         return self.session.cursor
+
+    @property
+    def position(self) -> int:
+        return self.session.position
 
     @property
     def can_undo(self) -> bool:
@@ -312,6 +324,7 @@ class JsonClient:
         self._acting = False
         self._over = False
         self._cursor = 0
+        self.position = 0  # updates received
         self.refusal: str | None = None  # the table's last "refused" reason
         self._listeners: list[Listener] = []
 
@@ -330,6 +343,7 @@ class JsonClient:
             raise ProtocolError(f"bad update: {exc}") from None
         self.seat, self._cursor, self._view, self._legal = seat, cursor, view, legal
         self._acting, self._over = bool(data.get("acting")), bool(data.get("over"))
+        self.position += 1
         update = Update(str(data.get("kind", "play")), cursor, steps, str(data.get("text", "")))
         for callback in list(self._listeners):
             callback(update)

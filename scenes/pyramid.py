@@ -57,8 +57,6 @@ class PyramidScene(MatchPlay, GameScene):
         super().__init__(app, seed, demo, resume, recorder, client)
         self.selected: str | None = None
         self.pending_row: int | None = None
-        self._position = 0  # bumped on every change: tags background answers
-        self.client.add_listener(self._count_position)
         self.table.zones = {
             "zone:stock": zone_rect(*PACK_POS, CARD_W, CARD_H),
             "zone:discard": zone_rect(*DISCARD_POS, CARD_W, CARD_H),
@@ -68,9 +66,6 @@ class PyramidScene(MatchPlay, GameScene):
             self.recorder.undo_allowed = False
             if not self._between_games:
                 self.resume_turn()
-
-    def _count_position(self, update: Any) -> None:
-        self._position += 1
 
     def option(self, key: str) -> Any:
         """This game's own setting (Use Same Deck, ...)."""
@@ -130,11 +125,11 @@ class PyramidScene(MatchPlay, GameScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.option("show_winnable") and not self.over and self.session is not None:
-            self.jobs.start("winnable", self._position,
+            self.jobs.start("winnable", self.client.position,
                             self.session.question(pyramid_player.winnable, 20.0))
 
     def winnable_text(self) -> str:
-        answer = self.jobs.result("winnable", self._position)
+        answer = self.jobs.result("winnable", self.client.position)
         if answer is PENDING:
             return "Winnable?"
         return {True: "Winnable", False: "No longer winnable", None: "Winnable: unknown"}[answer]

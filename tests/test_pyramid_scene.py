@@ -13,7 +13,7 @@ from game.ai import pyramid_player
 from game.engine.vpad import VirtualPad, VirtualPadUnavailable
 from game.rules import pyramid as P
 from scenes.pyramid import PyramidScene
-from tests.driver import click, drag, frames, key, make_app, settle, type_text
+from tests.driver import click, drag, frames, key, make_app, post, px, settle, type_text
 
 SEED = 7
 
@@ -342,8 +342,6 @@ def _rest(scene: PyramidScene, key: str) -> tuple[float, float]:
 
 
 def test_a_legal_partner_lights_up_while_dragging(tmp_path: Path) -> None:
-    from tests.driver import post
-
     app = make_app(tmp_path)
     scene = start(app, seed=3)
     move = next(m for m in P.legal_moves(scene.recorder.state)
@@ -434,3 +432,32 @@ def test_deal_only_winnable_games(tmp_path: Path) -> None:
     for _ in range(3):
         scene = PyramidScene(app, resume=False)
         assert pyramid_solver.solve_state(scene.recorder.state, "all").won
+
+
+def test_undo_new_or_a_computer_move_in_the_middle_of_a_drag(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = start(app)
+    scene.play(greedy(scene))
+    settle(app)
+    for interrupt in ("undo", "new", "auto"):
+        card = next(k for k in scene.interactive_keys() if not k.startswith("stock"))
+        a = px(app, centre(scene, card))
+        post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+        post(pygame.MOUSEMOTION, pos=(a[0] + 60, a[1] + 40), rel=(0, 0), buttons=(1, 0, 0))
+        frames(app, 3)
+        assert scene.table.dragging == card
+        if interrupt == "undo":
+            key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+        elif interrupt == "new":
+            scene.new_game(5)
+        else:
+            scene.set_computer(0, True)
+            for _ in range(600):
+                if scene.recorder.length:
+                    break
+                frames(app)
+            scene.set_computer(0, False)
+        post(pygame.MOUSEBUTTONUP, pos=(a[0] + 60, a[1] + 40), button=1)
+        frames(app, 2)
+        settle(app)
+        assert scene.table.dragging is None and scene.card_count_problem() is None

@@ -209,8 +209,7 @@ class CardGameScene(Scene):
             self.app.error("Nothing to redo.")
 
     def _on_update(self, update: Update) -> None:
-        # Every change at the table ends a drag or a half-made choice in progress.
-        self.table.cancel_drag()
+        # Every change at the table ends a half-made choice (and sync ends a drag).
         self.clear_selection()
         if update.kind == "reset":
             self.finished_reported = False

@@ -8,7 +8,7 @@ moves, never the state. It thinks on a worker thread so frames never wait.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from game.engine.jobs import PENDING, Background
@@ -39,7 +39,6 @@ class ComputerSeat:
     agent: Any  # new_game(); act(view, legal) -> move
     jobs: Background
     name: str = "Computer"
-    _position: int = field(default=0, init=False)  # bumped on every change at the table
 
     def __post_init__(self) -> None:
         self.client.add_listener(self._changed)
@@ -50,7 +49,6 @@ class ComputerSeat:
         return self.client.seat
 
     def _changed(self, update: Update) -> None:
-        self._position += 1
         if update.kind == "reset":
             self.agent.new_game()
 
@@ -59,9 +57,10 @@ class ComputerSeat:
         if not self.client.acting:
             return None
         name = f"seat-{self.seat}"
-        answer = self.jobs.result(name, self._position)
+        position = self.client.position
+        answer = self.jobs.result(name, position)
         if answer is PENDING:
-            self.jobs.start(name, self._position, self.agent.act, self.client.view,
+            self.jobs.start(name, position, self.agent.act, self.client.view,
                             list(self.client.legal_moves))
             return None
         return answer
