@@ -461,3 +461,48 @@ def test_undo_new_or_a_computer_move_in_the_middle_of_a_drag(tmp_path: Path) -> 
         frames(app, 2)
         settle(app)
         assert scene.table.dragging is None and scene.card_count_problem() is None
+
+
+def test_after_new_and_undo_the_table_looks_as_if_freshly_dealt(tmp_path: Path) -> None:
+    """Covered cards look covered after New and Undo (dim and shadow follow the deal)."""
+    def shot(app) -> bytes:  # noqa: ANN001
+        """The table left of the command buttons (Redo lights up after an undo)."""
+        app.renderer.invalidate()
+        app.render()
+        width = app.viewport.to_px(1450, 0)[0]
+        return pygame.image.tobytes(app.screen.subsurface((0, 0, width, 720)), "RGB")
+
+    fresh_app = make_app(tmp_path / "a")
+    fresh = start(fresh_app, seed=9)
+    expected = shot(fresh_app)
+    app = make_app(tmp_path / "b")
+    scene = start(app, seed=3)
+    for _ in range(6):
+        scene.play(greedy(scene))
+        settle(app)
+    scene.new_game(9)
+    settle(app)
+    assert shot(app) == expected, "a new deal looks like a fresh one"
+    before = shot(app)
+    scene.play(greedy(scene))
+    settle(app)
+    scene.undo()
+    settle(app)
+    frames(app, 5)
+    assert shot(app) == before, "undo puts the table back as it was"
+    assert fresh.card_count_problem() is None
+
+
+def test_a_window_resized_by_the_system_lays_the_table_out_again(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    start(app)
+    # SDL resizes a resizable window's surface before the game hears of it.
+    pygame.display.set_mode((800, 450), pygame.RESIZABLE)
+    app.screen = pygame.display.get_surface()
+    post(pygame.VIDEORESIZE, size=(800, 450), w=800, h=450)
+    frames(app, 2)
+    assert app.viewport.size == (800, 450)
+    assert app.scene.table.viewport.size == (800, 450)
+    post(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080)
+    frames(app, 2)
+    assert app.screen.get_size() == app.viewport.size == (1920, 1080)

@@ -90,11 +90,15 @@ class App:
         self._resized()
 
     def resize(self, size: tuple[int, int]) -> None:
-        if self.fullscreen or size == self.screen.get_size():
+        if self.fullscreen:
             return
         self.windowed_size = size
-        self.screen = self._open_window(size, False)
-        self._resized()
+        # A resizable window's surface has usually been resized by SDL already; lay out
+        # again whenever the layout is for another size.
+        if self.screen.get_size() != size:
+            self.screen = self._open_window(size, False)
+        if self.viewport.size != self.screen.get_size():
+            self._resized()
 
     def _resized(self) -> None:
         self.viewport = Viewport(*self.screen.get_size(), tv_mode=self.settings.tv_mode)

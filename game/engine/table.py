@@ -132,6 +132,7 @@ class CardTable:
             face = esper.component_for_entity(ent, CardFace)
             old_target = esper.component_for_entity(ent, Target).placement
             esper.component_for_entity(ent, Target).placement = placement
+            face.dim, face.shadow = placement.dim, placement.shadow
             if mode == "deal" and not instant:
                 self._start_deal(ent, placement, origin, moving)
                 moving += 1
@@ -151,7 +152,6 @@ class CardTable:
                                                   BASE_FLIP_SECONDS * self.animation_scale,
                                                   delay=max(0.0, (moving - 1) * stagger)))
             face.key, face.card, face.face_up = placement.key, placement.card, placement.face_up
-            face.dim, face.shadow = placement.dim, placement.shadow
         for key in vanished:
             if key in self.entities:
                 esper.delete_entity(self.entities.pop(key), immediate=True)
