@@ -152,7 +152,9 @@ def test_keypad_without_numlock_reported_as_arrow_is_still_a_digit(mapper: Input
     ],
 )
 def test_character_keys(mapper: InputMapper, event: pygame.event.Event, char: str) -> None:
-    assert feed(mapper, event) == [Action(Act.KEY, key=char, device="keyboard")]
+    (action,) = feed(mapper, event)
+    assert (action.kind, action.key, action.device) == (Act.KEY, char, "keyboard")
+    assert action.text == (event.unicode or char)
 
 
 def test_ctrl_letters_are_shortcuts_only(mapper: InputMapper) -> None:
@@ -358,3 +360,16 @@ def test_plain_joystick_fallback(mapper: InputMapper, make_pad: Callable[..., Vi
     joy.detach()
     assert drain(mapper) == []
     assert mapper.pads_connected() == 0
+
+
+def test_a_held_full_screen_key_toggles_once(mapper: InputMapper) -> None:
+    f11 = key(pygame.K_F11)
+    assert kinds(feed(mapper, f11, f11, f11)) == [Act.FULLSCREEN], "repeats are not presses"
+    for _ in range(70):
+        mapper.update(1 / 120)
+    assert kinds(feed(mapper, f11)) == [Act.FULLSCREEN], "a new press later toggles again"
+
+
+def test_typed_text_keeps_its_capitals(mapper: InputMapper) -> None:
+    (action,) = feed(mapper, key(pygame.K_t, pygame.KMOD_LSHIFT, "T"))
+    assert (action.kind, action.key, action.text) == (Act.KEY, "t", "T")

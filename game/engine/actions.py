@@ -41,7 +41,8 @@ class Action:
     kind: Act
     pos: tuple[float, float] | None = None  # logical units, for pointer actions
     button: int = 0
-    key: str = ""
+    key: str = ""  # a KEY's character, lowercased (hotkeys)
+    text: str = ""  # a KEY's character as typed (names keep their capitals)
     amount: int = 0
     device: str = "keyboard"  # "keyboard" | "mouse" | "pad"
     pad: int = -1  # which pad (SDL instance id), so two players can each have their own

@@ -26,6 +26,7 @@ TRIGGER_PRESS = 0.5
 TRIGGER_RELEASE = 0.25
 REPEAT_DELAY = 0.4  # seconds a direction is held before the first repeat
 REPEAT_INTERVAL = 0.12
+TOGGLE_GAP = 0.5  # seconds: key-downs of a toggle closer than this are repeats
 
 _KEYS: dict[int, Act] = {
     pygame.K_UP: Act.UP,
@@ -39,7 +40,6 @@ _KEYS: dict[int, Act] = {
     pygame.K_BACKSPACE: Act.UNDO,
     pygame.K_F1: Act.HELP,
     pygame.K_F10: Act.MENU,
-    pygame.K_F11: Act.FULLSCREEN,
     pygame.K_PAGEUP: Act.PAGE_UP,
     pygame.K_PAGEDOWN: Act.PAGE_DOWN,
     pygame.K_HOME: Act.HOME,
@@ -132,6 +132,8 @@ class InputMapper:
         self._sticks: dict[int, _Stick] = {}
         self._triggers: set[tuple[int, int]] = set()  # (instance id, axis) pulled past press
         self._pads_ready: bool | None = None  # None until the first use tries to init
+        self.clock = 0.0  # seconds of fixed steps (deterministic, unlike the wall clock)
+        self._toggled: dict[int, float] = {}  # toggle key -> when it last toggled
 
     # -- public -------------------------------------------------------------------------
 
@@ -154,6 +156,7 @@ class InputMapper:
 
     def update(self, dt: float) -> list[Action]:
         """Auto-repeat held pad directions; call once per fixed step."""
+        self.clock += dt
         out: list[Action] = []
         for (iid, _), rep in self._holds.items():
             rep.wait -= dt
@@ -182,8 +185,11 @@ class InputMapper:
         def act(kind: Act, char: str = "") -> list[Action]:
             return [Action(kind, key=char, device="keyboard")]
 
-        if key in _ENTER_KEYS and mod & pygame.KMOD_ALT:
-            return act(Act.FULLSCREEN)
+        if key in _ENTER_KEYS and mod & pygame.KMOD_ALT or key == pygame.K_F11:
+            # A toggle: a held key's repeats (or a release lost while the window was
+            # recreated) must not switch back and forth.
+            last, self._toggled[key] = self._toggled.get(key, -TOGGLE_GAP), self.clock
+            return [] if self.clock - last < TOGGLE_GAP else act(Act.FULLSCREEN)
         digit = _KEYPAD_KEYS.get(key) or _KEYPAD_SCANCODES.get(getattr(event, "scancode", -1))
         if digit is not None:
             return [] if ctrl else act(Act.KEY, digit)
@@ -196,7 +202,9 @@ class InputMapper:
             if char == "z":
                 return act(Act.REDO if mod & pygame.KMOD_SHIFT else Act.UNDO)
             return act(Act.REDO) if char == "y" else []
-        return act(Act.KEY, char)
+        typed: str = getattr(event, "unicode", "")
+        text = typed if len(typed) == 1 and typed.isprintable() else char
+        return [Action(Act.KEY, key=char, text=text, device="keyboard")]
 
     def _mouse(self, event: pygame.event.Event) -> list[Action]:
         # Always the event's own pos: posted/replayed events don't move pygame.mouse.

@@ -329,7 +329,7 @@ class Hud:
     @staticmethod
     def _edit_text(dialog: Dialog, action: Action) -> bool:
         """Typing into the dialog's field: characters, Space, Backspace (undo)."""
-        typed = action.key if action.kind == Act.KEY else (
+        typed = (action.text or action.key) if action.kind == Act.KEY else (
             " " if action.kind == Act.SELECT and action.key == " " else "")
         if typed and typed.isprintable():
             if len(dialog.text) < dialog.max_length:
