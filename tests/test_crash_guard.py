@@ -4,10 +4,10 @@ through the normal save path (real subprocesses)."""
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -146,8 +146,8 @@ pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unic
 for _ in range(3):
     app.frame(1 / 60)
 assert app.scene.recorder.cursor == 1, "the move was not made"
-print("ready", flush=True)
-sys.exit(app.run())
+looping = app.frame_count + 1  # the first frame of app.run
+sys.exit(app.run(on_frame=lambda a: a.frame_count == looping and print("ready", flush=True)))
 """
 # The command line itself (the computer playing headless), saying when its loop runs.
 COMMAND_LINE = """
@@ -183,10 +183,12 @@ def test_signals_quit_cleanly_and_save_the_game(tmp_path: Path) -> None:
         runs.append((_start(code, save_dir), getattr(signal, sig), save_dir, code))
     for proc, sig, _, _ in runs:
         assert proc.stdout is not None
+        if not select.select([proc.stdout], [], [], 60)[0]:
+            proc.kill()
+            pytest.fail(f"never reached its loop: {proc.communicate()[1]}")
         line = proc.stdout.readline()
         assert line.strip() == "ready", proc.communicate(timeout=20)[1]
-        time.sleep(0.2)  # inside the loop by now
-        proc.send_signal(sig)
+        proc.send_signal(sig)  # "ready" comes from inside the loop: the handlers are in
     for proc, sig, save_dir, code in runs:
         _, err = proc.communicate(timeout=20)
         assert proc.returncode == 0, (sig, err)
