@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SHELL = {"MenuScene", "SettingsScene", "HelpScene", "ReplayListScene", "ReplayScene"}
 
 
-@pytest.mark.parametrize("seed, events", [(1, 4000), (2, 2000)])
+@pytest.mark.parametrize("seed, events", [(1, 3000), (2, 2000)])
 def test_a_bounded_run_reaches_every_scene_without_an_exception(seed: int, events: int) -> None:
     report = run_fuzz(events, seed)
     assert report.events == events
@@ -60,6 +60,24 @@ def test_a_planted_bug_is_reported_with_a_reproduction(monkeypatch: pytest.Monke
     assert any("'z'" in step for step in found.recent)
     assert found.reproduce == f"python main.py fuzz --seed 5 --events {found.first_event + 1}"
     again = run_fuzz(found.first_event + 1, 5)  # the command's run, in process
+    assert [(f.summary, f.first_event) for f in again.failures] == [
+        (found.summary, found.first_event)]
+
+
+def test_a_failure_outside_a_frame_is_reported_and_the_run_goes_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.fuzz.pads import Pads
+
+    def broken(self: Pads) -> str:
+        raise RuntimeError("the pad broke")
+
+    monkeypatch.setattr(Pads, "act", broken)  # runs in the fuzzer, not in a frame
+    report = run_fuzz(1500, 3)
+    found = report.failures[0]
+    assert found.summary == "RuntimeError: the pad broke" and found.count > 1
+    assert found.recent[-1] == f"{found.first_event}: (failed while being made)"
+    assert report.events == 1500 and report.restarts >= found.count  # a new app each time
+    again = run_fuzz(found.first_event + 1, 3)
     assert [(f.summary, f.first_event) for f in again.failures] == [
         (found.summary, found.first_event)]
 

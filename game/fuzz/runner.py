@@ -102,14 +102,16 @@ class Fuzzer:
         index = self.report.events
         try:
             self._steps += 1
+            # index counts an event before making it: one that fails is included in the
+            # reproduction's --events
             if self._steps > self._next_jump:
                 self._next_jump = self._steps + self.rng.randint(*JUMP_GAP)
-                self.recent.append(f"{index}: {self._jump()}")
                 index += 1
+                self.recent.append(f"{index - 1}: {self._jump()}")
             else:
                 for _ in range(min(self.rng.randint(*BATCH), limit - index)):
-                    self.recent.append(f"{index}: {self.inputs.step()}")
                     index += 1
+                    self.recent.append(f"{index - 1}: {self.inputs.step()}")
             if self.rng.random() < JOBS_CHANCE:
                 self.jobs.run()
             for _ in range(1 + (self.rng.randrange(1, 40) if self.rng.random()
@@ -118,6 +120,8 @@ class Fuzzer:
                 if not self.app.running:
                     break
         except Exception as exc:  # outside the app's guard (a jump, a pad): report, go on
+            if not self.recent or not self.recent[-1].startswith(f"{index - 1}: "):
+                self.recent.append(f"{index - 1}: (failed while being made)")
             self._failed_exception(index - 1, exc, "".join(_format(exc)))
             self._close_app()
         self.report.events = index
