@@ -224,3 +224,39 @@ def test_card_images_stay_under_a_small_budget_deal_after_deal(tmp_path: Path) -
         card_art.set_image_budget(card_art.IMAGE_CACHE_BYTES)
     assert len(totals) > 60 and max(totals) <= budget
     assert max(totals) > budget * 0.8, "the deals wanted more than the budget"
+
+
+def test_a_cold_deal_waits_while_its_faces_are_drawn_ahead(tmp_path: Path) -> None:
+    """The first deal finds no card images: the table draws the faces it will show a few
+    each step, within a budget, and only then lets the cards fly; a deal whose images
+    are all cached flies at once."""
+    from game.cards import full_deck
+    from game.engine.card_art import IMAGES, ROTATED
+
+    app = make_app(tmp_path, size=(1920, 1080))
+    IMAGES.clear()
+    ROTATED.clear()
+    table = CardTable(128, 179.2, seed=2)
+    art = app.card_art(128)
+    table.set_view(app.viewport, art)
+    cards = full_deck()[:12]
+    origin = (60.0, 60.0)
+    wanted = [Placement(c.uid, c.uid, 300 + 140 * i, 400, i, True, "t")
+              for i, c in enumerate(cards)]
+    table.sync(wanted, "deal", origin=origin)
+    steps = 0
+    while table.sprites.warming:
+        assert all(table.position(c.uid) == origin for c in cards), "nothing flies yet"
+        table.update(1 / 120)
+        steps += 1
+        assert steps < 400, "the images never got drawn"
+    assert steps > 2, "spread over several steps, not drawn in one"
+    assert all(art.has(("face", c.code)) and art.has(("sprite", False, "face", c.code))
+               for c in cards)
+    for _ in range(30):
+        table.update(1 / 120)
+    assert any(table.position(c.uid) != origin for c in cards), "then the deal flies"
+    for _ in range(600):
+        table.update(1 / 120)
+    table.sync(wanted, "deal", origin=origin)
+    assert not table.sprites.warming, "a warm deal does not wait"

@@ -126,6 +126,9 @@ class ImageCache:
         self.set_budget(self.budget)  # drop the least recently used until it fits
         return image
 
+    def __setitem__(self, key: Hashable, image: pygame.Surface) -> None:
+        self.put(key, image)
+
     def fetch(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         image = self.get(key)
         return image if image is not None else self.put(key, make())
@@ -414,6 +417,10 @@ class CardArt:
             return source
         return ROTATED.fetch((self.spec, step, *key),
                              lambda: _ready(pygame.transform.rotozoom(source, step, 1.0)))
+
+    def has(self, key: tuple) -> bool:
+        """Is the image ``cached`` would return for ``key`` in IMAGES now?"""
+        return (self.spec, *key) in IMAGES
 
     def cached_rotation(self, key: tuple, angle_degrees: float) -> pygame.Surface | None:
         """What ``rotated`` would return if it is cached already, else None."""

@@ -8,12 +8,19 @@ is the only costly step (~1 ms per card at 4K, a seventh of a full redraw), so e
 frame makes at most ``ROTATIONS_PER_FRAME``; a card whose angle is not cached yet shows
 the nearest angle already cached for its image (or none) until its turn comes, the
 cards furthest from their true angle first.
+
+Drawing a card's face (~1 ms) costs half a 1080p frame, so the images a deal will need
+can be queued (``prepare``) and drawn ahead of time a few a frame (``warm``) within a
+time budget, while the table holds the deal back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache, partial
 
 import pygame
 
@@ -64,10 +71,52 @@ class CardSprites:
         self.art: CardArt | None = None
         self._arts: dict[float, CardArt] = {}
         self.rotations_made = 0  # rotations drawn in the last frame (for benchmarks)
+        # images to draw ahead of need: (kind, how)
+        self._queue: deque[tuple[str, Callable[[], object]]] = deque()
+        self._credit = 0.0  # seconds ``warm`` may still spend
+        self._cost: dict[str, float] = {}  # the dearest image of each kind drawn so far
 
     def set_art(self, art: CardArt) -> None:
         self.art = art
         self._arts = {1.0: art}
+        self._queue.clear()  # queued images are for the old size
+
+    # -- images ahead of need ------------------------------------------------------------
+
+    def prepare(self, looks: Iterable[Look]) -> None:
+        """Queue the full-width, upright images ``looks`` show and the cache lacks, in
+        order, for ``warm``: every face first, then every sprite."""
+        faces, sprites = {}, {}
+        for look in looks:
+            art = self.art_for(look.scale)
+            name = self._face_name(art, look.card, look.dim)
+            sprite = ("sprite", look.lifted, *name) if look.shadow else name
+            if not art.has(name):
+                faces.setdefault((art.spec, name), partial(self._face, art, look.card, look.dim))
+            if not art.has(sprite):
+                sprites.setdefault((art.spec, sprite), partial(self._resting, art, look))
+        self._queue.extend(("face", draw) for draw in faces.values())
+        self._queue.extend(("sprite", draw) for draw in sprites.values())
+
+    @property
+    def warming(self) -> bool:
+        """Queued images are still to be drawn."""
+        return bool(self._queue)
+
+    def warm(self, seconds: float, most: float) -> None:
+        """Spend ``seconds`` more on queued images, keeping at most ``most`` seconds of
+        credit: an image is started only when the credit covers the dearest of its kind
+        so far (or is full), so a few short calls save up for one costly image rather
+        than each stretching its frame."""
+        self._credit = min(self._credit + seconds, most)
+        while self._queue and self._credit >= min(self._cost.get(self._queue[0][0], 0.0),
+                                                  most):
+            kind, draw = self._queue.popleft()
+            start = time.perf_counter()
+            draw()
+            spent = time.perf_counter() - start
+            self._credit -= spent
+            self._cost[kind] = max(spent, self._cost.get(kind, 0.0))
 
     def art_for(self, scale: float) -> CardArt:
         """The art at ``scale`` times the table's card size, drawn at that size (crisp,
@@ -90,15 +139,17 @@ class CardSprites:
 
     # -- one card -------------------------------------------------------------------------
 
+    @staticmethod
+    def _face_name(art: CardArt, card: str | None, dim: bool) -> tuple:
+        """The key of the image ``_face`` returns, under ``art``."""
+        name = ("back", art.back_design) if card is None else ("face", _card(card).code)
+        return ("dim", *name) if dim else name
+
     def _face(self, art: CardArt, card: str | None, dim: bool) -> tuple[tuple, pygame.Surface]:
-        if card is None:
-            name, image = ("back", art.back_design), art.back()
-        else:
-            parsed = card_from_uid(card)
-            name, image = ("face", parsed.code), art.face(parsed)
+        image = art.back() if card is None else art.face(_card(card))
+        name = self._face_name(art, card, dim)
         if dim:
             source = image
-            name = ("dim", *name)
             image = art.cached(name, lambda: _dimmed(source))
         return name, image
 
@@ -139,6 +190,11 @@ class CardSprites:
             return out
 
         return make
+
+    def _resting(self, art: CardArt, look: Look) -> tuple[pygame.Surface, tuple[int, int]]:
+        """``look`` drawn full width and upright: its sprite and offset."""
+        return self._sprite(art, *self._face(art, look.card, look.dim), look.lifted,
+                            look.shadow)
 
     def _sprite(self, art: CardArt, name: tuple, face: pygame.Surface, lifted: bool,
                 shadow: bool) -> tuple[pygame.Surface, tuple[int, int]]:
@@ -198,6 +254,9 @@ class CardSprites:
                 if image is not None:
                     return n * ROTATION_STEP, image
         return abs(signed), turn.source
+
+
+_card = lru_cache(maxsize=1024)(card_from_uid)  # parsed once, not per card per frame
 
 
 def _dimmed(face: pygame.Surface) -> pygame.Surface:

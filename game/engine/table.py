@@ -46,6 +46,11 @@ DRAG_THRESHOLD = 8.0  # logical units the pointer must travel before a press bec
 BASE_MOVE_SECONDS = 0.28
 BASE_FLIP_SECONDS = 0.22
 BASE_DEAL_INTERVAL = 0.028
+# A deal waits while the images it will show are drawn ahead, a few each 1/60 s within
+# this budget: most of a full redraw at any size (~0.8 ms per megapixel here), so those
+# otherwise idle frames stay under one.
+WARM_SECONDS_PER_PIXEL = 0.6e-3 / 1e6
+WARM_MIN_SECONDS = 1.5e-3
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +127,7 @@ class CardTable:
         self._forget_pointer(wanted_keys)
         vanished = [k for k in self.entities if k not in wanted_keys]
         instant = self.animation_scale is None or mode == "snap"
+        dealt: list[Placement] = []
         moving = 0
         for placement in wanted:
             ent = self.entities.get(placement.key)
@@ -135,6 +141,7 @@ class CardTable:
             face.dim, face.shadow = placement.dim, placement.shadow
             if mode == "deal" and not instant:
                 self._start_deal(ent, placement, origin, moving)
+                dealt.append(placement)
                 moving += 1
                 continue
             changed_face = (face.card, face.face_up) != (placement.card, placement.face_up)
@@ -155,6 +162,17 @@ class CardTable:
         for key in vanished:
             if key in self.entities:
                 esper.delete_entity(self.entities.pop(key), immediate=True)
+        self._prepare(dealt)
+
+    def _prepare(self, dealt: list[Placement]) -> None:
+        """Queue what the dealt cards will show, in the order they go: each face lifted
+        (in flight) and at rest. The deal waits until these are drawn (``update``)."""
+        if self.sprites.art is None:
+            return
+        self.sprites.prepare(
+            Look(p.key, p.card if p.face_up else None, p.dim, lifted, lifted or p.shadow,
+                 1.0, 0.0, p.scale, (0, 0), 0.0)
+            for p in dealt for lifted in (True, False))
 
     def _forget_pointer(self, wanted_keys: set[str]) -> None:
         """The state changed under the player's hand: a drag in progress ends (its cards
@@ -268,6 +286,10 @@ class CardTable:
 
     def update(self, dt: float) -> None:
         self._use()
+        if self.sprites.warming and self.viewport is not None:
+            w, h = self.viewport.size
+            budget = max(WARM_MIN_SECONDS, WARM_SECONDS_PER_PIXEL * w * h)
+            self.sprites.warm(budget * dt * 60, budget)
         esper.process(dt)
 
     # -- pointer gestures -----------------------------------------------------------------
@@ -568,7 +590,8 @@ class _Physics(esper.Processor):
 
     def process(self, dt: float) -> None:
         table = self.table
-        for ent, launch in list(esper.get_component(DealLaunch)):
+        # the deal holds while the images it will show are drawn ahead (CardTable.update)
+        for ent, launch in [] if table.sprites.warming else list(esper.get_component(DealLaunch)):
             launch.delay -= dt
             if launch.delay > 0:
                 continue
