@@ -187,3 +187,20 @@ def test_bad_arguments() -> None:
         CardArt(100).highlight("sparkle")
     with pytest.raises(ValueError):
         CardArt(100).outline("full")
+
+
+@pytest.mark.xfail(strict=True, reason="game.engine.ui._text_cache counts entries (2000), "
+                   "not bytes: it should be a card_art.ImageCache with a byte budget")
+def test_text_images_stay_within_a_byte_budget_however_many_lines() -> None:
+    """Pyramid's status line changes with every move ("Cards left 31  Par score -31"):
+    at 3840x2160 each version is ~0.2 MB, and 2000 of them kept would be ~450 MB. The
+    HUD's text images must stay under a byte budget (48 MB here) as card images do."""
+    from game.engine import ui
+    from game.engine.layout import Viewport
+    from tools.bench_memory import text_bytes
+
+    vp = Viewport(3840, 2160)
+    for n in range(300):
+        ui.text_image(vp, f"Deal 1 of 3    Redeals left 2    Cards left {n}    Par score -{n}",
+                      19, bold=True)
+    assert text_bytes() <= 48 * 2**20

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pygame
 
-from game.engine.components import Placement
+from game.engine.components import Placement, Target
 from game.engine.render import DirtyRenderer, DrawItem, merge_rects
 from game.engine.table import CardTable
 from tests.driver import make_app
@@ -260,3 +260,35 @@ def test_a_cold_deal_waits_while_its_faces_are_drawn_ahead(tmp_path: Path) -> No
         table.update(1 / 120)
     table.sync(wanted, "deal", origin=origin)
     assert not table.sprites.warming, "a warm deal does not wait"
+
+
+def test_nothing_piles_up_deal_after_deal(tmp_path: Path) -> None:
+    """The computer plays deal after deal: once the first is over, every deal leaves the
+    same number of entities, bodies, springs and worlds behind, the card images stay in
+    their budget, and the interpreter holds no more objects than before (the bench's
+    4K run checks resident memory over 100 deals)."""
+    import gc
+
+    import esper
+
+    from game.engine import card_art
+    from tools.bench_memory import deals
+
+    app = make_app(tmp_path, size=(480, 270), ai_speed="fast")
+    after: list[tuple[int, ...]] = []
+    objects: list[int] = []
+
+    def count(n: int) -> None:
+        table = app.scene.table
+        esper.switch_world(table.world)
+        space = table.physics.space
+        after.append((len(table.entities), len(esper.get_component(Target)),
+                      len(space.bodies), len(space.constraints), len(esper.list_worlds())))
+        assert card_art.IMAGES.bytes <= card_art.IMAGES.budget
+        assert card_art.ROTATED.bytes <= card_art.ROTATED.budget
+        gc.collect()
+        objects.append(len(gc.get_objects()))
+
+    deals(app, 3, seed=21, on_deal=count, frame_seconds=1 / 20)
+    assert after[1] == after[2] == (52, 52, 1, 0, after[0][4])
+    assert objects[2] - objects[1] < 500, f"objects after each deal: {objects}"

@@ -5,7 +5,8 @@ under their byte budget however many deals go by.
 
 Drives the demo (the computer plays) headless with fast animation and a fast computer;
 when a deal is over the next one is dealt. Prints VmRSS before and after 1, 10, 50 and
-100 deals (and the last), beside the image cache's own total.
+100 deals (and the last), beside the image cache's own total and the text images the
+HUD keeps (game.engine.ui).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from game.engine import ui  # noqa: E402
 from game.engine.app import App  # noqa: E402
-from game.engine.card_art import IMAGE_CACHE_BYTES, IMAGES, ROTATED  # noqa: E402
+from game.engine.card_art import IMAGE_CACHE_BYTES, IMAGES, ROTATED, surface_bytes  # noqa: E402
 from game.settings import Settings  # noqa: E402
 
 REPORT_AFTER = (1, 10, 50, 100)
@@ -37,19 +39,27 @@ def rss_mb() -> float:
     raise RuntimeError("no VmRSS in /proc/self/status")
 
 
+def text_bytes() -> int:
+    """What the HUD's cached text images hold (a byte-bounded cache says; else add up)."""
+    cache = ui._text_cache
+    held = getattr(cache, "bytes", None)
+    return held if held is not None else sum(surface_bytes(s) for s in cache.values())
+
+
 def deals(app: App, count: int, seed: int, play: bool = True,
           on_frame: Callable[[], None] | None = None,
-          on_deal: Callable[[int], None] | None = None) -> None:
+          on_deal: Callable[[int], None] | None = None, frame_seconds: float = 1 / 60) -> None:
     """Deal ``count`` Pyramid games one after another on ``app``. ``play``: the computer
     plays each out; otherwise the next is dealt as soon as the cards rest (the deal is
-    what fills the image cache). ``on_deal(n)`` runs after the n-th deal ends."""
+    what fills the image cache). ``on_deal(n)`` runs after the n-th deal ends. Longer
+    ``frame_seconds`` draw fewer frames for the same game time (quicker tests)."""
     from scenes.pyramid import PyramidScene
 
     scene = PyramidScene(app, seed=seed, demo=play)
     app.push(scene)
     for n in range(1, count + 1):
         for _ in range(FRAMES_PER_DEAL):
-            app.frame(1 / 60)
+            app.frame(frame_seconds)
             if on_frame is not None:
                 on_frame()
             over = scene.rules.is_over(scene.recorder.state)
@@ -77,7 +87,8 @@ def main(argv: list[str] | None = None) -> None:
         if n in REPORT_AFTER or n == args.deals:
             images = IMAGES.bytes + ROTATED.bytes
             print(f"  after {n:3d} deals: {rss_mb():.0f} MB resident, card images "
-                  f"{images / 2**20:.0f} MB ({len(IMAGES)} at rest, {len(ROTATED)} rotated)",
+                  f"{images / 2**20:.0f} MB ({len(IMAGES)} at rest, {len(ROTATED)} rotated), "
+                  f"text images {text_bytes() / 2**20:.0f} MB ({len(ui._text_cache)})",
                   flush=True)
 
     with tempfile.TemporaryDirectory() as tmp:
