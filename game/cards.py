@@ -13,6 +13,7 @@ from dataclasses import dataclass
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RANK_NAMES = {
     1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
     8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
@@ -53,6 +54,11 @@ class Card:
     def uid(self) -> str:
         """Unique within a two-deck game: ``"TD"`` or ``"TD#1"``."""
         return self.code if self.deck == 0 else f"{self.code}#{self.deck}"
+
+    @property
+    def symbol(self) -> str:
+        """How players write it: ``"10\u2666"``, ``"K\u2660"`` (for messages)."""
+        return ("10" if self.rank == 10 else RANKS[self.rank - 1]) + SUIT_SYMBOLS[self.suit]
 
     @property
     def is_red(self) -> bool:

@@ -12,6 +12,7 @@ from game.engine.scene import Scene
 from game.engine.ui import GOLD, MUTED, Button, Dialog, confirm, text_image
 from game.rules.registry import GAME_BY_ID, GAMES, load, playable
 
+TOP, PITCH, GAME_H = 180, 124, 76  # game buttons: each with its blurb underneath
 EXTRAS = [("demo", "Demo", "d"), ("settings", "Settings", "s"), ("replays", "Replays", "r"),
           ("help", "Help", "?"), ("quit", "Quit", "q")]
 
@@ -26,21 +27,21 @@ def game_scene(app: Any, name: str, seed: int | None = None, demo: bool = False,
 
 
 class MenuScene(Scene):
-    title = "Card Parlour"
+    title = ""  # the menu draws its own large title
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        w, h, x = 760, 96, (DESIGN_W - 760) // 2
+        w, x = 760, (DESIGN_W - 760) // 2
         self.hud.buttons = [
             Button(g.id, g.title + ("" if g.playable else "  (coming soon)"),
-                   pygame.Rect(x, 200 + i * (h + 18), w, h), enabled=g.playable)
+                   pygame.Rect(x, TOP + i * PITCH, w, GAME_H), enabled=g.playable)
             for i, g in enumerate(GAMES)]
-        bottom = 200 + len(GAMES) * (h + 18) + 30
-        gap = 16
-        small = (w - (len(EXTRAS) - 1) * gap) // len(EXTRAS)
+        bottom = TOP + len(GAMES) * PITCH + 20
+        gap, row = 16, 960
+        small = (row - (len(EXTRAS) - 1) * gap) // len(EXTRAS)
         for i, (key, label, hot) in enumerate(EXTRAS):
-            self.hud.buttons.append(Button(key, label, pygame.Rect(x + i * (small + gap), bottom,
-                                                                   small, 80), hot))
+            left = (DESIGN_W - row) // 2 + i * (small + gap)
+            self.hud.buttons.append(Button(key, label, pygame.Rect(left, bottom, small, 80), hot))
         first = next((g.id for g in GAMES if g.playable), "settings")
         self.set_focus(("button", first))
 
@@ -49,10 +50,10 @@ class MenuScene(Scene):
         title = text_image(vp, "Card Parlour", 72, GOLD, bold=True)
         px, py = vp.to_px(DESIGN_W / 2, 60)
         surface.blit(title, (px - title.get_width() // 2, py))
-        for i, entry in enumerate(GAMES):
-            text = text_image(vp, entry.blurb, 22, MUTED)
-            bx, by = vp.to_px(DESIGN_W / 2, 200 + i * 114 + 100)
-            surface.blit(text, (bx - text.get_width() // 2, by - text.get_height() - 2))
+        for i, entry in enumerate(GAMES):  # each game's blurb under its button
+            text = text_image(vp, entry.blurb, 24, MUTED)
+            bx, by = vp.to_px(DESIGN_W / 2, TOP + i * PITCH + GAME_H + 6)
+            surface.blit(text, (bx - text.get_width() // 2, by))
         return surface
 
     def handle_game(self, action: Action) -> None:

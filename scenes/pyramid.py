@@ -17,7 +17,7 @@ from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.jobs import PENDING
 from game.engine.render import DrawItem
-from game.engine.ui import GOLD, INK, MUTED, Dialog, text_image
+from game.engine.ui import GOLD, INK, MUTED, Dialog, confirm, text_image
 from game.engine.widgets import command_bar
 from game.rules import pyramid as P
 from scenes.game_scene import GameScene
@@ -70,6 +70,11 @@ class PyramidScene(MatchPlay, GameScene):
     def option(self, key: str) -> Any:
         """This game's own setting (Use Same Deck, ...)."""
         return self.entry.setting(self.app.settings.per_game, key)
+
+    def after_refresh(self) -> None:
+        super().after_refresh()
+        if any(b.key == "auto" for b in self.hud.buttons):
+            self.hud.button("auto").selected = self.computer_to_play  # lit while it plays
 
     def set_buttons(self, commands: list[tuple[str, str, str]]) -> None:
         """Command buttons in the lower right corner, two to a row, as the manual has them."""
@@ -273,12 +278,17 @@ class PyramidScene(MatchPlay, GameScene):
         if self.match is not None and self.match_command(key):
             return True
         if key == "tour":
-            self.ask_tour()
+            if self.client.cursor and not self.over:
+                confirm(self.hud, "Tournament", "Start a tournament? The game in progress "
+                        "is abandoned.", self.ask_tour)
+            else:
+                self.ask_tour()
         elif key == "hint":
             self.hint()
         elif key == "auto":
             on = not self.computer_to_play
             self.set_computer(self.seat, on)
+            self.after_refresh()
             self.hud.say("The computer plays on: press Auto again to take over." if on
                          else "You have the cards again.")
         elif key == "info":

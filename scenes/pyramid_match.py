@@ -29,7 +29,7 @@ STANDARD_COMMANDS = [("hint", "Hint", "h"), ("new", "New", "n"), ("undo", "Undo"
                      ("menu", "Menu", "m"), ("quit", "Quit", "q")]
 MATCH_COMMANDS = [("top10", "Top 10", "t"), ("new", "New", "n"), ("save", "Save", "s"),
                   ("score", "Score", "o"), ("config", "Config", "c"), ("help", "? Help", "?"),
-                  ("info", "Info", "i"), ("exit", "Exit", "e")]
+                  ("info", "Info", "i"), ("menu", "Menu", "m"), ("exit", "Exit", "e")]
 
 
 class MatchPlay:
@@ -83,7 +83,8 @@ class MatchPlay:
             "Tournament", f"{MATCH_GAMES} games, two redeals each, scored by net Par. "
             "Who is the opponent?",
             [("none", "None", "n"), ("human", "Human", "h"), ("computer", "Computer", "c"),
-             ("restore", "Restore", "r")], self._tour_choice, cancel_key="cancel"))
+             ("restore", "Restore", "r"), ("cancel", "Cancel", "")], self._tour_choice,
+            cancel_key="cancel"))
 
     def _tour_choice(self, choice: str) -> None:
         if choice == "restore":
@@ -203,8 +204,9 @@ class MatchPlay:
         rows = []
         view = self.view
         for i, entrant in enumerate(self.match.entrants):
-            games = " ".join(f"{s:+d}" for s in self.match.scores[i]) or "no games yet"
-            rows.append(f"{entrant.name}: {games}   net {self.match.total(i):+d}")
+            games = " ".join(f"{s:+d}" for s in self.match.scores[i])
+            rows.append(f"{entrant.name}: {games}   net {self.match.total(i):+d}" if games
+                        else f"{entrant.name}: no games yet")
         turn = self.match.next_turn
         if turn is not None:
             rows.append(f"Now: game {turn[0] + 1} of {MATCH_GAMES}, "

@@ -165,13 +165,13 @@ def hint(view: P.PyramidView, legal: Sequence[P.Move], budget: float = HINT_BUDG
         promise = ": it keeps the game winnable." if certain else "."
         if isinstance(move, P.Remove):
             cards = [Card.parse(c) for c in move.cards]
-            return Hint(cards, "solver", "Try " + " + ".join(c.code for c in cards) + promise)
+            return Hint(cards, "solver", "Try " + " + ".join(c.symbol for c in cards) + promise)
         return Hint([], "solver", "Turn a card from the pack" + (
             ": the game stays winnable." if certain else "."))
     quick = best_removal(view, legal)
     if quick is not None:
         cards = [Card.parse(c) for c in quick.cards]
-        return Hint(cards, "quick", "Try " + " + ".join(c.code for c in cards) + ".")
+        return Hint(cards, "quick", "Try " + " + ".join(c.symbol for c in cards) + ".")
     return Hint([], "quick", "No pairs to remove: turn a card from the pack.")
 
 

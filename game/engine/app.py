@@ -190,6 +190,7 @@ class App:
         if not self.scenes:
             self.running = False
             return
+        self.scene.hud.hover = self.scene.hud.pressed = None  # the pointer was elsewhere
         self.scene.enter()
         self.refresh_background()
 

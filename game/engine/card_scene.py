@@ -21,11 +21,12 @@ from game import storage
 from game.engine.actions import Act, Action
 from game.engine.components import Placement
 from game.engine.jobs import Background
+from game.engine.layout import DESIGN_H, DESIGN_W
 from game.engine.render import DrawItem
 from game.engine.scene import Scene
 from game.engine.seats import ComputerSeat, HumanSeat
 from game.engine.table import CardTable
-from game.engine.ui import Dialog, confirm
+from game.engine.ui import GOLD, UI_Z, Dialog, confirm, text_image
 from game.replay.recorder import Recorder, ReplayError
 from game.rules.base import IllegalMove
 from game.rules.registry import GAME_BY_ID, RULES_BY_ID, GameEntry, load
@@ -209,8 +210,10 @@ class CardGameScene(Scene):
             self.app.error("Nothing to redo.")
 
     def _on_update(self, update: Update) -> None:
-        # Every change at the table ends a half-made choice (and sync ends a drag).
+        # Every change at the table ends a half-made choice and an old hint (sync ends a
+        # drag in progress).
         self.clear_selection()
+        self.table.clear_highlights("hint")
         if update.kind == "reset":
             self.finished_reported = False
         mode = "deal" if update.kind == "reset" else "animate" if update.steps == 1 else "snap"
@@ -356,6 +359,8 @@ class CardGameScene(Scene):
 
     def enter(self) -> None:
         self.table.animation_scale = animation_scale(self.app.settings)
+        for button in self.hud.buttons:
+            button.visible = not self.demo  # a demo only watches; any key ends it
         if self._fresh_deal:
             self._fresh_deal = False
             self.app.play_sound("shuffle")
@@ -433,7 +438,13 @@ class CardGameScene(Scene):
 
     def draw_items(self, alpha: float) -> list[DrawItem]:
         self._show_focus_highlight()
-        return self.table.draw_items(alpha) + self.extra_items() + super().draw_items(alpha)
+        items = self.table.draw_items(alpha) + self.extra_items() + super().draw_items(alpha)
+        if self.demo and not self.viewer:
+            vp = self.app.viewport
+            image = text_image(vp, "Demo \u00b7 press any key to play", 30, GOLD, bold=True)
+            x, y = vp.to_px(DESIGN_W - 60, DESIGN_H - 70)
+            items.append(DrawItem(("demo",), image, (x - image.get_width(), y), UI_Z))
+        return items
 
     def extra_items(self) -> list[DrawItem]:
         """Labels and markers the game draws on the table."""

@@ -106,21 +106,17 @@ def describe(move: Move) -> str:
         return "turn a card from the pack"
     if isinstance(move, Recycle):
         return "turn the waste over"
-    return " + ".join(move.cards)
+    return " + ".join(as_card(c).symbol for c in move.cards)
 
 
 # -- state ---------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class PyramidState:
-    pyramid: tuple[Card | None, ...]
-    stock: tuple[Card, ...]  # stock[0] is the top card, face up
-    waste: tuple[Card, ...]  # waste[-1] is the top card
-    discard: tuple[Card, ...] = ()  # removed cards, latest last
-    redeals: int = 2
-    redeals_used: int = 0
-    cleared_in_deal: int | None = None  # 1..3 once the pyramid is gone
-    seed: int | None = field(default=None, compare=False)
+class _Counts:
+    """What the state and the view both count: the deal in play and the cards left."""
+
+    __slots__ = ()
+    redeals_used: int
+    discard: tuple[Card, ...]
 
     @property
     def deal_number(self) -> int:
@@ -129,6 +125,18 @@ class PyramidState:
     @property
     def cards_left(self) -> int:
         return 52 - len(self.discard)
+
+
+@dataclass(frozen=True, slots=True)
+class PyramidState(_Counts):
+    pyramid: tuple[Card | None, ...]
+    stock: tuple[Card, ...]  # stock[0] is the top card, face up
+    waste: tuple[Card, ...]  # waste[-1] is the top card
+    discard: tuple[Card, ...] = ()  # removed cards, latest last
+    redeals: int = 2
+    redeals_used: int = 0
+    cleared_in_deal: int | None = None  # 1..3 once the pyramid is gone
+    seed: int | None = field(default=None, compare=False)
 
     @property
     def pyramid_cleared(self) -> bool:
@@ -226,7 +234,7 @@ def check(state: PyramidState, move: Move, seat: int | None = None) -> None:
             raise IllegalMove(why_unavailable(state, card))
     if len(cards) == 1:
         if cards[0].rank != 13:
-            raise IllegalMove(f"{cards[0].code} is not a king: pair it with a card to make 13.")
+            raise IllegalMove(f"{cards[0].symbol} is not a king: pair it with a card to make 13.")
         return
     if cards[0] == cards[1]:
         raise IllegalMove("Pick two different cards.")
@@ -234,7 +242,7 @@ def check(state: PyramidState, move: Move, seat: int | None = None) -> None:
     if 13 in (cards[0].rank, cards[1].rank):
         raise IllegalMove("Kings are removed on their own, not in a pair.")
     if total != 13:
-        raise IllegalMove(f"{cards[0].code} and {cards[1].code} add up to {total}, not 13.")
+        raise IllegalMove(f"{cards[0].symbol} and {cards[1].symbol} add up to {total}, not 13.")
 
 
 def _can_recycle(state: PyramidState) -> bool:
@@ -243,14 +251,14 @@ def _can_recycle(state: PyramidState) -> bool:
 
 def why_unavailable(state: PyramidState, card: Card) -> str:
     if card in state.discard:
-        return f"{card.code} has already been removed."
+        return f"{card.symbol} has already been removed."
     if card in state.pyramid:
-        return f"{card.code} is covered: remove the cards below it first."
+        return f"{card.symbol} is covered: remove the cards below it first."
     if card in state.waste:
-        return f"{card.code} is under the top card of the waste."
+        return f"{card.symbol} is under the top card of the waste."
     if card in state.stock:
-        return f"{card.code} is still in the pack."
-    return f"{card.code} is not in play."
+        return f"{card.symbol} is still in the pack."
+    return f"{card.symbol} is not in play."
 
 
 def apply(state: PyramidState, move: Move) -> PyramidState:
@@ -313,7 +321,7 @@ def state_digest(state: PyramidState) -> str:
 # -- what the player sees --------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class PyramidView:
+class PyramidView(_Counts):
     """The table as the player sees it. The pack lies face down under its top card;
     ``pack`` lists it top first, a card the player has not turned yet as None (after the
     first pass every card has been seen, so a player who remembers knows its order)."""
@@ -335,14 +343,6 @@ class PyramidView:
     @property
     def redeals_left(self) -> int:
         return self.redeals - self.redeals_used
-
-    @property
-    def deal_number(self) -> int:
-        return self.redeals_used + 1
-
-    @property
-    def cards_left(self) -> int:
-        return 52 - len(self.discard)
 
     @property
     def pack_size(self) -> int:
