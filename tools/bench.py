@@ -10,7 +10,9 @@ in the same run:
       any timed frame is printed;
   (b) one card dragged over a full Pyramid table;
   (c) the Pyramid deal (seed 3, cards flung on springs), frame by frame, from a cold
-      image cache and once more warm.
+      image cache and once more warm; ``--repeat`` runs pool their frames (and their
+      floors). The scene's first frame, which builds its background and repaints all,
+      is printed on its own line rather than counted as a deal frame.
 
 Then undo and seek on a 500-move log, cold start to first frame, resident memory over
 demo deals at 4K (tools.bench_memory), and the Pyramid solver.
@@ -84,7 +86,7 @@ def timed_frames(app: App, frames: int, before: Callable[[int], None] | None = N
     return times
 
 
-def floor(app: App, frames: int = 120) -> dict[str, float]:
+def floor_frames(app: App, frames: int = 120) -> list[float]:
     """The like-for-like full redraw: the game's own frame repainting the picture on
     screen now - felt background, every sprite the table and scene really draw - with
     nothing moving (no time passes) and nothing left to the dirty rectangles."""
@@ -92,7 +94,11 @@ def floor(app: App, frames: int = 120) -> dict[str, float]:
     for _ in range(frames):
         app.renderer.invalidate()
         times.append(timed_frame(app, 0.0))
-    return summary(times)
+    return times
+
+
+def floor(app: App, frames: int = 120) -> dict[str, float]:
+    return summary(floor_frames(app, frames))
 
 
 def new_app(tmp: str, size: tuple[int, int], animation: str) -> App:
@@ -173,16 +179,23 @@ def deal_frames(app: App) -> list[float]:
     return times
 
 
-def bench_deal(size: tuple[int, int]) -> tuple[str, str]:
-    with tempfile.TemporaryDirectory() as tmp:
-        app, scene = pyramid(tmp, size)
-        app.push(scene)
-        cold = summary(deal_frames(app))
-        rest = floor(app)
-        scene.new_game(3)
-        warm = summary(deal_frames(app))
-        app.quit()
-        return versus(cold, rest), versus(warm, rest)
+def bench_deal(size: tuple[int, int], repeat: int = 1) -> tuple[str, str, str]:
+    """Cold and warm deal against the floor, and the scene's first frame."""
+    first, cold, warm, rest = [], [], [], []
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory() as tmp:
+            app, scene = pyramid(tmp, size)
+            app.push(scene)
+            frames = deal_frames(app)
+            first.append(frames[0])
+            cold += frames[1:]
+            rest += floor_frames(app)
+            scene.new_game(3)
+            warm += deal_frames(app)
+            app.quit()
+    floor_ = summary(rest)
+    return (versus(summary(cold), floor_), versus(summary(warm), floor_),
+            f"{statistics.median(first) * 1000:.1f} ms")
 
 
 def bench_drag(size: tuple[int, int], frames: int) -> str:
@@ -225,6 +238,7 @@ def main() -> None:
                         help="demo deals for the memory figure (0: skip)")
     parser.add_argument("--skip-solver", action="store_true")
     parser.add_argument("--cpu", action="store_true", help="time frames in CPU time")
+    parser.add_argument("--repeat", type=int, default=3, help="deal runs pooled")
     args = parser.parse_args()
     global clock
     if args.cpu:
@@ -235,7 +249,8 @@ def main() -> None:
         label = f"{size[0]}x{size[1]}"
         print(f"[{label}] (a) 104 cards moving: {bench_moving(size, args.frames)}")
         print(f"[{label}] (b) drag over a full table: {bench_drag(size, args.frames)}")
-        cold, warm = bench_deal(size)
+        cold, warm, first = bench_deal(size, args.repeat)
+        print(f"[{label}] (c) Pyramid scene's first frame (background, full repaint): {first}")
         print(f"[{label}] (c) Pyramid deal, cold cache: {cold}")
         print(f"[{label}] (c) Pyramid deal, again: {warm}")
     from tools import bench_recorder

@@ -14,6 +14,9 @@ from dataclasses import dataclass
 import pygame
 
 FULL_REDRAW_SHARE = 0.55  # repaint everything once the dirty area passes this share
+# Changed areas adding up to this many screens (overlaps counted twice) cover most of
+# it whatever they overlap: repaint all without working out their union first.
+SURELY_FULL_SCREENS = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,12 +74,15 @@ class DirtyRenderer:
                     dirty.append(old.rect)
                     dirty.append(new.rect)
             dirty.extend(item.rect for key, item in current.items() if key not in self._last)
-            dirty = [r.clip(screen_rect) for r in merge_rects(dirty)]
-            dirty = [r for r in dirty if r.w and r.h]
-            area = sum(r.w * r.h for r in dirty)
-            self.last_dirty_share = area / (screen_rect.w * screen_rect.h)
-            if self.last_dirty_share > FULL_REDRAW_SHARE:
+            screen_area = screen_rect.w * screen_rect.h
+            if sum(r.w * r.h for r in dirty) > SURELY_FULL_SCREENS * screen_area:
                 self._full = True
+            else:
+                dirty = [r.clip(screen_rect) for r in merge_rects(dirty)]
+                dirty = [r for r in dirty if r.w and r.h]
+                self.last_dirty_share = sum(r.w * r.h for r in dirty) / screen_area
+                if self.last_dirty_share > FULL_REDRAW_SHARE:
+                    self._full = True
         self._last = current
         ordered = sorted(items, key=lambda it: it.z)
         if self._full:

@@ -549,7 +549,7 @@ class CardTable:
 class _Remember(esper.Processor):
     def process(self, dt: float) -> None:
         for _, t in esper.get_component(Transform):
-            t.remember()
+            t.prev_x, t.prev_y, t.prev_angle = t.x, t.y, t.angle  # t.remember(), inlined
 
 
 class _DragFollow(esper.Processor):
@@ -614,7 +614,8 @@ class _Physics(esper.Processor):
         for ent, (t, phys, home) in list(esper.get_components(Transform, PhysicsBody, Target)):
             body, target = phys.body, home.placement
             w, h = table.card_size(target)
-            t.x, t.y = body.position.x - w / 2, body.position.y - h / 2
+            x, y = body.position  # each pymunk property read crosses into C: read once
+            t.x, t.y = x - w / 2, y - h / 2
             t.angle = -math.degrees(body.angle)
             if esper.has_component(ent, Dragging):
                 continue
@@ -630,20 +631,25 @@ class _Physics(esper.Processor):
 
 class _Tweens(esper.Processor):
     def process(self, dt: float) -> None:
-        for ent, (t, tw) in list(esper.get_components(Transform, Tween)):
+        ease = easing.EASINGS
+        done = []
+        for ent, (t, tw) in esper.get_components(Transform, Tween):
             tw.elapsed += dt
-            if tw.elapsed < tw.delay:
+            run = tw.elapsed - tw.delay
+            if run < 0:
                 continue
-            progress = min(1.0, (tw.elapsed - tw.delay) / max(tw.duration, 1e-6))
-            eased = easing.EASINGS[tw.easing](progress)
+            if run >= tw.duration:
+                t.x, t.y, t.angle = tw.x1, tw.y1, 0.0
+                done.append(ent)
+                continue
+            eased = ease[tw.easing](run / tw.duration)
             t.x = tw.x0 + (tw.x1 - tw.x0) * eased
             t.y = tw.y0 + (tw.y1 - tw.y0) * eased
             t.angle = tw.angle0 * (1 - eased)
-            if progress >= 1.0:
-                esper.remove_component(ent, Tween)
-                t.angle = 0.0
-                esper.component_for_entity(ent, Depth).z = (
-                    esper.component_for_entity(ent, Target).placement.z)
+        for ent in done:  # removed after the loop: the query is not copied every step
+            esper.remove_component(ent, Tween)
+            esper.component_for_entity(ent, Depth).z = (
+                esper.component_for_entity(ent, Target).placement.z)
 
 
 class _Flips(esper.Processor):
