@@ -60,6 +60,7 @@ class _Turn:
     name: tuple
     source: pygame.Surface
     step: int
+    smooth: bool = True  # antialiased (card faces); a soft shadow shows no steps without
     image: pygame.Surface | None = None
     gap: int = 0  # degrees between the wanted angle and the best cached stand-in
 
@@ -177,7 +178,7 @@ class CardSprites:
         shade_turn = None
         if shadow:
             shade_turn = self._want(turns, art, ("shadow", look.lifted),
-                                    art.shadow(look.lifted), step)
+                                    art.shadow(look.lifted), step, smooth=False)
 
         def make() -> list[DrawItem]:
             image = _squash(face_turn.image, steps)
@@ -220,11 +221,11 @@ class CardSprites:
 
     @staticmethod
     def _want(turns: dict[tuple, _Turn], art: CardArt, name: tuple, source: pygame.Surface,
-              step: int) -> _Turn:
+              step: int, smooth: bool = True) -> _Turn:
         key = (art.spec, name, step)
         turn = turns.get(key)
         if turn is None:
-            turn = turns[key] = _Turn(art, name, source, step)
+            turn = turns[key] = _Turn(art, name, source, step, smooth)
         return turn
 
     def _rotate(self, turns: list[_Turn]) -> None:
@@ -238,7 +239,7 @@ class CardSprites:
                 waiting.append(turn)
         waiting.sort(key=lambda t: t.gap, reverse=True)
         for turn in waiting[:ROTATIONS_PER_FRAME]:
-            turn.image = turn.art.rotated(turn.name, turn.source, turn.step)
+            turn.image = turn.art.rotated(turn.name, turn.source, turn.step, turn.smooth)
         self.rotations_made = min(len(waiting), ROTATIONS_PER_FRAME)
 
     @staticmethod

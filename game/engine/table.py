@@ -620,9 +620,9 @@ class _Physics(esper.Processor):
             if esper.has_component(ent, Dragging):
                 continue
             phys.age += dt
-            close = math.hypot(t.x - target.x, t.y - target.y) < self.SETTLE_DISTANCE
-            slow = body.velocity.length < self.SETTLE_SPEED and abs(t.angle) < 0.5
-            phys.settled_for = phys.settled_for + dt if close and slow else 0.0
+            resting = (math.hypot(t.x - target.x, t.y - target.y) < self.SETTLE_DISTANCE
+                       and abs(t.angle) < 0.5 and body.velocity.length < self.SETTLE_SPEED)
+            phys.settled_for = phys.settled_for + dt if resting else 0.0
             if phys.settled_for > 0.05 or phys.age > self.MAX_FLIGHT:
                 table._release_body(ent)
                 t.x, t.y, t.angle = target.x, target.y, 0.0
