@@ -22,6 +22,7 @@ import esper
 import pygame
 
 from game.engine import easing
+from game.engine.card_art import give_back_freed_memory
 from game.engine.components import (
     CardFace,
     DealLaunch,
@@ -162,6 +163,8 @@ class CardTable:
         for key in vanished:
             if key in self.entities:
                 esper.delete_entity(self.entities.pop(key), immediate=True)
+        if mode == "deal":
+            give_back_freed_memory()  # between deals: the last one's image churn
         self._prepare(dealt)
 
     def _prepare(self, dealt: list[Placement]) -> None:
