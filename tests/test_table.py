@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.engine.components import Placement, Target
 from game.engine.render import DirtyRenderer, DrawItem, merge_rects
@@ -226,11 +228,15 @@ def test_card_images_stay_under_a_small_budget_deal_after_deal(tmp_path: Path) -
     assert max(totals) > budget * 0.8, "the deals wanted more than the budget"
 
 
-def test_a_cold_deal_waits_while_its_faces_are_drawn_ahead(tmp_path: Path) -> None:
+def test_a_cold_deal_waits_while_its_faces_are_drawn_ahead(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
     """The first deal finds no card images: the table draws the faces it will show a few
     each step, within a budget, and only then lets the cards fly; a deal whose images
-    are all cached flies at once."""
+    are all cached flies at once. (It waits no longer than MAX_DEAL_HOLD, the shuffle
+    sound: on a slow machine the rest is drawn as the cards fly.)"""
     from game.cards import full_deck
+    from game.engine import table as table_module
     from game.engine.card_art import IMAGES, ROTATED
 
     app = make_app(tmp_path, size=(1920, 1080))
@@ -244,6 +250,7 @@ def test_a_cold_deal_waits_while_its_faces_are_drawn_ahead(tmp_path: Path) -> No
     wanted = [Placement(c.uid, c.uid, 300 + 140 * i, 400, i, True, "t")
               for i, c in enumerate(cards)]
     table.sync(wanted, "deal", origin=origin)
+    monkeypatch.setattr(table_module, "MAX_DEAL_HOLD", 60.0)  # however slow this machine
     steps = 0
     while table.sprites.warming:
         assert all(table.position(c.uid) == origin for c in cards), "nothing flies yet"
@@ -260,6 +267,15 @@ def test_a_cold_deal_waits_while_its_faces_are_drawn_ahead(tmp_path: Path) -> No
         table.update(1 / 120)
     table.sync(wanted, "deal", origin=origin)
     assert not table.sprites.warming, "a warm deal does not wait"
+    IMAGES.clear()
+    monkeypatch.setattr(table_module, "MAX_DEAL_HOLD", 0.1)
+    monkeypatch.setattr(table_module, "WARM_MIN_SECONDS", 1e-9)  # a machine far too slow
+    monkeypatch.setattr(table_module, "WARM_SECONDS_PER_PIXEL", 0.0)
+    table.sync([replace(p, y=600) for p in wanted], "deal", origin=origin)
+    for _ in range(30):
+        table.update(1 / 120)
+    assert table.sprites.warming
+    assert any(table.position(c.uid) != origin for c in cards), "the wait has a limit"
 
 
 def test_nothing_piles_up_deal_after_deal(tmp_path: Path) -> None:

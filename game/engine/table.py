@@ -52,6 +52,7 @@ BASE_DEAL_INTERVAL = 0.028
 # otherwise idle frames stay under one.
 WARM_SECONDS_PER_PIXEL = 0.6e-3 / 1e6
 WARM_MIN_SECONDS = 1.5e-3
+MAX_DEAL_HOLD = 0.6  # seconds (the shuffle sound's length); then the rest is drawn as needed
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +84,7 @@ class CardTable:
         self._group: list[str] = []
         self.viewport: Viewport | None = None
         self.sprites = CardSprites()
+        self.deal_held = 0.0  # seconds the current deal has waited for its images
         esper.switch_world(self.world)
         for priority, proc in enumerate(reversed(
                 [_Remember(), _DragFollow(self), _Physics(self), _Trail(), _Tweens(),
@@ -165,6 +167,7 @@ class CardTable:
                 esper.delete_entity(self.entities.pop(key), immediate=True)
         if mode == "deal":
             give_back_freed_memory()  # between deals: the last one's image churn
+            self.deal_held = 0.0
         self._prepare(dealt)
 
     def _prepare(self, dealt: list[Placement]) -> None:
@@ -594,7 +597,10 @@ class _Physics(esper.Processor):
     def process(self, dt: float) -> None:
         table = self.table
         # the deal holds while the images it will show are drawn ahead (CardTable.update)
-        for ent, launch in [] if table.sprites.warming else list(esper.get_component(DealLaunch)):
+        holding = table.sprites.warming and table.deal_held < MAX_DEAL_HOLD
+        if holding:
+            table.deal_held += dt
+        for ent, launch in [] if holding else list(esper.get_component(DealLaunch)):
             launch.delay -= dt
             if launch.delay > 0:
                 continue
