@@ -75,7 +75,7 @@ class CardSprites:
         # images to draw ahead of need: (kind, how)
         self._queue: deque[tuple[str, Callable[[], object]]] = deque()
         self._credit = 0.0  # seconds ``warm`` may still spend
-        self._cost: dict[str, float] = {}  # the dearest image of each kind drawn so far
+        self._cost: dict[str, float] = {}  # what the last image of each kind took
 
     def set_art(self, art: CardArt) -> None:
         self.art = art
@@ -106,9 +106,9 @@ class CardSprites:
 
     def warm(self, seconds: float, most: float) -> None:
         """Spend ``seconds`` more on queued images, keeping at most ``most`` seconds of
-        credit: an image is started only when the credit covers the dearest of its kind
-        so far (or is full), so a few short calls save up for one costly image rather
-        than each stretching its frame."""
+        credit: an image is started only when the credit covers what the last of its kind
+        took (or is full), so a few short calls save up for one costly image rather than
+        each stretching its frame."""
         self._credit = min(self._credit + seconds, most)
         while self._queue and self._credit >= min(self._cost.get(self._queue[0][0], 0.0),
                                                   most):
@@ -117,7 +117,7 @@ class CardSprites:
             draw()
             spent = time.perf_counter() - start
             self._credit -= spent
-            self._cost[kind] = max(spent, self._cost.get(kind, 0.0))
+            self._cost[kind] = spent
 
     def art_for(self, scale: float) -> CardArt:
         """The art at ``scale`` times the table's card size, drawn at that size (crisp,
