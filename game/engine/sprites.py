@@ -34,6 +34,7 @@ FLIP_STEPS = 12  # squash widths per half turn
 # new angles a frame on average, so a card in the air waits a frame or two for its own.
 ROTATIONS_PER_FRAME = 1
 NEAREST_STEPS = 10  # how far (in ROTATION_STEPs) to look for a stand-in angle
+COST_FADE = 0.75  # ``warm``: each image's share of the dearest one before it it still expects
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +76,7 @@ class CardSprites:
         # images to draw ahead of need: (kind, how)
         self._queue: deque[tuple[str, Callable[[], object]]] = deque()
         self._credit = 0.0  # seconds ``warm`` may still spend
-        self._cost: dict[str, float] = {}  # what the last image of each kind took
+        self._cost: dict[str, float] = {}  # a recent image of each kind's dearest cost
 
     def set_art(self, art: CardArt) -> None:
         self.art = art
@@ -106,9 +107,9 @@ class CardSprites:
 
     def warm(self, seconds: float, most: float) -> None:
         """Spend ``seconds`` more on queued images, keeping at most ``most`` seconds of
-        credit: an image is started only when the credit covers what the last of its kind
-        took (or is full), so a few short calls save up for one costly image rather than
-        each stretching its frame."""
+        credit: an image is started only when the credit covers what images of its kind
+        cost lately (the dearest, fading as cheaper ones follow) or is full, so a few
+        short calls save up for one costly image rather than each stretching its frame."""
         self._credit = min(self._credit + seconds, most)
         while self._queue and self._credit >= min(self._cost.get(self._queue[0][0], 0.0),
                                                   most):
@@ -117,7 +118,7 @@ class CardSprites:
             draw()
             spent = time.perf_counter() - start
             self._credit -= spent
-            self._cost[kind] = spent
+            self._cost[kind] = max(spent, COST_FADE * self._cost.get(kind, 0.0))
 
     def art_for(self, scale: float) -> CardArt:
         """The art at ``scale`` times the table's card size, drawn at that size (crisp,
