@@ -320,8 +320,17 @@ def _blend(a: RGB, b: RGB, t: float) -> RGB:
 
 
 def _ready(surface: pygame.Surface) -> pygame.Surface:
-    """Convert to the display's pixel format when there is one: blits get much faster."""
-    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+    """Convert to the display's pixel format when there is one: blits get much faster.
+    Rotated and scaled images come out in it already: copying those again cost a
+    quarter of a rotation."""
+    if pygame.display.get_surface() is None:
+        return surface
+    probe = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
+    if (surface.get_flags() & pygame.SRCALPHA
+            and (surface.get_bitsize(), surface.get_masks())
+            == (probe.get_bitsize(), probe.get_masks())):
+        return surface
+    return surface.convert_alpha()
 
 
 def rotation_step(angle_degrees: float, step: int = ROTATION_STEP) -> int:
