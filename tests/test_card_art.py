@@ -189,8 +189,6 @@ def test_bad_arguments() -> None:
         CardArt(100).outline("full")
 
 
-@pytest.mark.xfail(strict=True, reason="game.engine.ui._text_cache counts entries (2000), "
-                   "not bytes: it should be a card_art.ImageCache with a byte budget")
 def test_text_images_stay_within_a_byte_budget_however_many_lines() -> None:
     """Pyramid's status line changes with every move ("Cards left 31  Par score -31"):
     at 3840x2160 each version is ~0.2 MB, and 2000 of them kept would be ~450 MB. The

@@ -1,35 +1,57 @@
-"""Slow pure computations (the solvers) off the frame loop: one worker thread,
-results collected by name when a frame asks for them."""
+"""Slow pure computations (solvers, computer players) off the frame loop: one worker
+thread, results collected by name when a frame asks for them.
+
+The worker is a daemon thread, not a pool's: a solve cannot be interrupted, and a
+pool's threads are waited for at exit, so quitting (even by Ctrl+C) would hang until
+the solve's time limit ran out. A job still running when the game quits is dropped.
+"""
 
 from __future__ import annotations
 
+import queue
+import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
-_PENDING = object()
+PENDING = object()
+_STOP = None
 
 
 class Background:
     def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solver")
+        self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._jobs: dict[str, tuple[object, Future]] = {}
+        self._worker = threading.Thread(target=self._work, name="solver", daemon=True)
+        self._worker.start()
+
+    def _work(self) -> None:
+        while (job := self._queue.get()) is not _STOP:
+            future, fn, args = job
+            if not future.set_running_or_notify_cancel():
+                continue  # cancelled while waiting: a newer question replaced it
+            try:
+                future.set_result(fn(*args))
+            except BaseException as exc:  # handed to whoever asks for the result
+                future.set_exception(exc)
 
     def start(self, name: str, tag: object, fn: Callable[..., Any], *args: Any) -> None:
         """Run ``fn(*args)`` as job ``name``; ``tag`` says what it was asked about (a
-        state digest) so a stale answer is never taken for a new question."""
+        position) so a stale answer is never taken for a new question."""
         old = self._jobs.get(name)
         if old is not None and old[0] == tag:
             return
         if old is not None:
             old[1].cancel()
-        self._jobs[name] = (tag, self._pool.submit(fn, *args))
+        future: Future = Future()
+        self._jobs[name] = (tag, future)
+        self._queue.put((future, fn, args))
 
     def result(self, name: str, tag: object) -> Any:
         """The answer for ``tag`` if ready, else ``PENDING`` (also when never asked)."""
         job = self._jobs.get(name)
         if job is None or job[0] != tag or not job[1].done():
-            return _PENDING
+            return PENDING
         return job[1].result()
 
     def wait(self, name: str, timeout: float | None = None) -> None:
@@ -40,7 +62,4 @@ class Background:
     def close(self) -> None:
         for _, future in self._jobs.values():
             future.cancel()
-        self._pool.shutdown(wait=False, cancel_futures=True)
-
-
-PENDING = _PENDING
+        self._queue.put(_STOP)

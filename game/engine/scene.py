@@ -4,6 +4,7 @@ things on screen; it holds no rules of its own."""
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -21,12 +22,9 @@ FELT_EDGE = (8, 52, 30)
 _felt_cache: dict[tuple[int, int], pygame.Surface] = {}
 
 
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """A green baize with a soft vignette and a faint weave, drawn once per size."""
-    cached = _felt_cache.get(size)
-    if cached is not None:
-        return cached.copy()
-    w, h = size
+@cache
+def _vignette() -> pygame.Surface:
+    """The baize's shading and grain at 64x36, scaled up to any window (drawn once)."""
     small = pygame.Surface((64, 36))
     rng = random.Random(7)
     for y in range(36):
@@ -36,7 +34,16 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
             grain = rng.uniform(-3, 3)
             small.set_at((x, y), tuple(round(c0 * (1 - k) + c1 * k + grain)
                                        for c0, c1 in zip(FELT_CENTRE, FELT_EDGE, strict=True)))
-    surface = pygame.transform.smoothscale(small, size)
+    return small
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """A green baize with a soft vignette and a faint weave, drawn once per size."""
+    cached = _felt_cache.get(size)
+    if cached is not None:
+        return cached.copy()
+    w, h = size
+    surface = pygame.transform.smoothscale(_vignette(), size)
     weave = pygame.Surface((4, 4), pygame.SRCALPHA)
     weave.fill((255, 255, 255, 5), (0, 0, 2, 2))
     weave.fill((0, 0, 0, 6), (2, 2, 2, 2))

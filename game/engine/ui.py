@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.actions import Act, Action
+from game.engine.card_art import ImageCache
 from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
 from game.engine.render import DrawItem
 
@@ -54,7 +55,10 @@ class Fonts:
         return font
 
 
-_text_cache: dict[tuple, pygame.Surface] = {}
+# Text, buttons and panels drawn at the window's size; at 4K one status line is ~0.2 MB,
+# so the cache is bounded by bytes, like the card images.
+TEXT_CACHE_BYTES = 48 * 2**20
+_text_cache = ImageCache(TEXT_CACHE_BYTES)
 
 
 def text_image(vp: Viewport, text: str, size: float, color: tuple[int, int, int] = INK,
@@ -64,10 +68,7 @@ def text_image(vp: Viewport, text: str, size: float, color: tuple[int, int, int]
     key = (text, px, color, bold)
     image = _text_cache.get(key)
     if image is None:
-        if len(_text_cache) > 2000:
-            _text_cache.clear()
-        image = Fonts.get(px, bold).render(text, True, color)
-        _text_cache[key] = image
+        image = _text_cache.put(key, Fonts.get(px, bold).render(text, True, color))
     return image
 
 
