@@ -45,6 +45,16 @@ def seed_number(text: str) -> int:
     return value
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """``--window 1920x1080``: a width and a height (small ones are raised to 320x200)."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"wants WIDTHxHEIGHT, e.g. 1920x1080, not {text!r}") from None
+    return min(max(320, w), 16384), min(max(200, h), 16384)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py", description="Card Parlour: Pyramid, Poker Squares, Chinese Poker, "
@@ -55,7 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--game", choices=list(GAME_BY_ID), help="start this game directly")
     parser.add_argument("--seed", type=seed_number, help="deal this seed (repeatable games)")
     parser.add_argument("--fullscreen", action="store_true", help="start full screen")
-    parser.add_argument("--window", metavar="WxH", help="window size, e.g. 1920x1080")
+    parser.add_argument("--window", metavar="WxH", type=window_size,
+                        help="window size, e.g. 1920x1080")
     parser.add_argument("--tv", action="store_true", help="10-foot mode: big text, TV margins")
     parser.add_argument("--save-dir", metavar="DIR", help="where settings and saves live "
                         "(default: saves/ next to main.py)")
@@ -76,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     # the run options may follow PATH too: `replay PATH --headless --frames 60`
     for flag in ("--headless", "--fullscreen", "--tv"):
         rep.add_argument(flag, action="store_true", default=argparse.SUPPRESS)
-    for flag, kind in (("--frames", int), ("--screenshot", str), ("--window", str),
+    for flag, kind in (("--frames", int), ("--screenshot", str), ("--window", window_size),
                        ("--save-dir", str)):
         rep.add_argument(flag, type=kind, default=argparse.SUPPRESS)
     fuzz = sub.add_parser("fuzz", help="send seeded random input through every scene and "
@@ -85,16 +96,6 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--seed", type=int, default=0, dest="fuzz_seed")
     fuzz.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
-
-
-def parse_size(text: str | None) -> tuple[int, int] | None:
-    if not text:
-        return None
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise SystemExit(f"--window wants WIDTHxHEIGHT, e.g. 1920x1080, not {text!r}") from None
-    return max(320, w), max(200, h)
 
 
 def main(argv: list[str] | None = None) -> int:

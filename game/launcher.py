@@ -22,9 +22,7 @@ def launch(args: argparse.Namespace, overrides: dict[str, object]) -> int:
     for folder in (save_dir, storage.replay_dir(save_dir, problems)):
         storage.remove_stale_temp_files(folder)
     settings, problem = load_settings(save_dir)
-    from main import parse_size
-
-    size = parse_size(args.window) or WINDOW_SIZE
+    size = args.window or WINDOW_SIZE
     app = App(save_dir, settings, overrides, size=size, headless=args.headless,
               fullscreen=True if args.fullscreen else None)
     app.problems.extend(problems + ([problem] if problem else []))
