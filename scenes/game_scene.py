@@ -1,10 +1,14 @@
-"""The base of every game's scene in the scenes layer: the engine's CardGameScene
-plus the pages every game opens over its table (settings with the game's own
-options, and the game's help)."""
+"""The base of every game's scene in the scenes layer (the engine's CardGameScene plus
+the pages every game opens over its table: settings with the game's own options, and
+the game's help), and ``game_scene``, which opens any registered game."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.engine.card_scene import CardGameScene
+from game.engine.scene import Scene
+from game.rules.registry import GAME_BY_ID, load
 from scenes.help import HelpScene
 from scenes.settings import SettingsScene
 
@@ -15,3 +19,13 @@ class GameScene(CardGameScene):
             self.app.push(SettingsScene(self.app, game_id=self.game_id))
         elif page == "help":
             self.app.push(HelpScene(self.app, self.entry.help_topic or "parlour"))
+
+
+def game_scene(app: Any, name: str, seed: int | None = None, demo: bool = False,
+               recorder: Any = None) -> Scene:
+    """The scene for game ``name`` (a registry id); with ``recorder``, a viewer over that
+    log for the replay viewer; with ``demo``, the computer plays deal after deal."""
+    entry = GAME_BY_ID.get(name)
+    if entry is None or not entry.playable:
+        raise ValueError(f"{name} is not built yet")
+    return load(entry.scene)(app, seed=seed, demo=demo, recorder=recorder)

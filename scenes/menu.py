@@ -10,21 +10,12 @@ from game.engine.actions import Act, Action
 from game.engine.layout import DESIGN_W
 from game.engine.scene import Scene
 from game.engine.ui import GOLD, MUTED, Button, Dialog, confirm, text_image
-from game.rules.registry import GAME_BY_ID, GAMES, load, playable
+from game.rules.registry import GAME_BY_ID, GAMES, playable
+from scenes.game_scene import game_scene
 
 TOP, PITCH, GAME_H = 180, 124, 76  # game buttons: each with its blurb underneath
 EXTRAS = [("demo", "Demo", "d"), ("settings", "Settings", "s"), ("replays", "Replays", "r"),
           ("help", "Help", "?"), ("quit", "Quit", "q")]
-
-def game_scene(app: Any, name: str, seed: int | None = None, demo: bool = False,
-               recorder: Any = None) -> Scene:
-    """The scene for game ``name`` (a registry id); with ``recorder``, a viewer over that
-    log for the replay viewer; with ``demo``, the computer plays deal after deal."""
-    entry = GAME_BY_ID.get(name)
-    if entry is None or not entry.playable:
-        raise ValueError(f"{name} is not built yet")
-    return load(entry.scene)(app, seed=seed, demo=demo, recorder=recorder)
-
 
 class MenuScene(Scene):
     title = ""  # the menu draws its own large title

@@ -135,7 +135,8 @@ from pathlib import Path
 import pygame
 from game.engine.app import App
 from game.settings import Settings
-from scenes.menu import MenuScene, game_scene
+from scenes.game_scene import game_scene
+from scenes.menu import MenuScene
 app = App(Path(sys.argv[1]), Settings(), headless=True, size=(640, 360))
 app.push(MenuScene(app))
 app.push(game_scene(app, "pyramid", seed=5))

@@ -18,22 +18,42 @@ PENDING = object()
 _STOP = None
 
 
-class Background:
+class Worker:
+    """A daemon thread that runs jobs in the order they come."""
+
     def __init__(self) -> None:
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
-        self._jobs: dict[str, tuple[object, Future]] = {}
-        self._worker = threading.Thread(target=self._work, name="solver", daemon=True)
-        self._worker.start()
+        threading.Thread(target=self._work, name="solver", daemon=True).start()
+
+    def put(self, future: Future, fn: Callable[..., Any], args: tuple) -> None:
+        self._queue.put((future, fn, args))
+
+    def stop(self) -> None:
+        self._queue.put(_STOP)
 
     def _work(self) -> None:
         while (job := self._queue.get()) is not _STOP:
-            future, fn, args = job
-            if not future.set_running_or_notify_cancel():
-                continue  # cancelled while waiting: a newer question replaced it
-            try:
-                future.set_result(fn(*args))
-            except BaseException as exc:  # handed to whoever asks for the result
-                future.set_exception(exc)
+            run_job(*job)
+
+
+def run_job(future: Future, fn: Callable[..., Any], args: tuple) -> None:
+    if not future.set_running_or_notify_cancel():
+        return  # cancelled while waiting: a newer question replaced it
+    try:
+        future.set_result(fn(*args))
+    except BaseException as exc:  # handed to whoever asks for the result
+        future.set_exception(exc)
+
+
+# Where jobs run. The fuzzer swaps in a queue it runs at seeded moments, so a run
+# replays exactly.
+make_worker: Callable[[], Any] = Worker
+
+
+class Background:
+    def __init__(self) -> None:
+        self._jobs: dict[str, tuple[object, Future]] = {}
+        self._worker = make_worker()
 
     def start(self, name: str, tag: object, fn: Callable[..., Any], *args: Any) -> None:
         """Run ``fn(*args)`` as job ``name``; ``tag`` says what it was asked about (a
@@ -45,7 +65,7 @@ class Background:
             old[1].cancel()
         future: Future = Future()
         self._jobs[name] = (tag, future)
-        self._queue.put((future, fn, args))
+        self._worker.put(future, fn, args)
 
     def result(self, name: str, tag: object) -> Any:
         """The answer for ``tag`` if ready, else ``PENDING`` (also when never asked)."""
@@ -62,4 +82,4 @@ class Background:
     def close(self) -> None:
         for _, future in self._jobs.values():
             future.cancel()
-        self._queue.put(_STOP)
+        self._worker.stop()

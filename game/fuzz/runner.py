@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from game.engine.jobs import run_job
 from game.fuzz.report import Failure, FuzzReport, location
 
 FRAME = 1 / 60
@@ -231,27 +232,20 @@ class JobQueue:
     def __init__(self) -> None:
         self._waiting: list[tuple[Future, Callable[..., Any], tuple]] = []
 
-    def executor(self, *args: object, **kwargs: object) -> JobQueue:
+    def worker(self) -> JobQueue:
         return self  # one queue for every Background of the run
 
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
-        future: Future = Future()
+    def put(self, future: Future, fn: Callable[..., Any], args: tuple) -> None:
         self._waiting.append((future, fn, args))
-        return future
 
-    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+    def stop(self) -> None:
         """A Background closing cancels its own futures; nothing else to do."""
 
     def run(self) -> None:
         """Run every job still wanted, oldest first, on this thread."""
         waiting, self._waiting = self._waiting, []
-        for future, fn, args in waiting:
-            if not future.set_running_or_notify_cancel():
-                continue  # cancelled: the question changed before it was answered
-            try:
-                future.set_result(fn(*args))
-            except Exception as exc:  # delivered to whoever asks for the result
-                future.set_exception(exc)
+        for job in waiting:
+            run_job(*job)
 
 
 @contextmanager
@@ -266,16 +260,16 @@ def _seeded(seed: int, jobs: JobQueue) -> Iterator[None]:
         def __init__(self, _x: object = None) -> None:
             super().__init__(master.getrandbits(64))
 
-    saved = random.SystemRandom, random.getstate(), jobs_module.ThreadPoolExecutor
+    saved = random.SystemRandom, random.getstate(), jobs_module.make_worker
     random.SystemRandom = SeededSystemRandom  # type: ignore[misc]
     random.seed(seed)
-    jobs_module.ThreadPoolExecutor = jobs.executor  # type: ignore[assignment]
+    jobs_module.make_worker = jobs.worker
     try:
         yield
     finally:
         random.SystemRandom = saved[0]  # type: ignore[misc]
         random.setstate(saved[1])
-        jobs_module.ThreadPoolExecutor = saved[2]  # type: ignore[misc]
+        jobs_module.make_worker = saved[2]
 
 
 @contextmanager
