@@ -151,6 +151,29 @@ IMAGES = ImageCache(round(IMAGE_CACHE_BYTES * (1 - ROTATED_SHARE)))
 ROTATED = ImageCache(round(IMAGE_CACHE_BYTES * ROTATED_SHARE))
 
 
+M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
+BIG_IMAGE_BYTES = 512 * 1024
+
+
+def _big_images_in_their_own_pages() -> None:
+    """Surfaces get their pixels from malloc. glibc serves big blocks from their own
+    mappings (handed back when freed) until the first is freed; then it raises that
+    threshold, and later ones come from the heap, whose freed holes it keeps. A deal
+    turns hundreds of 4K card images over (rotations, 0.5-1 MB each): the heap crept up
+    ~40 MB over 100 deals while the images stayed in budget. A fixed threshold keeps
+    those in their own mappings (smaller images - 1080p cards, squashed faces, text -
+    stay in the heap, where fresh pages cost nothing to reuse). Not glibc: nothing."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.mallopt(M_MMAP_THRESHOLD, BIG_IMAGE_BYTES)
+    except (OSError, AttributeError):
+        pass
+
+
+_big_images_in_their_own_pages()
+_scratch: dict[tuple[int, int], pygame.Surface] = {}  # the one surface cards are drawn on
+
+
 def _find_malloc_trim() -> Callable[[int], int] | None:
     try:
         return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
@@ -162,12 +185,9 @@ _malloc_trim = _find_malloc_trim()
 
 
 def give_back_freed_memory() -> None:
-    """Hand the free pages of the C heap back to the system. Surfaces get their pixels
-    from malloc, and a deal turns hundreds of card images over; glibc keeps the holes
-    they leave, so resident memory crept up deal after deal (~40 MB over 100 4K deals)
-    while the images stayed in budget. Once a deal (CardTable.sync) this keeps it flat
-    for ~1 ms. (Fixing glibc's mmap threshold instead also kept it flat, but then every
-    new image was fresh pages to fault in: faces drew at half speed.) Not glibc: no-op."""
+    """Hand the free pages of the C heap back to the system (glibc; elsewhere nothing):
+    the holes the smaller images of the last deal left. Once a deal (CardTable.sync),
+    ~1 ms."""
     if _malloc_trim is not None:
         _malloc_trim(0)
 
@@ -478,7 +498,9 @@ class CardArt:
     def _blank(self, fill: RGB) -> pygame.Surface:
         """Supersampled card: edge-coloured rounded rect with a ``fill`` interior, to draw
         on. Drawing it is half the cost of a face; every face starts from a copy of one
-        kept in IMAGES (a tenth of that)."""
+        kept in IMAGES (a tenth of that), made into the one big surface every card is
+        drawn on (a new one each time would be fresh pages for the system to hand over,
+        see ``_big_images_in_their_own_pages``): draw on it, scale it down, never keep it."""
         def draw() -> pygame.Surface:
             s, w, h = self.ss, self.width * self.ss, self.height * self.ss
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -489,7 +511,13 @@ class CardArt:
                              border_radius=self.radius * s - border)
             return surf
 
-        return IMAGES.fetch((self.spec, "blank", fill), draw).copy()
+        blank = IMAGES.fetch((self.spec, "blank", fill), draw)
+        work = _scratch.get(blank.get_size())
+        if work is None:
+            _scratch.clear()
+            work = _scratch[blank.get_size()] = pygame.Surface(blank.get_size(),
+                                                               pygame.SRCALPHA)
+        return pygame.transform.scale(blank, blank.get_size(), work)  # a copy, into ``work``
 
     def _down(self, big: pygame.Surface, size: tuple[int, int] | None = None
               ) -> pygame.Surface:
