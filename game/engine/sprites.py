@@ -178,17 +178,18 @@ class CardSprites:
         face_turn = self._want(turns, art, name, face, step)
         shade_turn = None
         if shadow:
-            shade_turn = self._want(turns, art, ("shadow", look.lifted),
-                                    art.shadow(look.lifted), step, smooth=False)
+            cast = art.shadow(look.lifted)
+            shade_turn = self._want(turns, art, ("shadow", look.lifted), cast, step,
+                                    smooth=False)
+            sx, sy = art.lifted_shadow_offset if look.lifted else art.shadow_offset
+            shade_centre = (x + sx + cast.get_width() / 2, y + sy + cast.get_height() / 2)
 
         def make() -> list[DrawItem]:
             image = _squash(face_turn.image, steps)
             out = [_centred(look.key, image, (x + w / 2, y + h / 2), look.z)]
             if shade_turn is not None:
-                sx, sy = art.lifted_shadow_offset if look.lifted else art.shadow_offset
-                sw, sh = art.shadow(look.lifted).get_size()
-                out.append(_centred(("shadow", look.key), shade_turn.image,
-                                    (x + sx + sw / 2, y + sy + sh / 2), look.z - 0.25))
+                out.append(_centred(("shadow", look.key), shade_turn.image, shade_centre,
+                                    look.z - 0.25))
             return out
 
         return make

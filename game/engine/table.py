@@ -620,13 +620,14 @@ class _Physics(esper.Processor):
         if not any(True for _ in esper.get_component(PhysicsBody)):
             return
         table.physics.step(dt)
+        dragged = table._dragged_ent()
         for ent, (t, phys, home) in list(esper.get_components(Transform, PhysicsBody, Target)):
             body, target = phys.body, home.placement
-            w, h = table.card_size(target)
             x, y = body.position  # each pymunk property read crosses into C: read once
-            t.x, t.y = x - w / 2, y - h / 2
+            t.x = x - table.card_w * target.scale / 2
+            t.y = y - table.card_h * target.scale / 2
             t.angle = -math.degrees(body.angle)
-            if esper.has_component(ent, Dragging):
+            if ent == dragged:
                 continue
             phys.age += dt
             resting = (math.hypot(t.x - target.x, t.y - target.y) < self.SETTLE_DISTANCE
