@@ -232,7 +232,7 @@ def test_a_cold_deal_waits_while_its_faces_are_drawn_ahead(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
     """The first deal finds no card images: the table draws the faces it will show a few
-    each step, within a budget, and only then lets the cards fly; a deal whose images
+    each frame, within a budget, and only then lets the cards fly; a deal whose images
     are all cached flies at once. (It waits no longer than MAX_DEAL_HOLD, the shuffle
     sound: on a slow machine the rest is drawn as the cards fly.)"""
     from game.cards import full_deck
@@ -251,13 +251,14 @@ def test_a_cold_deal_waits_while_its_faces_are_drawn_ahead(tmp_path: Path,
               for i, c in enumerate(cards)]
     table.sync(wanted, "deal", origin=origin)
     monkeypatch.setattr(table_module, "MAX_DEAL_HOLD", 60.0)  # however slow this machine
-    steps = 0
+    frames = 0
     while table.sprites.warming:
         assert all(table.position(c.uid) == origin for c in cards), "nothing flies yet"
-        table.update(1 / 120)
-        steps += 1
-        assert steps < 400, "the images never got drawn"
-    assert steps > 2, "spread over several steps, not drawn in one"
+        table.update(1 / 60)
+        table.draw_items(1.0)
+        frames += 1
+        assert frames < 400, "the images never got drawn"
+    assert frames > 2, "spread over several frames, not drawn in one"
     assert all(art.has(("face", c.code)) and art.has(("sprite", False, "face", c.code))
                for c in cards)
     for _ in range(30):

@@ -47,7 +47,7 @@ DRAG_THRESHOLD = 8.0  # logical units the pointer must travel before a press bec
 BASE_MOVE_SECONDS = 0.28
 BASE_FLIP_SECONDS = 0.22
 BASE_DEAL_INTERVAL = 0.028
-# A deal waits while the images it will show are drawn ahead, a few each 1/60 s within
+# A deal waits while the images it will show are drawn ahead, a few each frame within
 # this budget: most of a full redraw at any size (~0.8 ms per megapixel here), so those
 # otherwise idle frames stay under one.
 WARM_SECONDS_PER_PIXEL = 0.6e-3 / 1e6
@@ -172,7 +172,7 @@ class CardTable:
 
     def _prepare(self, dealt: list[Placement]) -> None:
         """Queue what the dealt cards will show, in the order they go: each face lifted
-        (in flight) and at rest. The deal waits until these are drawn (``update``)."""
+        (in flight) and at rest. The deal waits until these are drawn (``draw_items``)."""
         if self.sprites.art is None:
             return
         self.sprites.prepare(
@@ -292,10 +292,6 @@ class CardTable:
 
     def update(self, dt: float) -> None:
         self._use()
-        if self.sprites.warming and self.viewport is not None:
-            w, h = self.viewport.size
-            budget = max(WARM_MIN_SECONDS, WARM_SECONDS_PER_PIXEL * w * h)
-            self.sprites.warm(budget * dt * 60, budget)
         esper.process(dt)
 
     # -- pointer gestures -----------------------------------------------------------------
@@ -508,6 +504,9 @@ class CardTable:
         vp, sprites = self.viewport, self.sprites
         if vp is None or sprites.art is None:
             return []
+        if sprites.warming:  # once a frame, not a step: a frame does one budget's worth
+            budget = max(WARM_MIN_SECONDS, WARM_SECONDS_PER_PIXEL * vp.size[0] * vp.size[1])
+            sprites.warm(budget, budget)
         looks: list[Look] = []
         rings: list[DrawItem] = []
         hidden = self._hidden_in_deck()
@@ -596,7 +595,7 @@ class _Physics(esper.Processor):
 
     def process(self, dt: float) -> None:
         table = self.table
-        # the deal holds while the images it will show are drawn ahead (CardTable.update)
+        # the deal holds while the images it will show are drawn ahead (CardTable.draw_items)
         holding = table.sprites.warming and table.deal_held < MAX_DEAL_HOLD
         if holding:
             table.deal_held += dt
