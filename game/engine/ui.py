@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,7 +58,7 @@ class Fonts:
 
 # Text, buttons and panels drawn at the window's size; at 4K one status line is ~0.2 MB,
 # so the cache is bounded by bytes, like the card images.
-TEXT_CACHE_BYTES = 48 * 2**20
+TEXT_CACHE_BYTES = 32 * 2**20
 _text_cache = ImageCache(TEXT_CACHE_BYTES)
 
 
@@ -179,14 +180,12 @@ def field_image(vp: Viewport, text: str, rect: pygame.Rect, caret: bool = True,
     return box
 
 
+@lru_cache(maxsize=1)
 def backdrop(size: tuple[int, int]) -> pygame.Surface:
-    """A translucent dark layer over the whole window, one per window size."""
-    key = ("backdrop", size)
-    image = _text_cache.get(key)
-    if image is None:
-        image = pygame.Surface(size, pygame.SRCALPHA)
-        image.fill(BACKDROP)
-        _text_cache[key] = image
+    """A translucent dark layer over the whole window (33 MB at 4K: kept apart from the
+    text images, for the current window size only)."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    image.fill(BACKDROP)
     return image
 
 
