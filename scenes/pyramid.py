@@ -33,6 +33,17 @@ DISCARD_POS = (1600.0, 190.0)
 LABEL_GREEN = (150, 235, 150)
 COLUMN_YELLOW = (250, 222, 80)
 PILE_STEP = 0.35  # a pile's cards sit a hair apart so it looks thick
+LABEL_ABOVE = 62  # pile labels sit clear of a full pile, which grows up 52 * PILE_STEP
+# What a player's move is while the computer holds the cards (Auto, or its turn in a match).
+PLAYER_MOVES = (Act.POINTER_DOWN, Act.SELECT, Act.SECONDARY, Act.KEY, Act.UNDO, Act.REDO,
+                Act.HINT)
+# Standard-play commands a match leaves out, and why, for players who try their keys.
+MATCH_REFUSES = {"hint": "No hints in a tournament: the score counts.",
+                 "auto": "The computer cannot play your games in a tournament.",
+                 "tour": "This is a tournament already: Exit leaves it.",
+                 "quit": "In a tournament, Exit leaves the match; the menu quits.",
+                 "undo": "Moves cannot be taken back in a tournament: the score counts."}
+MATCH_KEYS = {"h": "hint", "a": "auto", "q": "quit", "u": "undo"}
 
 
 def slot_pos(index: int) -> tuple[float, float]:
@@ -137,7 +148,8 @@ class PyramidScene(MatchPlay, GameScene):
         answer = self.jobs.result("winnable", self.client.position)
         if answer is PENDING:
             return "Winnable?"
-        return {True: "Winnable", False: "No longer winnable", None: "Winnable: unknown"}[answer]
+        lost = "Not winnable" if self.client.cursor == 0 else "No longer winnable"
+        return {True: "Winnable", False: lost, None: "Winnable: unknown"}[answer]
 
     # -- choosing cards ------------------------------------------------------------------
 
@@ -183,6 +195,9 @@ class PyramidScene(MatchPlay, GameScene):
         elif key is None or key.startswith("zone:"):
             self.clear_selection()
             self.table.clear_highlights("hint")
+            under = self.table.hit_test(pos, interactive_only=False)
+            if under in self.table.entities and self.table.placement(under).zone == "pyramid":
+                self.app.error(self.client.check(P.Remove((under,))) or "")  # say why
         else:
             self.choose(key)
 
@@ -258,6 +273,8 @@ class PyramidScene(MatchPlay, GameScene):
                     self.app.error(f"Row {row}, column {number} has already been removed.")
                 else:
                     self.choose(card.uid)
+        elif self.match is not None and key in MATCH_KEYS:
+            self.game_command(MATCH_KEYS[key])
         else:
             return False
         return True
@@ -265,18 +282,34 @@ class PyramidScene(MatchPlay, GameScene):
     def handle_game(self, action) -> None:  # noqa: ANN001
         if action.kind != Act.POINTER_MOVE:
             self.table.clear_highlights("hint")
-        if self.computer_to_play and action.kind not in (Act.POINTER_MOVE, Act.UP, Act.DOWN,
-                                                         Act.LEFT, Act.RIGHT):
-            if action.kind not in (Act.POINTER_UP,):
-                self.hud.say("The computer is playing this game: watch, or use the commands.")
-            return
+        if self.computer_to_play and action.kind in PLAYER_MOVES:
+            if self.match is not None:
+                self.hud.say("The computer is playing its game: watch, or use the commands.")
+                return
+            self.stop_auto()  # Auto: playing a card takes the game back
         super().handle_game(action)
+
+    def stop_auto(self) -> None:
+        self.set_computer(self.seat, False)
+        self.after_refresh()
+        self.hud.say("You have the cards again.")
+
+    def has_selection(self) -> bool:
+        return self.selected is not None or self.pending_row is not None
+
+    def undo(self) -> None:
+        if self.match is not None:
+            self.app.error(MATCH_REFUSES["undo"])
+        else:
+            super().undo()
 
     # -- commands -----------------------------------------------------------------------------
 
     def game_command(self, key: str) -> bool:
-        if self.match is not None and self.match_command(key):
-            return True
+        if self.match is not None:
+            if key in MATCH_REFUSES:
+                self.app.error(MATCH_REFUSES[key])
+            return self.match_command(key) or key in MATCH_REFUSES
         if key == "tour":
             if self.client.cursor and not self.over:
                 confirm(self.hud, "Tournament", "Start a tournament? The game in progress "
@@ -286,11 +319,11 @@ class PyramidScene(MatchPlay, GameScene):
         elif key == "hint":
             self.hint()
         elif key == "auto":
-            on = not self.computer_to_play
-            self.set_computer(self.seat, on)
-            self.after_refresh()
-            self.hud.say("The computer plays on: press Auto again to take over." if on
-                         else "You have the cards again.")
+            if self.computer_to_play:
+                self.stop_auto()
+            else:
+                confirm(self.hud, "Auto", "Let the computer finish this game? Play any card, "
+                        "or press Auto again, to take it back.", self.start_auto)
         elif key == "info":
             self.hud.ask(Dialog("Card Parlour: Pyramid",
                                 "Standard play with Par scoring. Free software; the rules "
@@ -299,6 +332,11 @@ class PyramidScene(MatchPlay, GameScene):
         else:
             return False
         return True
+
+    def start_auto(self) -> None:
+        self.set_computer(self.seat, True)
+        self.after_refresh()
+        self.hud.say("The computer plays on: press Auto again to take over.")
 
     def hint(self) -> None:
         self.clear_selection()
@@ -345,7 +383,7 @@ class PyramidScene(MatchPlay, GameScene):
         for name, (x, y) in (("Pack", PACK_POS), ("Waste", WASTE_POS),
                              ("Discard", DISCARD_POS)):
             label = text_image(vp, name, 26, MUTED, bold=True)
-            px, py = vp.to_px(x + CARD_W / 2, y - 44)
+            px, py = vp.to_px(x + CARD_W / 2, y - LABEL_ABOVE)
             surface.blit(label, (px - label.get_width() // 2, py))
         return surface
 

@@ -82,7 +82,7 @@ class MatchPlay:
         self.hud.ask(Dialog(
             "Tournament", f"{MATCH_GAMES} games, two redeals each, scored by net Par. "
             "Who is the opponent?",
-            [("none", "None", "n"), ("human", "Human", "h"), ("computer", "Computer", "c"),
+            [("none", "Alone", "a"), ("human", "Human", "h"), ("computer", "Computer", "c"),
              ("restore", "Restore", "r"), ("cancel", "Cancel", "")], self._tour_choice,
             cancel_key="cancel"))
 

@@ -24,6 +24,7 @@ import pytest
 import main
 from game import storage
 from game.ai import pyramid_player
+from game.engine.app import App
 from game.engine.ui import Hud
 from game.highscores import HighScores
 from game.match import Entrant, Match
@@ -112,13 +113,22 @@ def play_session(folder: Path) -> None:
     key(app, pygame.K_RETURN, "\r")  # Pyramid, from the menu: resumes the autosave
     scene = app.scene
     if scene.match is None:
-        type_text(app, "tr")  # Tour > Restore
+        tour(app, "r")  # Tour > Restore
     if scene.match is None:
-        type_text(app, "tn")  # Tour > None: a solo match, name dialog
+        tour(app, "a")  # Tour > Alone: a solo match, name dialog
         key(app, pygame.K_RETURN, "\r")
     type_text(app, "t")  # Top 10
     frames(app, 2)
     app.quit()
+
+
+def tour(app: App, choice: str) -> None:
+    """Tour, then ``choice``; a game in progress is abandoned first (Tour asks)."""
+    type_text(app, "t")
+    dialog = app.scene.hud.dialog
+    if dialog is not None and any(b.key == "yes" for b in dialog.buttons()):
+        type_text(app, "y")
+    type_text(app, choice)
 
 
 def bad_copies(folder: Path) -> set[Path]:

@@ -103,7 +103,7 @@ def test_a_tournament_survives_quitting_between_two_games(tmp_path: Path) -> Non
     scene = PyramidScene(app, seed=4)
     app.push(scene)
     type_text(app, "t")
-    type_text(app, "n")  # alone
+    type_text(app, "a")  # alone
     key(app, pygame.K_RETURN, "\r")
     assert scene.match is not None
     while not scene.over:

@@ -383,6 +383,9 @@ def test_auto_finishes_the_game_with_the_solver(tmp_path: Path) -> None:
     while (move := pyramid_player.greedy_move(P.observe(quick), P.legal_moves(quick))):
         quick = P.apply(quick, move)
     type_text(app, "a")
+    assert scene.hud.dialog is not None and not scene.computer_to_play, "Auto asks first"
+    type_text(app, "y")
+    assert scene.computer_to_play and scene.hud.button("auto").selected
     for _ in range(6000):
         if scene.over:
             break
@@ -420,6 +423,10 @@ def test_status_says_whether_the_game_is_still_winnable(tmp_path: Path) -> None:
     assert scene.winnable_text() == "Winnable"
     lost = PyramidScene(app, seed=4)
     app.push(lost)
+    frames(app)
+    lost.jobs.wait("winnable", timeout=30)
+    assert lost.winnable_text() == "Not winnable", "a fresh deal never was"
+    lost.play(P.Draw())
     frames(app)
     lost.jobs.wait("winnable", timeout=30)
     assert lost.winnable_text() == "No longer winnable"

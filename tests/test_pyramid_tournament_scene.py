@@ -104,7 +104,7 @@ def test_top_ten_shows_and_survives_a_damaged_file(tmp_path: Path) -> None:
     (tmp_path / "pyramid-top10.json").write_text("{{{{ damaged")
     app, scene = open_app(tmp_path)
     type_text(app, "t")
-    type_text(app, "n")  # alone
+    type_text(app, "a")  # alone
     key(app, pygame.K_RETURN, "\r")
     type_text(app, "t")  # TOP 10
     assert "No scores yet" in scene.hud.dialog.body

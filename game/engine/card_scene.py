@@ -129,6 +129,10 @@ class CardGameScene(Scene):
     def clear_selection(self) -> None:
         """Forget a half-made choice (a first card picked)."""
 
+    def has_selection(self) -> bool:
+        """Is a half-made choice in progress (Esc puts it down rather than leaving)?"""
+        return False
+
     def interactive_keys(self) -> list[str]:
         return [k for k in self.table.entities if self.table.placement(k).interactive]
 
@@ -190,6 +194,11 @@ class CardGameScene(Scene):
         self.recorder.reset(self._pick_seed(seed), self.config)
         self.app.play_sound("shuffle")
         self.ask_for_mouse()
+
+    def deal_again(self) -> None:
+        """The player's New: a fresh deal, with the cards in the player's hands."""
+        self.set_computer(self.seat, False)
+        self.new_game()
 
     def adopt_recorder(self, recorder: Recorder) -> None:
         """Carry on from another log (a restored save)."""
@@ -457,7 +466,8 @@ class CardGameScene(Scene):
         if self.game_command(key):
             return
         if key == "new":
-            confirm(self.hud, "New game", "Abandon this game and deal a new one?", self.new_game)
+            confirm(self.hud, "New game", "Abandon this game and deal a new one?",
+                    self.deal_again)
         elif key == "undo":
             self.undo()
         elif key == "redo":
@@ -510,9 +520,12 @@ class CardGameScene(Scene):
             self.undo()
         elif kind == Act.REDO:
             self.redo()
-        elif kind == Act.CANCEL:
-            self.table.cancel_drag()
-            self.clear_selection()
+        elif kind == Act.CANCEL:  # puts down what is held, else back to the menu
+            if self.table.dragging is not None or self.has_selection():
+                self.table.cancel_drag()
+                self.clear_selection()
+            else:
+                self.press("menu")
         elif kind == Act.KEY:
             self.on_key(action.key)
 

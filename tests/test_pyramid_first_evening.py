@@ -1,0 +1,106 @@
+"""What a first evening with Pyramid showed (issue 7), each driven by posted events:
+Esc, hints after undo, Auto that a player's move or New takes back, a way out while
+the computer plays its match game, covered cards that say why, match keys that say why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.ai import pyramid_player
+from game.rules import pyramid as P
+from scenes.menu import MenuScene
+from scenes.pyramid import PyramidScene
+from tests.driver import click, frames, key, make_app, settle, type_text
+
+
+def table(tmp_path: Path, seed: int = 7, **settings: object) -> tuple:
+    app = make_app(tmp_path, **settings)
+    app.push(MenuScene(app))
+    scene = PyramidScene(app, seed=seed)
+    app.push(scene)
+    settle(app)
+    return app, scene
+
+
+def centre(scene: PyramidScene, key_: str) -> tuple[float, float]:
+    rect = scene.table.card_rect(key_)
+    return rect.centerx, rect.centery
+
+
+def test_esc_puts_down_a_picked_card_else_opens_the_menu(tmp_path: Path) -> None:
+    app, scene = table(tmp_path)
+    pick = next(c for c, w in scene.view.available.items()
+                if w.startswith("p") and P.needs_partner(c))
+    click(app, centre(scene, pick))
+    assert scene.selected == pick
+    key(app, pygame.K_ESCAPE)
+    assert scene.selected is None and app.scene is scene
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_undo_from_the_button_clears_the_hint(tmp_path: Path) -> None:
+    app, scene = table(tmp_path)
+    scene.play(pyramid_player.greedy_move(scene.view, scene.client.legal_moves))
+    settle(app)
+    type_text(app, "h")
+    assert scene.table.highlighted("hint")
+    click(app, scene.hud.button("undo").rect.center)
+    assert scene.recorder.cursor == 0 and not scene.table.highlighted("hint")
+
+
+def test_auto_is_taken_back_by_a_players_move_and_by_new(tmp_path: Path) -> None:
+    app, scene = table(tmp_path, animation="off", ai_speed="fast")
+    type_text(app, "a")
+    type_text(app, "y")
+    assert scene.computer_to_play
+    key(app, pygame.K_d)  # the player turns the pack: the game is theirs again
+    assert not scene.computer_to_play and not scene.hud.button("auto").selected
+    assert scene.recorder.moves[-1] == P.Draw()
+    type_text(app, "a")
+    type_text(app, "y")
+    type_text(app, "n")
+    type_text(app, "y")  # New, confirmed
+    assert scene.recorder.length == 0 and not scene.computer_to_play
+    frames(app, 120)
+    assert scene.recorder.length == 0, "the computer does not play the next deal"
+
+
+def test_the_menu_is_reachable_while_the_computer_plays_its_match_game(
+        tmp_path: Path) -> None:
+    app, scene = table(tmp_path, animation="off", ai_speed="slow")
+    type_text(app, "t")
+    type_text(app, "c")
+    key(app, pygame.K_RETURN, "\r")  # "Player"
+    while scene.match.next_turn[1] == 0:  # the human's game first
+        scene.play(pyramid_player.greedy_move(scene.view, scene.client.legal_moves))
+    key(app, pygame.K_RETURN, "\r")  # Continue: the computer's turn
+    assert scene.computer_to_play
+    type_text(app, "d")
+    assert "computer is playing" in scene.hud.message.text
+    key(app, pygame.K_F10)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_a_click_on_a_covered_card_says_why(tmp_path: Path) -> None:
+    app, scene = table(tmp_path)
+    covered = scene.view.pyramid[0]
+    rect = scene.table.card_rect(covered.uid)
+    click(app, (rect.centerx, rect.y + 20))  # its visible top edge
+    assert "covered" in scene.hud.message.text and covered.symbol in scene.hud.message.text
+
+
+def test_match_keys_that_do_nothing_say_why(tmp_path: Path) -> None:
+    app, scene = table(tmp_path)
+    type_text(app, "t")
+    assert any(b.label == "Alone" for b in scene.hud.dialog.buttons())
+    type_text(app, "a")  # alone
+    key(app, pygame.K_RETURN, "\r")
+    assert scene.match is not None
+    type_text(app, "h")
+    assert "No hints" in scene.hud.message.text
+    scene.play(P.Draw())
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert "cannot be taken back" in scene.hud.message.text and scene.recorder.cursor == 1
