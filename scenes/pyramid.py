@@ -190,7 +190,10 @@ class PyramidScene(MatchPlay, GameScene):
     # -- gestures ----------------------------------------------------------------------------
 
     def on_click(self, key: str | None, pos: tuple[float, float]) -> None:
-        if key == "zone:stock":
+        top = self.view.stock_top
+        # A click on the pack deals from it, as in other solitaires; its top card is
+        # still paired by dragging it, by clicking its partner first, or with P.
+        if key == "zone:stock" or (top is not None and key == top.uid and self.selected is None):
             self.turn_pack()
         elif key is None or key.startswith("zone:"):
             self.clear_selection()
@@ -306,11 +309,19 @@ class PyramidScene(MatchPlay, GameScene):
     # -- commands -----------------------------------------------------------------------------
 
     def game_command(self, key: str) -> bool:
-        if self.match is not None:
-            if key in MATCH_REFUSES:
-                self.app.error(MATCH_REFUSES[key])
-            return self.match_command(key) or key in MATCH_REFUSES
-        if key == "tour":
+        if self.match is not None and key in MATCH_REFUSES:
+            self.app.error(MATCH_REFUSES[key])
+            return True
+        if self.match is not None and self.match_command(key):
+            return True
+        if key == "draw":
+            if self.computer_to_play:
+                if self.match is not None:
+                    self.hud.say("The computer is playing its game: watch, or use the commands.")
+                    return True
+                self.stop_auto()
+            self.turn_pack()
+        elif key == "tour":
             if self.client.cursor and not self.over:
                 confirm(self.hud, "Tournament", "Start a tournament? The game in progress "
                         "is abandoned.", self.ask_tour)

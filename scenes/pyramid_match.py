@@ -23,13 +23,14 @@ MATCH_KIND = "pyramid-tournament"
 MATCH_VERSION = 2  # 1 was the Pyramid-only tournament format
 MATCH_GAMES = 6
 MAX_ENTRANTS = 2
-STANDARD_COMMANDS = [("hint", "Hint", "h"), ("new", "New", "n"), ("undo", "Undo", "u"),
-                     ("redo", "Redo", "r"), ("auto", "Auto", "a"), ("tour", "Tour", "t"),
-                     ("config", "Config", "c"), ("help", "? Help", "?"), ("info", "Info", "i"),
-                     ("menu", "Menu", "m"), ("quit", "Quit", "q")]
-MATCH_COMMANDS = [("top10", "Top 10", "t"), ("new", "New", "n"), ("save", "Save", "s"),
-                  ("score", "Score", "o"), ("config", "Config", "c"), ("help", "? Help", "?"),
-                  ("info", "Info", "i"), ("menu", "Menu", "m"), ("exit", "Exit", "e")]
+STANDARD_COMMANDS = [("draw", "Draw", "d"), ("hint", "Hint", "h"), ("new", "New", "n"),
+                     ("undo", "Undo", "u"), ("redo", "Redo", "r"), ("auto", "Auto", "a"),
+                     ("tour", "Tour", "t"), ("config", "Config", "c"), ("help", "? Help", "?"),
+                     ("info", "Info", "i"), ("menu", "Menu", "m"), ("quit", "Quit", "q")]
+MATCH_COMMANDS = [("draw", "Draw", "d"), ("top10", "Top 10", "t"), ("new", "New", "n"),
+                  ("save", "Save", "s"), ("score", "Score", "o"), ("config", "Config", "c"),
+                  ("help", "? Help", "?"), ("info", "Info", "i"), ("menu", "Menu", "m"),
+                  ("exit", "Exit", "e")]
 
 
 class MatchPlay:

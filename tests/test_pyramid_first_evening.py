@@ -104,3 +104,34 @@ def test_match_keys_that_do_nothing_say_why(tmp_path: Path) -> None:
     scene.play(P.Draw())
     key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
     assert "cannot be taken back" in scene.hud.message.text and scene.recorder.cursor == 1
+
+
+def test_a_click_on_the_pack_deals_and_a_draw_button_shows_the_key(tmp_path: Path) -> None:
+    app, scene = table(tmp_path)
+    top = scene.view.stock_top
+    click(app, centre(scene, top.uid))
+    assert scene.recorder.moves == (P.Draw(),) and scene.view.waste[-1] == top
+    draw = scene.hud.button("draw")
+    assert (draw.label, draw.hotkey) == ("Draw", "d")
+    click(app, draw.rect.center)
+    assert scene.recorder.moves == (P.Draw(), P.Draw())
+    # the pack's top card is still paired by clicking its partner first
+    pair = next((m for m in scene.client.legal_moves if isinstance(m, P.Remove)
+                 and scene.view.stock_top.code in m.cards and len(m.cards) == 2), None)
+    if pair is not None:
+        partner = next(c for c in pair.cards if c != scene.view.stock_top.code)
+        click(app, centre(scene, partner))
+        click(app, centre(scene, scene.view.stock_top.uid))
+        assert scene.recorder.moves[-1] == pair
+
+
+def test_a_typed_name_keeps_its_capitals(tmp_path: Path) -> None:
+    app, scene = table(tmp_path)
+    type_text(app, "t")
+    type_text(app, "a")
+    for _ in "Player":
+        key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_t, "T", pygame.KMOD_LSHIFT)
+    type_text(app, "ess")
+    key(app, pygame.K_RETURN, "\r")
+    assert scene.match.entrants[0].name == "Tess"

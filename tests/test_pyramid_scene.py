@@ -60,6 +60,8 @@ def test_full_game_by_mouse_drags(tmp_path: Path) -> None:
     def by_mouse(move: P.Move) -> None:
         if isinstance(move, P.Draw | P.Recycle):
             click(app, (960, 1000), button=3)  # right-click anywhere turns the pack
+        elif len(move.cards) == 1 and scene.table.placement(move.cards[0]).zone == "stock":
+            drag(app, centre(scene, move.cards[0]), (1664, 280))  # a king to the discards
         elif len(move.cards) == 1:
             click(app, centre(scene, move.cards[0]))
         else:
@@ -392,6 +394,9 @@ def test_auto_finishes_the_game_with_the_solver(tmp_path: Path) -> None:
         frames(app)
     assert P.is_over(scene.recorder.state)
     assert P.par_score(scene.recorder.state) > P.par_score(quick), "AUTO beats the quick player"
+    settle(app)
+    assert scene.hud.dialog is not None, "a game Auto finishes ends as the player's would"
+    assert not scene.computer_to_play
 
 
 def test_hint_follows_a_winning_line(tmp_path: Path) -> None:
