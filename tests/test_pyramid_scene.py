@@ -365,6 +365,10 @@ def test_mouse_option_no_ignores_the_mouse_and_ask_asks(tmp_path: Path) -> None:
     scene = start(app)
     click(app, (960, 1000), button=3)
     assert scene.recorder.length == 0, "Mouse: No ignores the mouse"
+    assert "mouse is off" in scene.hud.message.text and "Settings" in scene.hud.message.text
+    scene.hud.message = None
+    click(app, scene.hud.button("menu").rect.center)
+    assert app.scene is scene and scene.hud.message is None, "said once; buttons ignore it too"
     type_text(app, "d")
     assert scene.recorder.length == 1
     asking = make_app(tmp_path / "ask", input_mode="ask")

@@ -62,6 +62,7 @@ class App:
         self._art: dict[tuple, CardArt] = {}
         self._cursor = ""
         self._background_stale = True
+        self._told_mouse_off = False
         if fullscreen if fullscreen is not None else self.settings.fullscreen:
             self.toggle_fullscreen()
 
@@ -216,6 +217,9 @@ class App:
             self.handle(action)
 
     def handle(self, action: Action) -> None:
+        if action.device == "mouse" and self.settings.input_mode == "keyboard":
+            self._mouse_is_off(action)
+            return
         if action.kind == Act.QUIT:
             self.quit()
         elif action.kind == Act.FULLSCREEN:
@@ -223,6 +227,13 @@ class App:
             self.set_setting(fullscreen=self.fullscreen)
         elif self.scenes:
             self.scene.handle(action)
+
+    def _mouse_is_off(self, action: Action) -> None:
+        """The Mouse setting is No (-nomouse): the mouse does nothing, and the first
+        click says so once, with the way back."""
+        if action.kind == Act.POINTER_DOWN and not self._told_mouse_off:
+            self._told_mouse_off = True
+            self.say("The mouse is off: use the keys or a pad. Settings > Mouse turns it on.")
 
     def step(self, dt: float) -> None:
         for action in self.input.update(dt):

@@ -64,7 +64,7 @@ class CardGameScene(Scene):
         self._ai_wait = 0.0
         self._demo_wait = 0.0
         self.finished_reported = False
-        self.mouse_on = app.settings.input_mode != "keyboard"
+        self.mouse_on = True  # False when the player answers No to Mouse: Ask
         self.session: Session | None = None
         self._fresh_deal = False
         if client is None:
@@ -422,7 +422,7 @@ class CardGameScene(Scene):
         self.table.set_view(vp, self.app.card_art(self.card_w))
 
     def settings_changed(self) -> None:
-        self.mouse_on = self.app.settings.input_mode != "keyboard"
+        self.mouse_on = True
         self.table.animation_scale = animation_scale(self.app.settings)
         self.table.set_view(self.app.viewport, self.app.card_art(self.card_w))
         self.app.refresh_background()
