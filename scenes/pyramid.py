@@ -7,6 +7,7 @@ on the keypad 8 pack, 9 waste, 0 turn. Pad: move the cursor, A picks, X turns.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -154,9 +155,16 @@ class PyramidScene(MatchPlay, GameScene):
     # -- choosing cards ------------------------------------------------------------------
 
     def clear_selection(self) -> None:
+        self.end_row()
         self.selected = None
-        self.pending_row = None
         self.table.clear_highlights("selected")
+
+    def end_row(self) -> None:
+        """A row chosen by its number is used up (or put down): so is its prompt."""
+        if self.pending_row is not None and self.hud.message is not None \
+                and self.hud.message.text.startswith("Row "):
+            self.hud.message = None
+        self.pending_row = None
 
     def choose(self, code: str) -> None:
         """The player picked a card: one that needs no partner goes at once; otherwise it
@@ -248,13 +256,13 @@ class PyramidScene(MatchPlay, GameScene):
         view = self.view
         self.table.clear_highlights("hint")
         if key in ("p", "8"):
-            self.pending_row = None
+            self.end_row()
             if view.stock_top is not None:
                 self.choose(view.stock_top.uid)
             else:
                 self.app.error("The pack is empty.")
         elif key in ("w", "9"):
-            self.pending_row = None
+            self.end_row()
             if view.waste:
                 self.choose(view.waste[-1].uid)
             else:
@@ -267,7 +275,8 @@ class PyramidScene(MatchPlay, GameScene):
                 self.pending_row = number
                 self.hud.say(f"Row {number}: now the column, 1 to {number}.")
             else:
-                row, self.pending_row = self.pending_row, None
+                row = self.pending_row
+                self.end_row()
                 if number > row:
                     self.app.error(f"Row {row} has only {row} cards.")
                     return True
@@ -425,8 +434,7 @@ class PyramidScene(MatchPlay, GameScene):
             image = text_image(vp, str(count), 24, MUTED)
             px, py = vp.to_px(x + CARD_W / 2, y + CARD_H + 10)
             items.append(DrawItem(("count", name), image, (px - image.get_width() // 2, py), 1))
-        if self.show_focus:
-            items.extend(self._column_numbers(view))
+        items.extend(self._column_numbers(view))
         if self.pending_row is not None:
             x, y = slot_pos(P.index_of(self.pending_row - 1, 0))
             image = text_image(vp, "\u25b6", 30, GOLD, bold=True)
@@ -434,16 +442,35 @@ class PyramidScene(MatchPlay, GameScene):
         return items
 
     def _column_numbers(self, view: P.PyramidView) -> list[DrawItem]:
-        """Yellow column numbers on the available pyramid cards, for keyboard play."""
+        """Once a row is chosen by its number, each of its cards shows its column number
+        in a large badge on the part of the card that shows (readable from a sofa)."""
+        if self.pending_row is None:
+            return []
         vp = self.app.viewport
         items = []
-        for i, card in enumerate(view.pyramid):
-            if card is None or not view.exposed[i] or card.uid not in self.table.entities:
+        row = self.pending_row - 1
+        for col in range(row + 1):
+            card = view.pyramid[P.index_of(row, col)]
+            if card is None or card.uid not in self.table.entities:
                 continue
-            _, col = P.row_col(i)
             x, y = self.table.position(card.uid)
-            image = text_image(vp, str(col + 1), 22, COLUMN_YELLOW, bold=True)
-            px, py = vp.to_px(x + CARD_W / 2, y - 26)
-            items.append(DrawItem(("col", card.uid), image, (px - image.get_width() // 2, py),
+            badge = column_badge(vp, col + 1)
+            px, py = vp.to_px(x + CARD_W / 2, y + DY / 2)
+            items.append(DrawItem(("col", card.uid), badge, (px - badge.get_width() // 2,
+                                                             py - badge.get_height() // 2),
                                   15000))
         return items
+
+
+@lru_cache(maxsize=32)
+def column_badge(vp: Any, number: int) -> pygame.Surface:
+    """A round badge with a column number, per window size (the same image every frame,
+    so the renderer repaints it only when it moves)."""
+    diameter = vp.px(56 * vp.text_scale)
+    badge = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
+    radius = diameter // 2
+    pygame.draw.circle(badge, (20, 30, 24, 230), (radius, radius), radius)
+    pygame.draw.circle(badge, COLUMN_YELLOW, (radius, radius), radius, max(2, diameter // 14))
+    label = text_image(vp, str(number), 34, COLUMN_YELLOW, bold=True)
+    badge.blit(label, ((diameter - label.get_width()) // 2, (diameter - label.get_height()) // 2))
+    return badge

@@ -135,3 +135,20 @@ def test_a_typed_name_keeps_its_capitals(tmp_path: Path) -> None:
     type_text(app, "ess")
     key(app, pygame.K_RETURN, "\r")
     assert scene.match.entrants[0].name == "Tess"
+
+
+def test_row_then_column_shows_the_chosen_rows_numbers_and_clears_its_prompt(
+        tmp_path: Path) -> None:
+    app, scene = table(tmp_path, size=(1920, 1080))
+    badges = lambda: {i.key[1] for i in scene.draw_items(0.0) if i.key[0] == "col"}  # noqa: E731
+    assert badges() == set(), "no numbers until a row is chosen"
+    type_text(app, "7")
+    row7 = {scene.view.pyramid[P.index_of(6, c)].uid for c in range(7)}
+    assert badges() == row7 and "Row 7" in scene.hud.message.text
+    badge = next(i for i in scene.draw_items(0.0) if i.key[0] == "col")
+    assert badge.image.get_height() >= 50, "large enough to read from a sofa"
+    card = scene.view.pyramid[P.index_of(6, 0)]
+    type_text(app, "1")
+    assert badges() == set() and scene.hud.message is None or "Row" not in (
+        scene.hud.message.text), "the prompt is answered"
+    assert scene.selected == card.uid or card.rank == 13
