@@ -56,9 +56,10 @@ def panel_image(vp: Viewport, rect: pygame.Rect) -> pygame.Surface:
     return surface
 
 
-def draw_footer(surface: pygame.Surface, vp: Viewport, text: str, y: float) -> None:
+def draw_footer(surface: pygame.Surface, vp: Viewport, text: str, y: float,
+                size: float = 22) -> None:
     """A muted line of key hints, centred at logical height ``y``."""
-    image = text_image(vp, text, 22, MUTED)
+    image = text_image(vp, text, size, MUTED)
     x, py = vp.to_px(DESIGN_W / 2, y)
     surface.blit(image, (x - image.get_width() // 2, py))
 

@@ -19,7 +19,7 @@ from game.engine.actions import Act, Action
 from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
 from game.engine.render import DrawItem
 from game.engine.scene import Scene
-from game.engine.ui import GOLD, INK, MUTED, UI_Z, Button, text_image
+from game.engine.ui import GOLD, INK, MUTED, UI_Z, Button, confirm, text_image
 from game.replay.recorder import Recorder, ReplayError
 from game.rules.registry import GAME_BY_ID, RULES_BY_ID
 from game.settings import animation_scale
@@ -79,8 +79,6 @@ class ReplayScene(Scene):
         self.recorder = recorder
         recorder.seek(0)  # before the inner scene exists, so it opens with the deal
         self.inner = game_scene(app, recorder.game_id, recorder=recorder)
-        for button in self.inner.hud.buttons:  # its commands mean nothing in a replay
-            button.visible = False
         self.speed_index = NORMAL_SPEED
         self.direction = 1 if autoplay else 0  # 1 playing, -1 rewinding, 0 paused
         self._wait = STEP_SECONDS
@@ -169,6 +167,8 @@ class ReplayScene(Scene):
         elif key in ("step", "step_back"):
             self.step(1 if key == "step" else -1)
         elif key in ("start", "end"):
+            if key == "end" and self.direction == -1:
+                self.direction = 0  # End stops a rewind rather than rewinding from the end
             self.seek(0 if key == "start" else self.length)
         elif key in ("page", "page_back"):
             self.seek(self.cursor + (PAGE_MOVES if key == "page" else -PAGE_MOVES))
@@ -319,6 +319,7 @@ class ReplayScene(Scene):
         strip.fill((10, 30, 20, 200))
         pygame.draw.line(strip, (90, 140, 110), (0, 0), (vp.width, 0), max(1, vp.px(2)))
         surface.blit(strip, (0, top))
+        draw_footer(surface, vp, LEGEND, BUTTON_Y + BUTTON_H + 6, size=18)
         return surface
 
     def draw_items(self, alpha: float) -> list[DrawItem]:
@@ -381,7 +382,11 @@ def _fail(app: Any, problem: str) -> None:
 LIST_TOP = 150  # first row; the column headings sit above it
 ROW_H, ROW_PITCH, ROWS_SHOWN = 62, 72, 10
 LIST = pygame.Rect(100, LIST_TOP - 60, DESIGN_W - 200, ROWS_SHOWN * ROW_PITCH + 78)
-LIST_FOOTER = "\u2191 \u2193  choose      Enter or click  watch      Esc  back"
+LIST_FOOTER = ("\u2191 \u2193  choose      Enter or click  watch      Delete or pad X  delete"
+               "      Esc  back")
+LEGEND = ("Space / A  play \u00b7 \u2190 \u2192 / D-pad  step \u00b7 \u2191 \u2193  speed \u00b7 "
+          "B / X  rewind \u00b7 Home End  first, last \u00b7 PgUp PgDn / triggers  10 moves \u00b7 "
+          "Esc / B  back")
 COLUMNS = [("Game", 140), ("Date", 560), ("Moves", 1040), ("Result", 1240)]  # x, logical
 
 
@@ -448,8 +453,26 @@ class ReplayListScene(PageScene):
             self.show_rows(None)
         elif kind in (Act.LEFT, Act.RIGHT) and index is not None:
             pass  # a row is one wide target: nothing beside it
+        elif kind in (Act.DELETE, Act.SECONDARY) and index is not None:
+            self.ask_delete(index)
         else:
             super().handle_game(action)
+
+    def ask_delete(self, index: int) -> None:
+        info = self.replays[index]
+
+        def delete() -> None:
+            try:
+                info.path.unlink(missing_ok=True)
+            except OSError as exc:
+                self.app.error(f"The replay could not be deleted ({exc.strerror or exc}).")
+                return
+            self.replays.pop(index)
+            self.show_rows(min(index, len(self.replays) - 1) if self.replays else None)
+            self.hud.say("Replay deleted.")
+
+        confirm(self.hud, "Delete replay", f"Delete the replay of {game_name(info.game)} from "
+                f"{date_text(info.date)}? It cannot be brought back.", delete)
 
     def press(self, key: str) -> None:
         if not key.startswith("row:"):

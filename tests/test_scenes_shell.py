@@ -234,6 +234,11 @@ def test_replay_plays_steps_jumps_fast_forwards_and_rewinds(app: App, tmp_path: 
 
     click(app, (track.x + track.w / 2, track.centery))  # jump to the middle
     assert scene.cursor == n // 2
+    press(app, pygame.K_b, "b")
+    press(app, pygame.K_END)  # End while rewinding: at the end, and still
+    run(app, 60)
+    assert scene.cursor == n and scene.direction == 0
+    assert not any(b.visible for b in scene.inner.hud.buttons), "the game's commands hide"
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
 
@@ -298,6 +303,12 @@ def test_replay_list_shows_saved_replays_and_opens_one(app: App, tmp_path: Path)
     assert isinstance(app.scene, ReplayScene)
     assert app.scene.recorder.length == scene.replays[1].moves
     assert {r.path for r in scene.replays} >= {first}
+    press(app, pygame.K_ESCAPE)
+    doomed = scene.replays[1].path
+    press(app, pygame.K_DELETE)  # on the focused row: asks first
+    assert scene.hud.dialog is not None and doomed.exists()
+    press(app, pygame.K_y, "y")
+    assert not doomed.exists() and len(scene.replays) == 1 and "deleted" in scene.hud.message.text
 
 
 def test_replay_list_when_empty(app: App) -> None:

@@ -28,6 +28,7 @@ class Act(StrEnum):
     PAGE_DOWN = "page_down"  # PgDn, pad right trigger
     HOME = "home"
     END = "end"
+    DELETE = "delete"  # Delete key: remove the chosen thing (a replay in the list)
     KEY = "key"  # a plain character key: ``key`` holds it ("1".."9", "a".."z", "?")
     POINTER_DOWN = "pointer_down"  # mouse button pressed at ``pos`` (``button`` 1/2/3)
     POINTER_UP = "pointer_up"

@@ -368,8 +368,8 @@ class CardGameScene(Scene):
 
     def enter(self) -> None:
         self.table.animation_scale = animation_scale(self.app.settings)
-        for button in self.hud.buttons:
-            button.visible = not self.demo  # a demo only watches; any key ends it
+        for button in self.hud.buttons:  # a demo or a replay only watches
+            button.visible = not (self.demo or self.viewer)
         if self._fresh_deal:
             self._fresh_deal = False
             self.app.play_sound("shuffle")

@@ -44,6 +44,7 @@ _KEYS: dict[int, Act] = {
     pygame.K_PAGEDOWN: Act.PAGE_DOWN,
     pygame.K_HOME: Act.HOME,
     pygame.K_END: Act.END,
+    pygame.K_DELETE: Act.DELETE,
 }
 _ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
