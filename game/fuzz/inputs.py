@@ -147,21 +147,23 @@ class InputMaker:
 
     def press_mouse(self) -> str:
         pos, button = self.target(), self._button()
-        post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False)
-        if button <= 3:
-            self.held = tuple(1 if i == button - 1 else v for i, v in enumerate(self.held))
-        self.pointer = pos
-        return f"mouse {button} down at {pos}"
+        return self._button_event(pos, button, down=True)
 
     def release_mouse(self) -> str:
         pos = self.target()
         down = [i + 1 for i, v in enumerate(self.held) if v]
         button = self.rng.choice(down) if down and self.rng.random() < 0.9 else self._button()
-        post(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False)
+        return self._button_event(pos, button, down=False)
+
+    def _button_event(self, pos: tuple[int, int], button: int, down: bool) -> str:
+        """Post one press or release and keep track of the buttons held."""
+        post(pygame.MOUSEBUTTONDOWN if down else pygame.MOUSEBUTTONUP, pos=pos, button=button,
+             touch=False)
         if button <= 3:
-            self.held = tuple(0 if i == button - 1 else v for i, v in enumerate(self.held))
+            self.held = tuple(int(down) if i == button - 1 else v
+                              for i, v in enumerate(self.held))
         self.pointer = pos
-        return f"mouse {button} up at {pos}"
+        return f"mouse {button} {'down' if down else 'up'} at {pos}"
 
     def motion(self) -> str:
         pos = self.target()
