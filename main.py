@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from game.rules.registry import GAME_BY_ID, GAMES
+from game.rules.registry import GAME_BY_ID, GAMES, SimFlag
 
 # The Pyramid manual's switches; they beat the saved settings for this run only.
 MANUAL_SWITCHES: dict[str, tuple[str, object]] = {
@@ -55,6 +55,18 @@ def window_size(text: str) -> tuple[int, int]:
     return min(max(320, w), 16384), min(max(200, h), 16384)
 
 
+def game_sim_flags() -> dict[SimFlag, list[str]]:
+    """Every game's extra ``simulate`` flag, once each, with the games that take it
+    (the games check the values: choices differ from game to game)."""
+    flags: dict[str, SimFlag] = {}
+    users: dict[str, list[str]] = {}
+    for game in GAMES:
+        for flag in game.sim_flags:
+            flags.setdefault(flag.flag, flag)
+            users.setdefault(flag.flag, []).append(game.id)
+    return {flags[name]: users[name] for name in flags}
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py", description="Card Parlour: Pyramid, Poker Squares, Chinese Poker, "
@@ -82,6 +94,13 @@ def build_parser() -> argparse.ArgumentParser:
     players = "; ".join(f"{g.id}: {', '.join(g.agents)}" for g in GAMES if g.agents)
     sim.add_argument("--agent", help=f"computer player ({players}; the first is the default)")
     sim.add_argument("--json", action="store_true", help="print JSON (the default)")
+    for flag, games in game_sim_flags().items():
+        kind = flag.kind
+        helptext = f"{', '.join(games)}: {flag.help}"
+        if kind is bool:
+            sim.add_argument(flag.flag, action="store_true", default=None, help=helptext)
+        else:
+            sim.add_argument(flag.flag, type=kind, default=None, help=helptext)
     rep = sub.add_parser("replay", help="play a saved replay back, animated")
     rep.add_argument("path", type=Path)
     # the run options may follow PATH too: `replay PATH --headless --frames 60`
@@ -105,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
         from game.simulate import simulate
 
         try:
-            result = simulate(args.name, args.games, args.sim_seed, args.agent)
+            extras = {f.keyword: getattr(args, f.keyword) for f in game_sim_flags()}
+            result = simulate(args.name, args.games, args.sim_seed, args.agent, **extras)
         except ValueError as exc:
             print(f"simulate: {exc}", file=sys.stderr)
             return 2

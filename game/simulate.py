@@ -37,11 +37,37 @@ def play_game(entry: GameEntry, agents: list[Any], seed: int) -> Any:
     raise RuntimeError(f"{entry.id}: game from seed {seed} did not end in {MAX_MOVES} moves")
 
 
-def simulate(name: str, games: int, seed: int, agent: str | None = None) -> dict[str, Any]:
+def game_flags(entry: GameEntry, flags: dict[str, Any]) -> dict[str, Any]:
+    """The given ``simulate`` flags as keywords for ``entry``'s simulator, checked: a
+    flag of another game, or a value outside the flag's choices, is a ValueError."""
+    own = {f.keyword: f for f in entry.sim_flags}
+    chosen: dict[str, Any] = {}
+    for key, value in flags.items():
+        if value is None or value is False:
+            continue
+        if key not in own:
+            raise ValueError(f"--{key.replace('_', '-')} is not an option of {entry.id}")
+        flag = own[key]
+        if flag.choices and value not in flag.choices:
+            shown = ", ".join(str(c) for c in flag.choices)
+            raise ValueError(f"{flag.flag} {value}: choose {shown}")
+        chosen[key] = value
+    return {**{f.keyword: f.default for f in entry.sim_flags}, **chosen}
+
+
+def simulate(name: str, games: int, seed: int, agent: str | None = None,
+             **flags: Any) -> dict[str, Any]:
     entry = GAME_BY_ID.get(name)
     if entry is None or entry.rules is None:
         built = ", ".join(g.id for g in GAME_BY_ID.values() if g.rules is not None)
         raise ValueError(f"{name} is not built yet (built: {built})")
+    if games < 0:
+        raise ValueError("--games wants a count of 0 or more")
+    keywords = game_flags(entry, flags)
+    if agent is not None and agent not in entry.agents:
+        raise ValueError(f"unknown {entry.id} player {agent!r}: choose {', '.join(entry.agents)}")
+    if entry.simulator:
+        return load(entry.simulator)(games=games, seed=seed, agent=agent, **keywords)
     agent = agent or entry.agents[0]
     started = time.perf_counter()
     totals: dict[str, float] = {}

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 import main
 
@@ -68,3 +69,12 @@ def test_simulate_with_the_solver_beats_quick_play() -> None:
 def test_unbuilt_games_say_so() -> None:
     result = run("--game", "draw-poker", "--headless", "--frames", "1")
     assert result.returncode == 2 and "not built yet" in result.stderr
+
+
+def test_simulate_refuses_another_games_flag() -> None:
+    from game.simulate import simulate
+
+    with pytest.raises(ValueError, match="not an option of pyramid"):
+        simulate("pyramid", 1, 0, "greedy", scoring="english")
+    with pytest.raises(ValueError, match="unknown pyramid player"):
+        simulate("pyramid", 1, 0, "strong")

@@ -29,6 +29,24 @@ class Option:
 
 
 @dataclass(frozen=True, slots=True)
+class SimFlag:
+    """An extra ``simulate`` option of one game (``--scoring english``, ``--players 4``).
+    ``kind`` is str, int or bool (a bool flag takes no value). The value reaches the
+    game's simulator as a keyword argument named after the flag (``--miss-milligan``
+    -> ``miss_milligan``)."""
+
+    flag: str
+    help: str
+    kind: type = str
+    choices: tuple[Any, ...] = ()
+    default: Any = None
+
+    @property
+    def keyword(self) -> str:
+        return self.flag.lstrip("-").replace("-", "_")
+
+
+@dataclass(frozen=True, slots=True)
 class GameEntry:
     id: str
     title: str
@@ -40,6 +58,10 @@ class GameEntry:
     figure: str = "mean_score"  # simulate's headline figure
     help_topic: str = ""  # assets/help/<topic>.txt
     options: tuple[Option, ...] = ()
+    # "module:function" called as fn(games=, seed=, agent=, **flags) -> JSON-able dict;
+    # "" plays every seat with ``agent`` through game.simulate's generic loop
+    simulator: str = ""
+    sim_flags: tuple[SimFlag, ...] = ()
 
     @property
     def playable(self) -> bool:
