@@ -303,3 +303,23 @@ def test_a_selected_card_in_a_fan_is_drawn_higher() -> None:
     tip = vp.to_px(raised.x + hand.step + 10, raised.y + 5)
     assert hand.index_at((raised.x + hand.step + 10, raised.y + 5)) == 2
     assert min(screen.get_at(tip)[:3]) > 200, "the raised card's face shows there"
+
+
+def reddish(image: pygame.Surface) -> int:
+    """Pixels clearly red (not the cream text, not the felt)."""
+    count = 0
+    for x in range(image.get_width()):
+        for y in range(image.get_height()):
+            r, g, b, a = image.get_at((x, y))
+            count += a > 200 and r > 180 and g < 130 and b < 130
+    return count
+
+
+def test_red_cards_named_in_text_are_drawn_red() -> None:
+    from game.engine.ui import text_image
+
+    both = text_image(VP, "Pair 6\u2663 with 7\u2665", 30)
+    black = text_image(VP, "Pair 6\u2663 with 7\u2663", 30)
+    assert reddish(both) > 20
+    assert reddish(black) == 0
+    assert abs(both.get_width() - black.get_width()) <= 2  # wrapping measured it right

@@ -5,6 +5,7 @@ the dirty-rect renderer only repaints widgets that actually changed."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -62,6 +63,38 @@ TEXT_CACHE_BYTES = 32 * 2**20
 _text_cache = ImageCache(TEXT_CACHE_BYTES)
 
 
+# A card named in text ("7♥", "10♦") is drawn in its suit's colour: red on the dark
+# table and panels, card red on a light field. Black suits keep the text's own colour.
+RED_CARD = re.compile("(?:10|[A2-9JQK])?[\u2665\u2666]")
+RED_ON_DARK = (255, 96, 96)
+RED_ON_LIGHT = (200, 26, 40)
+
+
+def suit_red_for(color: tuple[int, int, int]) -> tuple[int, int, int]:
+    return RED_ON_DARK if sum(color) > 380 else RED_ON_LIGHT
+
+
+def render_text(font: pygame.font.Font, text: str,
+                color: tuple[int, int, int]) -> pygame.Surface:
+    """``text`` in ``color``, with any red card in it (rank and suit) in red."""
+    runs: list[tuple[str, tuple[int, int, int]]] = []
+    at = 0
+    for match in RED_CARD.finditer(text):
+        runs.extend([(text[at:match.start()], color), (match.group(), suit_red_for(color))])
+        at = match.end()
+    runs.append((text[at:], color))
+    runs = [(t, c) for t, c in runs if t]
+    if len(runs) <= 1:
+        return font.render(text, True, color)
+    pieces = [font.render(t, True, c) for t, c in runs]
+    image = pygame.Surface((font.size(text)[0], font.get_height()), pygame.SRCALPHA)
+    x = 0
+    for piece, (t, _) in zip(pieces, runs, strict=True):
+        image.blit(piece, (x, 0))
+        x += font.size(t)[0]
+    return image
+
+
 def text_image(vp: Viewport, text: str, size: float, color: tuple[int, int, int] = INK,
                bold: bool = False) -> pygame.Surface:
     """Text at ``size`` logical units tall (scaled up in TV mode), cached."""
@@ -69,7 +102,7 @@ def text_image(vp: Viewport, text: str, size: float, color: tuple[int, int, int]
     key = (text, px, color, bold)
     image = _text_cache.get(key)
     if image is None:
-        image = _text_cache.put(key, Fonts.get(px, bold).render(text, True, color))
+        image = _text_cache.put(key, render_text(Fonts.get(px, bold), text, color))
     return image
 
 
