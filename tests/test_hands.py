@@ -1,0 +1,116 @@
+"""The hand evaluator: exact over every one-deck hand, two-deck hands, the order of
+draw poker, and the category of partial hands."""
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from game.cards import Card, full_deck, parse_cards
+from game.rules.hands import CATEGORIES, category, evaluate
+
+# How many of the 2,598,960 five-card hands fall in each category.
+ONE_DECK_COUNTS = {
+    "royal_flush": 4, "straight_flush": 36, "four_of_a_kind": 624, "full_house": 3744,
+    "flush": 5108, "straight": 10200, "three_of_a_kind": 54912, "two_pair": 123552,
+    "one_pair": 1098240, "high_card": 1302540,
+}
+
+
+def value(text: str):  # noqa: ANN201
+    return evaluate(parse_cards(text))
+
+
+def test_every_one_deck_hand_counts_exactly() -> None:
+    values = Counter(map(evaluate, combinations(full_deck(), 5)))
+    assert sum(values.values()) == 2_598_960
+    assert len(values) == 7462
+    per_category = Counter()
+    for v, n in values.items():
+        per_category[v.category] += n
+    assert per_category == ONE_DECK_COUNTS
+    # Categories never overlap: every value of a better category beats every lower one.
+    lowest = {}
+    highest = {}
+    for v in values:
+        lowest[v.category] = min(lowest.get(v.category, v), v)
+        highest[v.category] = max(highest.get(v.category, v), v)
+    ranked = [c for c in CATEGORIES if c in lowest]
+    for low, high in zip(ranked, ranked[1:], strict=False):
+        assert highest[low] < lowest[high], (low, high)
+
+
+def test_two_decks_make_five_of_a_kind_the_best_hand() -> None:
+    five = evaluate([Card(7, s, d) for s, d in (("S", 0), ("H", 0), ("D", 0), ("S", 1), ("C", 1))])
+    assert five.category == "five_of_a_kind"
+    assert five > value("AS KS QS JS TS")
+    assert five > value("6S 6H 6D 6C 6S")  # ranks decide between fives
+    assert five == value("7C 7C 7H 7S 7D")
+
+
+def test_a_two_deck_flush_with_a_pair_is_a_flush() -> None:
+    paired = evaluate([Card(9, "H"), Card(9, "H", 1), Card(4, "H"), Card(2, "H"), Card(3, "H")])
+    assert paired.category == "flush"
+    assert value("9H 8H 4H 2H 3H") < paired < value("TH 8H 4H 2H 3H")
+    assert paired < value("9S 9D 9C 2H 2S")
+
+
+@pytest.mark.parametrize(("better", "worse"), [
+    ("AS KS QS JS TS", "KH QH JH TH 9H"),      # royal over straight flush
+    ("5D 4D 3D 2D AD", "AC AD AH AS KC"),      # the lowest straight flush beats any four
+    ("2C 2D 2H 2S 3C", "AC AD AH KS KC"),      # four of a kind over a full house
+    ("3C 3D 3H 2S 2C", "AH KH QH JH 9H"),      # full house over a flush
+    ("7H 5H 4H 3H 2H", "AC KD QH JS TC"),      # flush over the best straight
+    ("6C 5D 4H 3S 2C", "5S 4C 3D 2H AH"),      # A-2-3-4-5 is the lowest straight
+    ("AC KD QH JS TC", "KC QD JH TS 9C"),
+    ("5S 4C 3D 2H AH", "AS AD AH KC QD"),      # even the wheel beats three aces
+    ("2S 2D 2H 4C 3D", "AS AD KH KC QD"),      # trips over two pair
+    ("AS AD 3H 3C 2D", "KS KD QH QC JD"),      # two pair: the higher pair first
+    ("KS KD 3H 3C 5D", "KC KH 3S 3D 4C"),      # then the kicker
+    ("AS AD 4H 3C 2D", "KS KD QH JC 9D"),      # pairs: aces high
+    ("AS KD 4H 3C 2D", "KS QD JH TC 8D"),      # high card: ace high
+    ("AS KD 9H 3C 2D", "AC KH 8D 7C 6D"),      # compared card by card
+])
+def test_hands_rank_as_in_draw_poker(better: str, worse: str) -> None:
+    assert value(better) > value(worse)
+
+
+def test_no_wrap_around_and_ties_are_equal() -> None:
+    assert value("QS KD AH 2C 3D").category == "high_card"
+    assert value("AS KS QD JC TH") == value("TS JD QS KC AD")
+    assert value("AS 2S 3S 4S 5S").category == "straight_flush"
+
+
+def test_names_and_bad_hands() -> None:
+    assert value("AS KS QS JS TS").category == "royal_flush"
+    assert value("AS KS QS JS TS").label == "Royal flush"
+    assert value("AS KD 9H 3C 2D").label == "Nothing"
+    with pytest.raises(ValueError):
+        evaluate(parse_cards("AS KS QS JS"))
+    with pytest.raises(ValueError):
+        evaluate(["AS", "KS", "QS", "JS", "XX"])
+
+
+@pytest.mark.parametrize(("cards", "expected"), [
+    ("", "high_card"),
+    ("AS", "high_card"),
+    ("AS AD", "one_pair"),
+    ("AS AD KC KH", "two_pair"),
+    ("AS AD AC", "three_of_a_kind"),
+    ("AS AD AC KH", "three_of_a_kind"),       # not yet a full house
+    ("AS AD AC AH", "four_of_a_kind"),
+    ("5D 6D 7D 8D", "high_card"),             # four to a straight flush is nothing yet
+    ("5D 6D 7D 8D 9D", "straight_flush"),
+    ("AS AD AC KH KS", "full_house"),
+])
+def test_partial_hands_count_groups_only(cards: str, expected: str) -> None:
+    assert category(parse_cards(cards)) == expected
+    assert category([*parse_cards(cards), None][:5]) == expected
+
+
+def test_figure_1_hands_of_the_manual() -> None:
+    # The manual's figure: hand 6 is four to a straight flush (nothing yet), hand 7
+    # a complete flush, hand 8 two pair on its way to a full house.
+    assert category(["5H", "6H", "7H", "8H", None]) == "high_card"
+    assert category(["5D", "2D", "JD", "10D", "3D"]) == "flush"
+    assert category(["6D", "6S", "7C", "7D", None]) == "two_pair"
