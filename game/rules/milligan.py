@@ -1,0 +1,544 @@
+"""The Giant and Miss Milligan (manuals/the-giant.txt). Pure and deterministic.
+
+Two decks. Eight columns start with one card each, face up; aces among them go up
+before play. The stock (face down) deals eight more, one per column, whenever the
+player asks. Eight foundations (two per suit, piles 2k and 2k+1 for ``SUITS[k]``)
+are built up from ace to king. Runs at the ends of the columns are built down by the
+rule in force ("alternate" colours, "any" suit, same "suit") and any run or part of
+one may move. One card at a time may wait in the waiving space. The Giant lets any
+run fill an empty column and cards come back off the foundations; Miss Milligan
+allows only runs led by a king into empty columns and nothing back.
+
+The game ends won (104 cards up), lost (stock empty and a search proves no new card
+can ever go up) or given up (only once the stock is empty; a new deal before that is
+the table's business). Places are written "c0".."c7" (columns), "w" (waiving space),
+"f0".."f7" (foundations) and "f" (whichever foundation fits).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import sys
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from game.cards import SUITS, Card, shuffled_deck
+from game.rules.base import NOBODY, GameInfo, IllegalMove, ModuleRules
+
+GAME_ID = "milligan"
+RULES_VERSION = 1
+INFO = GameInfo(min_seats=1, max_seats=1, hidden_information=True, decks=2)
+COLUMNS = 8
+PILES = 8
+TOTAL = 104
+RULE_NAMES = ("alternate", "any", "suit")
+RULE_LABELS = {"alternate": "alternating colours", "any": "any suit", "suit": "same suit"}
+DEFAULT_CONFIG: dict[str, Any] = {"rule": "alternate", "miss_milligan": False}
+WAIVE = "w"
+FOUNDATION = "f"
+# Positions the lost-game search may visit: a stuck end game is far smaller than this,
+# and a position that is not stuck usually shows a card going up within a few dozen.
+STUCK_BUDGET = 400
+
+# manuals/the-giant.txt, Scoring: rule -> (cards subtracted, divisor, factor for a win)
+SCORING: dict[str, tuple[int, int, int]] = {"any": (40, 4, 1), "alternate": (20, 2, 2),
+                                            "suit": (10, 1, 4)}
+
+
+def score(rule: str, won: bool, cards_laid_off: int, miss_milligan: bool = False) -> float:
+    """Points for one game: by the rule's row of the table, a win counting 1x ("any"),
+    2x ("alternate") or 4x ("suit") a loss with as many cards up; doubled under Miss
+    Milligan rules, both ways."""
+    key = str(rule).lower()
+    if key not in SCORING:
+        raise ValueError(f"unknown rule {rule!r}: choose any, alternate or suit")
+    if isinstance(cards_laid_off, bool) or not isinstance(cards_laid_off, int) \
+            or not 0 <= cards_laid_off <= TOTAL:
+        raise ValueError(f"cards laid off must be 0 to {TOTAL}, not {cards_laid_off!r}")
+    offset, divisor, factor = SCORING[key]
+    points = (cards_laid_off - offset) / divisor * (factor if won else 1)
+    return float(points * (2 if miss_milligan else 1))
+
+
+def builds_on(lower: Card, upper: Card, rule: str) -> bool:
+    """May ``lower`` lie on ``upper`` in a column under ``rule``?"""
+    if lower.rank != upper.rank - 1:
+        return False
+    if rule == "alternate":
+        return lower.is_red != upper.is_red
+    return rule == "any" or lower.suit == upper.suit
+
+
+def pile_suit(pile: int) -> str:
+    return SUITS[pile // 2]
+
+
+# -- moves ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Deal eight cards from the stock, one on each column."""
+
+
+@dataclass(frozen=True, slots=True)
+class Layoff:
+    """Send up every exposed card (column ends and the waiting card) that can go, until
+    none can (the stock is not looked at)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Give the game up (once the stock is empty)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """``count`` cards from the end of ``source`` to ``target``."""
+
+    source: str  # "c0".."c7", "w", "f0".."f7"
+    count: int
+    target: str  # "c0".."c7", "w", "f"
+
+
+Move = Deal | Layoff | Resign | Transfer
+_SOURCES = frozenset([f"c{i}" for i in range(COLUMNS)] + [WAIVE]
+                     + [f"f{i}" for i in range(PILES)])
+_TARGETS = frozenset([f"c{i}" for i in range(COLUMNS)] + [WAIVE, FOUNDATION])
+_WORDS = {"deal": Deal(), "layoff": Layoff(), "resign": Resign()}
+
+
+def move_to_json(move: Move) -> Any:
+    if isinstance(move, Transfer):
+        return [move.source, move.count, move.target]
+    return next(word for word, m in _WORDS.items() if m == move)
+
+
+def move_from_json(data: Any) -> Move:
+    if isinstance(data, str) and data in _WORDS:
+        return _WORDS[data]
+    if isinstance(data, list | tuple) and len(data) == 3:
+        source, count, target = data
+        if source in _SOURCES and target in _TARGETS and isinstance(count, int) \
+                and not isinstance(count, bool) and 1 <= count <= TOTAL:
+            return Transfer(source, count, target)
+    raise ValueError(f"not a milligan move: {data!r:.80}")
+
+
+def place_name(place: str) -> str:
+    if place == WAIVE:
+        return "the waiving space"
+    if place == FOUNDATION:
+        return "the foundations"
+    kind = "column" if place[0] == "c" else "foundation"
+    return f"{kind} {int(place[1:]) + 1}"
+
+
+def describe(move: Move) -> str:
+    if isinstance(move, Deal):
+        return "deal eight from the stock"
+    if isinstance(move, Layoff):
+        return "lay off every card that can go up"
+    if isinstance(move, Resign):
+        return "give up"
+    what = "1 card" if move.count == 1 else f"{move.count} cards"
+    return f"{what} from {place_name(move.source)} to {place_name(move.target)}"
+
+
+# -- state ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class MilliganState:
+    columns: tuple[tuple[Card, ...], ...]  # each column's last card is the exposed one
+    stock: tuple[Card, ...]  # the next deal is stock[:8], stock[0] to column 1
+    foundations: tuple[tuple[Card, ...], ...]  # PILES piles, ace first
+    waiting: Card | None = None  # the card in the waiving space
+    rule: str = "alternate"
+    miss_milligan: bool = False
+    moves: int = 0  # moves made (statistics; also keeps every position distinct)
+    status: str = "playing"  # "playing" | "won" | "lost" | "resigned"
+    seed: int | None = field(default=None, compare=False)
+
+    @property
+    def laid_off(self) -> int:
+        return sum(len(p) for p in self.foundations)
+
+
+def check_config(config: dict[str, Any] | None) -> tuple[str, bool]:
+    cfg = {**DEFAULT_CONFIG, **(config or {})}
+    rule, mm = cfg["rule"], cfg["miss_milligan"]
+    if rule not in RULE_NAMES:
+        raise ValueError(f"unknown rule {rule!r}: choose {', '.join(RULE_NAMES)}")
+    if not isinstance(mm, bool):
+        raise ValueError("miss_milligan must be true or false")
+    return rule, mm
+
+
+def deal(cards: list[Card], rule: str = "alternate", miss_milligan: bool = False,
+         seed: int | None = None) -> MilliganState:
+    """A game from 104 cards: the first eight start the columns, the rest are the stock
+    (``cards[8]`` dealt first); aces among the eight go up at once."""
+    if len(cards) != TOTAL or len(set(cards)) != TOTAL:
+        raise ValueError("a milligan deal needs the 104 cards of two decks")
+    piles: list[tuple[Card, ...]] = [()] * PILES
+    columns: list[tuple[Card, ...]] = []
+    for card in cards[:COLUMNS]:
+        if card.rank == 1:
+            piles[_pile_for(piles, card)] = (card,)
+            columns.append(())
+        else:
+            columns.append((card,))
+    return MilliganState(tuple(columns), tuple(cards[COLUMNS:]), tuple(piles), None, rule,
+                         miss_milligan, seed=seed)
+
+
+def new_game(seed: int, config: dict[str, Any] | None = None) -> MilliganState:
+    rule, mm = check_config(config)
+    return deal(shuffled_deck(random.Random(seed), 2), rule, mm, seed)
+
+
+def _pile_for(piles: list[tuple[Card, ...]] | tuple[tuple[Card, ...], ...],
+              card: Card) -> int | None:
+    """The foundation ``card`` would go on (the first of its suit's two that fits)."""
+    first = 2 * SUITS.index(card.suit)
+    for pile in (first, first + 1):
+        if len(piles[pile]) == card.rank - 1:
+            return pile
+    return None
+
+
+def foundation_for(state: MilliganState, card: Card) -> int | None:
+    return _pile_for(state.foundations, card)
+
+
+def run_length(column: tuple[Card, ...], rule: str) -> int:
+    """How many cards at the column's end form a run that may move together."""
+    if not column:
+        return 0
+    n = 1
+    while n < len(column) and builds_on(column[-n], column[-n - 1], rule):
+        n += 1
+    return n
+
+
+def _cards_at(state: MilliganState, place: str) -> tuple[Card, ...]:
+    if place == WAIVE:
+        return (state.waiting,) if state.waiting is not None else ()
+    if place[0] == "c":
+        return state.columns[int(place[1:])]
+    return state.foundations[int(place[1:])]
+
+
+# -- checking moves ------------------------------------------------------------------------
+
+def _refusal(state: MilliganState, move: Transfer) -> str | None:
+    """Why ``move`` may not be made now (None: it may). Assumes the game is on."""
+    source, count, target = move.source, move.count, move.target
+    if source not in _SOURCES or target not in _TARGETS or source == target:
+        return "Move cards from a column, the waiving space or a foundation to another place."
+    held = _cards_at(state, source)
+    if not held:
+        return f"There is nothing in {place_name(source)}."
+    if source[0] == "f" and state.miss_milligan:
+        return "Under Miss Milligan rules nothing comes back off the foundations."
+    if source[0] == "f" and target[0] != "c":
+        return "A card off a foundation goes back onto a column."
+    if count < 1 or count > len(held):
+        return f"{place_name(source).capitalize()} holds only {len(held)} cards."
+    if count > 1 and source[0] != "c":
+        return "Only one card at a time leaves there."
+    if count > run_length(held, state.rule):
+        lead = held[-count]
+        return f"{lead.symbol} and the cards on it are not a run of {RULE_LABELS[state.rule]}."
+    lead = held[-count]
+    if target == FOUNDATION:
+        if count != 1:
+            return "Cards go up to the foundations one at a time."
+        if foundation_for(state, lead) is None:
+            return f"{lead.symbol} does not go on any foundation yet."
+        return None
+    if target == WAIVE:
+        if count != 1:
+            return "The waiving space holds a single card."
+        if state.waiting is not None:
+            return f"The waiving space already holds {state.waiting.symbol}."
+        return None
+    column = state.columns[int(target[1:])]
+    if not column:
+        if state.miss_milligan and lead.rank != 13:
+            return "Under Miss Milligan rules only a run led by a king fills an empty column."
+        return None
+    if not builds_on(lead, column[-1], state.rule):
+        return f"{lead.symbol} does not go on {column[-1].symbol} ({RULE_LABELS[state.rule]}," \
+               " one rank lower)."
+    return None
+
+
+def check(state: MilliganState, move: Move, seat: int | None = None) -> None:
+    """Raise IllegalMove with the reason a player is told, or return if legal."""
+    if seat not in (None, 0):
+        raise IllegalMove("The Giant has one player.")
+    if state.status != "playing":
+        raise IllegalMove("The game is over.")
+    if isinstance(move, Deal):
+        if not state.stock:
+            raise IllegalMove("The stock is empty.")
+    elif isinstance(move, Layoff):
+        if not _layoffs(state):
+            raise IllegalMove("No exposed card can go up to the foundations now.")
+    elif isinstance(move, Resign):
+        if state.stock:
+            raise IllegalMove("Deal the whole stock before giving up.")
+    elif isinstance(move, Transfer):
+        reason = _refusal(state, move)
+        if reason is not None:
+            raise IllegalMove(reason)
+    else:
+        raise IllegalMove("That is not a move of The Giant.")
+
+
+def _layoffs(state: MilliganState) -> list[Transfer]:
+    """Every single card that can go up now, from the column ends and the waiting card."""
+    out = []
+    for place in [f"c{i}" for i in range(COLUMNS)] + [WAIVE]:
+        held = _cards_at(state, place)
+        if held and foundation_for(state, held[-1]) is not None:
+            out.append(Transfer(place, 1, FOUNDATION))
+    return out
+
+
+def _transfers(state: MilliganState) -> Iterator[Transfer]:
+    """Every legal Transfer, by generating only candidates that could fit."""
+    rule, mm = state.rule, state.miss_milligan
+    cols = state.columns
+    ends = [c[-1] if c else None for c in cols]
+    for i, column in enumerate(cols):
+        source = f"c{i}"
+        run = run_length(column, rule)
+        for count in range(1, run + 1):
+            lead = column[-count]
+            for j, end in enumerate(ends):
+                if j == i:
+                    continue
+                if end is None:
+                    if not mm or lead.rank == 13:
+                        yield Transfer(source, count, f"c{j}")
+                elif builds_on(lead, end, rule):
+                    yield Transfer(source, count, f"c{j}")
+        if column:
+            if foundation_for(state, column[-1]) is not None:
+                yield Transfer(source, 1, FOUNDATION)
+            if state.waiting is None:
+                yield Transfer(source, 1, WAIVE)
+    extra = [(WAIVE, state.waiting)] if state.waiting is not None else []
+    if not mm:
+        extra += [(f"f{p}", pile[-1]) for p, pile in enumerate(state.foundations) if pile]
+    for source, card in extra:
+        for j, end in enumerate(ends):
+            if end is None:
+                if not mm or card.rank == 13:
+                    yield Transfer(source, 1, f"c{j}")
+            elif builds_on(card, end, rule):
+                yield Transfer(source, 1, f"c{j}")
+        if source == WAIVE and foundation_for(state, card) is not None:
+            yield Transfer(source, 1, FOUNDATION)
+
+
+def legal_moves(state: MilliganState, seat: int = 0) -> list[Move]:
+    if state.status != "playing":
+        return []
+    moves: list[Move] = list(_transfers(state))
+    if any(m.target == FOUNDATION for m in moves):
+        moves.append(Layoff())
+    moves.append(Deal() if state.stock else Resign())
+    return moves
+
+
+# -- applying moves ------------------------------------------------------------------------
+
+def _shift(state: MilliganState, move: Transfer) -> MilliganState:
+    """The position after a legal Transfer (no check, no end-of-game test)."""
+    columns = list(state.columns)
+    piles = list(state.foundations)
+    waiting = state.waiting
+    source, count, target = move.source, move.count, move.target
+    if source == WAIVE:
+        cards, waiting = (waiting,), None
+    elif source[0] == "c":
+        i = int(source[1:])
+        cards, columns[i] = columns[i][-count:], columns[i][:-count]
+    else:
+        p = int(source[1:])
+        cards, piles[p] = piles[p][-1:], piles[p][:-1]
+    if target == WAIVE:
+        waiting = cards[0]
+    elif target == FOUNDATION:
+        p = _pile_for(piles, cards[0])
+        piles[p] = piles[p] + cards
+    else:
+        j = int(target[1:])
+        columns[j] = columns[j] + cards
+    return replace(state, columns=tuple(columns), foundations=tuple(piles), waiting=waiting)
+
+
+def _lay_off_all(state: MilliganState) -> MilliganState:
+    found = _layoffs(state)
+    while found:  # one at a time: two copies may want the same place
+        state = _shift(state, found[0])
+        found = _layoffs(state)
+    return state
+
+
+def _deal_eight(state: MilliganState) -> MilliganState:
+    dealt = state.stock[:COLUMNS]
+    columns = tuple(col + (dealt[i],) if i < len(dealt) else col
+                    for i, col in enumerate(state.columns))
+    return replace(state, columns=columns, stock=state.stock[COLUMNS:])
+
+
+def apply(state: MilliganState, move: Move) -> MilliganState:
+    check(state, move)
+    if isinstance(move, Resign):
+        return replace(state, moves=state.moves + 1, status="resigned")
+    if isinstance(move, Deal):
+        after = _deal_eight(state)
+    elif isinstance(move, Layoff):
+        after = _lay_off_all(state)
+    else:
+        after = _shift(state, move)
+    after = replace(after, moves=state.moves + 1)
+    if after.laid_off == TOTAL:
+        return replace(after, status="won")
+    if not after.stock and is_stuck(after):
+        return replace(after, status="lost")
+    return after
+
+
+# -- the lost game -------------------------------------------------------------------------
+
+def _key(state: MilliganState) -> tuple:
+    """A position up to the order of the columns and which deck a card came from."""
+    return (tuple(sorted(tuple(c.code for c in col) for col in state.columns)),
+            state.waiting.code if state.waiting else "",
+            tuple(len(p) for p in state.foundations))
+
+
+def is_stuck(state: MilliganState, budget: int = STUCK_BUDGET) -> bool:
+    """True when no series of moves can ever send a new card up (the stock aside): every
+    position reachable without dealing has been seen and none has more cards up than now.
+    False when a card can go up, or when the search ran out of ``budget`` positions first
+    (unproven: the game goes on, and the player may give up)."""
+    start = state.laid_off
+    if _layoffs(state):
+        return False
+    seen = {_key(state)}
+    queue = deque([state])
+    while queue:
+        position = queue.popleft()
+        for move in _transfers(position):
+            after = _shift(position, move)
+            if after.laid_off > start:
+                return False
+            key = _key(after)
+            if key in seen:
+                continue
+            if len(seen) >= budget:
+                return False
+            seen.add(key)
+            queue.append(after)
+    return True
+
+
+# -- the end -------------------------------------------------------------------------------
+
+def current_player(state: MilliganState) -> int:
+    return 0 if state.status == "playing" else NOBODY
+
+
+def is_over(state: MilliganState) -> bool:
+    return state.status != "playing"
+
+
+def points(state: MilliganState) -> float:
+    """The score if the game ended now (a game still on counts as lost)."""
+    return score(state.rule, state.status == "won", state.laid_off, state.miss_milligan)
+
+
+def returns(state: MilliganState) -> tuple[float]:
+    return (points(state),)
+
+
+def outcome(state: MilliganState) -> dict[str, bool | float]:
+    return {"win": state.status == "won", "score": points(state),
+            "laid_off": float(state.laid_off), "moves": float(state.moves)}
+
+
+def state_digest(state: MilliganState) -> str:
+    def codes(cards: tuple[Card, ...]) -> str:
+        return ",".join(c.uid for c in cards)
+
+    text = "|".join(["/".join(codes(c) for c in state.columns), codes(state.stock),
+                     "/".join(codes(p) for p in state.foundations),
+                     state.waiting.uid if state.waiting else "--", state.rule,
+                     str(state.miss_milligan), str(state.moves), state.status])
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+# -- what the player sees ------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class MilliganView:
+    """The table as the player sees it: everything but the stock's cards."""
+
+    columns: tuple[tuple[Card, ...], ...]
+    runs: tuple[int, ...]  # how many cards at each column's end move together
+    stock_size: int
+    foundations: tuple[tuple[Card, ...], ...]
+    waiting: Card | None
+    rule: str
+    miss_milligan: bool
+    moves: int
+    laid_off: int
+    status: str
+    score: float
+    over: bool
+    won: bool
+
+    @property
+    def lost(self) -> bool:
+        return self.status == "lost"
+
+
+def observe(state: MilliganState, seat: int = 0) -> MilliganView:
+    return MilliganView(
+        columns=state.columns,
+        runs=tuple(run_length(c, state.rule) for c in state.columns),
+        stock_size=len(state.stock),
+        foundations=state.foundations,
+        waiting=state.waiting,
+        rule=state.rule,
+        miss_milligan=state.miss_milligan,
+        moves=state.moves,
+        laid_off=state.laid_off,
+        status=state.status,
+        score=points(state),
+        over=is_over(state),
+        won=state.status == "won",
+    )
+
+
+def hidden_cards(state: MilliganState, seat: int = 0) -> set[str]:
+    return {c.uid for c in state.stock}
+
+
+def position_of(view: MilliganView) -> MilliganState:
+    """The position a view shows, with an empty stock (for players that plan between
+    deals: what the stock holds never matters to moves that do not deal)."""
+    return MilliganState(view.columns, (), view.foundations, view.waiting, view.rule,
+                         view.miss_milligan, view.moves)
+
+
+VIEW = MilliganView
+RULES = ModuleRules(sys.modules[__name__])

@@ -1,0 +1,239 @@
+"""The Giant / Miss Milligan rules: the deal, every move rule under every rule set,
+the waiving space, foundations both ways, empty columns, the lost game and scoring."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.cards import Card, full_deck, parse_cards
+from game.rules import milligan as M
+from game.rules.base import IllegalMove
+
+RULES = M.RULE_NAMES
+
+
+def position(columns: list[str], foundations: dict[int, str] | None = None,
+             waiting: str | None = None, rule: str = "alternate", mm: bool = False,
+             stock: int = 0) -> M.MilliganState:
+    """A position from column texts (top card first) and foundation texts by pile; the
+    stock takes ``stock`` of the unused cards, the rest are simply out of the game."""
+    cols = [tuple(_two_decks(text)) for text in columns]
+    cols += [()] * (M.COLUMNS - len(cols))
+    piles = [()] * M.PILES
+    for pile, text in (foundations or {}).items():
+        piles[pile] = tuple(_two_decks(text))
+    wait = _two_decks(waiting)[0] if waiting else None
+    used = {c for col in cols for c in col} | {c for p in piles for c in p} | {wait}
+    rest = [c for c in full_deck(2) if c not in used]
+    return M.MilliganState(tuple(cols), tuple(rest[:stock]), tuple(piles), wait, rule, mm)
+
+
+def _two_decks(text: str) -> list[Card]:
+    """Cards from text; a second copy of a card in the same text is the second deck's."""
+    out: list[Card] = []
+    for card in parse_cards(text):
+        out.append(Card(card.rank, card.suit, 1) if card in out else card)
+    return out
+
+
+def refused(state: M.MilliganState, move: M.Move, match: str = "") -> None:
+    with pytest.raises(IllegalMove, match=match):
+        M.apply(state, move)
+    assert move not in M.legal_moves(state)
+
+
+def allowed(state: M.MilliganState, move: M.Move) -> M.MilliganState:
+    assert move in M.legal_moves(state)
+    return M.apply(state, move)
+
+
+# -- scoring (manuals/the-giant.txt, Scoring) -----------------------------------------------
+
+@pytest.mark.parametrize("rule, won, cards, mm, points", [
+    ("any", True, 104, False, 16.0), ("any", False, 60, False, 5.0),
+    ("any", False, 20, False, -5.0), ("alternate", True, 104, False, 84.0),
+    ("alternate", False, 50, False, 15.0), ("suit", True, 104, False, 376.0),
+    ("suit", False, 30, False, 20.0), ("suit", True, 104, True, 752.0),
+    ("alternate", False, 10, True, -10.0), ("any", True, 104, True, 32.0),
+])
+def test_score_follows_the_manuals_table(rule, won, cards, mm, points) -> None:  # noqa: ANN001
+    assert M.score(rule, won, cards, mm) == points
+    assert isinstance(M.score(rule, won, cards), float)
+
+
+def test_score_refuses_what_is_not_a_game() -> None:
+    for args in (("spades", True, 104), ("any", True, 105), ("any", False, -1),
+                 ("any", False, 3.5)):
+        with pytest.raises(ValueError):
+            M.score(*args)
+
+
+# -- the deal ------------------------------------------------------------------------------
+
+def test_the_deal_lays_eight_columns_and_puts_aces_up_first() -> None:
+    for seed in range(40):
+        s = M.new_game(seed)
+        dealt = [c for col in s.columns for c in col] + [c for p in s.foundations for c in p]
+        assert len(dealt) == 8 and len(s.stock) == 96
+        assert all(len(col) <= 1 for col in s.columns)
+        assert all(c.rank != 1 for col in s.columns for c in col)
+        assert all(p[0].rank == 1 and p[0].suit == M.pile_suit(i)
+                   for i, p in enumerate(s.foundations) if p)
+        assert len(set(dealt) | set(s.stock)) == 104
+
+
+def test_dealing_puts_one_card_on_each_column_twelve_times_then_stops() -> None:
+    s = M.new_game(7)
+    for _ in range(12):
+        before = [len(c) for c in s.columns]
+        top = s.stock[:8]
+        s = allowed(s, M.Deal())
+        assert [len(c) for c in s.columns] == [b + 1 for b in before]
+        assert tuple(c[-1] for c in s.columns) == top
+    assert not s.stock
+    assert M.Deal() not in M.legal_moves(s) or s.status != "playing"
+
+
+def test_config_is_checked() -> None:
+    assert M.new_game(1, {"rule": "suit", "miss_milligan": True}).rule == "suit"
+    for bad in ({"rule": "colour"}, {"miss_milligan": "yes"}):
+        with pytest.raises(ValueError):
+            M.new_game(1, bad)
+
+
+# -- runs under every rule -----------------------------------------------------------------
+
+RUNS = {"alternate": ("9S 8H 7C", "9S 8S"), "any": ("9S 8S 7D", "9S 7S"),
+        "suit": ("9S 8S 7S", "9S 8H")}
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_a_run_or_any_part_of_it_moves_by_the_rule_in_force(rule: str) -> None:
+    good, bad = RUNS[rule]
+    lead = {"alternate": "TD", "any": "TC", "suit": "TS"}[rule]
+    s = position(["KC " + good, lead], rule=rule, stock=8)
+    assert M.run_length(s.columns[0], rule) == 3
+    after = allowed(s, M.Transfer("c0", 3, "c1"))
+    assert [c.code for c in after.columns[1]] == [lead] + good.split()
+    assert [c.code for c in after.columns[0]] == ["KC"]
+    part = allowed(position(["KC " + good, "", "8D 8C"], rule=rule, stock=8),
+                   M.Transfer("c0", 2, "c1"))
+    assert [c.code for c in part.columns[1]] == good.split()[1:]
+    refused(s, M.Transfer("c0", 4, "c1"), "not a run")
+    broken = position([bad, "KH"], rule=rule, stock=8)
+    refused(broken, M.Transfer("c0", 2, "c1"), "not a run")
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_a_card_builds_one_rank_down_by_the_rule(rule: str) -> None:
+    fits = {"alternate": "8H", "any": "8S", "suit": "8S"}[rule]
+    wrong = {"alternate": "8C", "any": "7H", "suit": "8H"}[rule]
+    s = position(["9S", fits, wrong], rule=rule, stock=8)
+    allowed(s, M.Transfer("c1", 1, "c0"))
+    refused(s, M.Transfer("c2", 1, "c0"), "does not go on")
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_empty_columns_take_any_run_but_only_kings_for_miss_milligan(rule: str) -> None:
+    run = {"alternate": "QH JC", "any": "QH JH", "suit": "QH JH"}[rule]
+    giant = position(["5C " + run, ""], rule=rule, stock=8)
+    allowed(giant, M.Transfer("c0", 2, "c1"))
+    allowed(giant, M.Transfer("c0", 1, "c1"))
+    mm = position(["5C " + run, "", "KS"], rule=rule, mm=True, stock=8)
+    refused(mm, M.Transfer("c0", 2, "c1"), "king")
+    allowed(mm, M.Transfer("c2", 1, "c1"))
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("mm", [False, True])
+def test_foundations_go_up_in_suit_and_come_back_only_in_the_giant(rule: str, mm: bool) -> None:
+    s = position(["3H", "3H", "4S", "7C"], foundations={2: "AH 2H", 0: "AS 2S 3S"},
+                 rule=rule, mm=mm, stock=8)
+    up = allowed(s, M.Transfer("c0", 1, "f"))
+    assert [c.code for c in up.foundations[2]] == ["AH", "2H", "3H"]
+    refused(up, M.Transfer("c1", 1, "f"), "does not go on")  # the other pile has no ace
+    refused(s, M.Transfer("c3", 1, "f"), "does not go on")
+    back = M.Transfer("f0", 1, "c0")
+    if mm:
+        refused(s, back, "Miss Milligan")
+    elif rule == "suit":
+        refused(s, back, "does not go on")
+    else:  # 3S on 3H? no: only onto a 4; the spade 3 goes onto the empty column instead
+        refused(s, back, "does not go on")
+        empty = position(["3H", ""], foundations={0: "AS 2S 3S"}, rule=rule, stock=8)
+        after = allowed(empty, M.Transfer("f0", 1, "c1"))
+        assert [c.code for c in after.columns[1]] == ["3S"] and len(after.foundations[0]) == 2
+    refused(s, M.Transfer("f0", 1, "w"), "Miss Milligan" if mm else "back onto a column")
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("mm", [False, True])
+def test_the_waiving_space_holds_any_one_card(rule: str, mm: bool) -> None:
+    s = position(["KC " + RUNS[rule][0], "5D"], rule=rule, mm=mm, stock=8)
+    refused(s, M.Transfer("c0", 2, "w"), "single card")
+    waited = allowed(s, M.Transfer("c1", 1, "w"))
+    assert waited.waiting == Card.parse("5D") and not waited.columns[1]
+    refused(waited, M.Transfer("c0", 1, "w"), "already holds")
+    if mm:
+        refused(waited, M.Transfer("w", 1, "c1"), "king")
+    else:
+        back = allowed(waited, M.Transfer("w", 1, "c1"))
+        assert back.waiting is None and back.columns[1] == (Card.parse("5D"),)
+
+
+def test_layoff_sends_up_every_exposed_card_it_can_and_not_the_stock() -> None:
+    s = position(["KC 3H", "2H", "4H", "9C"], foundations={2: "AH", 3: "AH"}, waiting="2H",
+                 stock=16)
+    after = allowed(s, M.Layoff())
+    assert sorted(len(p) for p in after.foundations) == [0, 0, 0, 0, 0, 0, 2, 4]
+    assert after.waiting is None and after.stock == s.stock
+    assert [len(c) for c in after.columns[:4]] == [1, 0, 0, 1]
+    refused(after, M.Layoff(), "No exposed card")
+
+
+# -- the end -------------------------------------------------------------------------------
+
+def test_a_game_is_lost_once_no_new_card_can_ever_go_up() -> None:
+    base = dict(foundations={0: "AS 2S"}, rule="suit", mm=True)
+    s = position(["KC 5D", "QC 9H", "JC 7S"], waiting="8D", **base)
+    s = M.MilliganState(s.columns, tuple(_two_decks("9C 9C 4H 4H 6D 6D TD TD")),
+                        s.foundations, s.waiting, "suit", True)
+    after = allowed(s, M.Deal())
+    assert after.status == "lost" and M.is_over(after) and not M.legal_moves(after)
+    assert M.observe(after).lost and M.returns(after) == (M.score("suit", False, 2, True),)
+    # Moves remain (the waiting space is free) but none of them leads anywhere.
+    assert M.is_stuck(position(["KC 5D", "QC 9H", "JC 7S"], **base))
+    # The 3S is one card down and the waiting space can take that card: not lost.
+    assert not M.is_stuck(position(["KC 3S 9C"], **base))
+
+
+def test_giving_up_waits_for_the_end_of_the_stock() -> None:
+    s = position(["KC 5D"], stock=8)
+    refused(s, M.Resign(), "whole stock")
+    done = allowed(position(["KC 5D", "9H"], foundations={0: "AS"}), M.Resign())
+    assert done.status == "resigned" and not M.legal_moves(done)
+
+
+def test_winning_lays_the_104th_card() -> None:
+    piles = {p: " ".join(r + M.pile_suit(p) for r in "A23456789TJQK") for p in range(8)}
+    piles[7] = piles[7][:-3]  # the second club king is still on a column
+    s = position(["KC"], foundations=piles)
+    won = allowed(s, M.Transfer("c0", 1, "f"))
+    assert won.status == "won" and M.observe(won).won
+    assert M.returns(won) == (84.0,)
+
+
+def test_random_games_keep_all_104_cards_and_end() -> None:
+    for seed in range(8):
+        rng = random.Random(seed)
+        s = M.new_game(seed, {"rule": M.RULE_NAMES[seed % 3], "miss_milligan": seed % 2 == 1})
+        for _ in range(3000):
+            if M.is_over(s):
+                break
+            s = M.apply(s, rng.choice(M.legal_moves(s)))
+            cards = [c for col in s.columns for c in col] + list(s.stock) + [
+                c for p in s.foundations for c in p] + ([s.waiting] if s.waiting else [])
+            assert len(cards) == 104 and len(set(cards)) == 104
+        assert M.is_over(s)
