@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import pyramid
+from game.rules import milligan, pyramid
 from game.rules.base import ModuleRules
 
 
@@ -114,7 +114,8 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry("chinese-poker", "Chinese Poker", "Climb and shed your hand against 1-3 rivals."),
     GameEntry("draw-poker", "Draw Poker", "Five-card draw against three dealers."),
     GameEntry("milligan", "The Giant",
-              "Two-deck patience: Miss Milligan and its kinder cousin."),
+              "Two-deck patience: Miss Milligan and its kinder cousin.",
+              rules=milligan.RULES),
 )
 GAME_BY_ID: dict[str, GameEntry] = {g.id: g for g in GAMES}
 RULES_BY_ID: dict[str, ModuleRules] = {g.id: g.rules for g in GAMES if g.rules is not None}
