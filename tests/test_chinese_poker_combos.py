@@ -1,0 +1,92 @@
+"""Chinese Poker's discards: every kind of hand, every comparison rule (the manual's own
+examples among them) and the penalty chart, through the public contract."""
+
+import pytest
+
+from game.cards import parse_cards
+from game.rules.chinese_poker import beats, classify, penalty
+
+
+def kind(text: str) -> str | None:
+    combo = classify(parse_cards(text))
+    return combo.kind if combo else None
+
+
+def wins(play: str, table: str) -> bool:
+    return beats(classify(parse_cards(play)), classify(parse_cards(table)))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("3S", "single"), ("2S", "single"),
+    ("4S 4H", "pairs"), ("4S 4H 5D 5C 6S 6H", "pairs"), ("KS KH AD AC", "pairs"),
+    ("9S 9H 9D", "triples"), ("3S 3H 3D 4S 4H 4D", "triples"),
+    ("9S 9H 9D 4S 4H", "full_house"), ("7S 7H 7D KS KH", "full_house"),
+    ("3S 4H 5D 6C 7S", "straight"), ("2S 3H 4D 5C 6S", "straight"),
+    ("TS JH QD KC AS", "straight"),
+    ("2S 3H 4D 5C 6S 7H 8D 9C TS JH QD KC AS", "straight"),  # 13 cards, 2 low to A high
+    ("8S 4S 4H 4D 4C", "bomb"), ("6S JS JH JD JC", "bomb"),
+])
+def test_every_kind_of_hand(text: str, expected: str) -> None:
+    assert kind(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "", "4S 5H", "4S 4H 5D 5C 7S 7H",  # pairs must run: 445577 is not a hand
+    "4S 4H 4D 4C",  # four of a kind needs a fifth card
+    "3S 4H 5D 6C",  # a straight has five cards or more
+    "QS KH AD 2C 3S",  # no wrapping round: the 2 is low in straights
+    "AS 2H 3D 4C 5S",  # nor the ace low
+    "3S 3H 3D 4S 4H 5D",  # a triple and a pair and a single
+    "9S 9H 9D 4S 4H 4D 5C 5S",  # nor two triples and a pair
+    "3S 3S",  # one card twice
+    "3S 3H 4D 4C 5S",
+])
+def test_what_is_not_a_hand(text: str) -> None:
+    assert kind(text) is None
+
+
+@pytest.mark.parametrize("play, table", [
+    ("2S", "AS"), ("AS", "KS"), ("4S", "3S"),  # singles: 3 low, 2 high
+    ("9S 9H", "8S 8H"),  # the manual's pairs of 8s
+    ("5S 5H 6D 6C 7S 7H", "4S 4H 5D 5C 6S 6H"),
+    ("TS TH TD", "9S 9H 9D"),
+    ("9S 9H 9D 4S 4H", "7S 7H 7D KS KH"),  # only the triple counts: 99944 beats 777KK
+    ("4S 5H 6D 7C 8S 9H", "3S 4H 5D 6C 7S 8H"),  # 456789 beats 345678
+    ("3S 4H 5D 6C 7S", "2S 3H 4D 5C 6S"),  # the 2 is low in a straight
+    ("8S 4S 4H 4D 4C", "6S JS JH JD JC"),  # 84444 beats 6JJJJ: the fifth card decides
+    ("3S 4S 4H 4D 4C", "2S"), ("3S 4S 4H 4D 4C", "AS AH"),  # bombs go on anything
+    ("3S 4S 4H 4D 4C", "9S 9H 9D 4S 4H"), ("3S 4S 4H 4D 4C", "2S 3H 4D 5C 6S"),
+    ("8S JS JH JD JC", "8H 4S 4H 4D 4C"),  # same fifth rank: the higher four wins
+])
+def test_what_beats_what(play: str, table: str) -> None:
+    assert wins(play, table)
+    assert not wins(table, play)
+
+
+@pytest.mark.parametrize("play, table", [
+    ("9S 9H", "8S"),  # another kind
+    ("4S 4H 5D 5C", "3S 3H"),  # two pairs do not go on one pair
+    ("4S 5H 6D 7C 8S 9H", "3S 4H 5D 6C 7S"),  # straights of the same length only
+    ("8S 8H", "8D 8C"),  # equal is not higher
+    ("9S 9H 9D 4S 4H", "9S 9H 9D 4S 4H"),
+    ("AS AH AD KS KH", "3S 4S 4H 4D 4C"),  # nothing but a bomb beats a bomb
+])
+def test_what_does_not_beat(play: str, table: str) -> None:
+    assert not wins(play, table)
+
+
+def test_anything_may_lead() -> None:
+    assert beats(classify(parse_cards("3S")), None)
+
+
+@pytest.mark.parametrize("left, size, points", [
+    (12, 12, 50), (11, 12, 40), (10, 12, 30), (9, 12, 9), (1, 12, 1), (0, 12, 0),
+    (16, 16, 50), (15, 16, 40), (14, 16, 30), (13, 16, 13),
+])
+def test_penalties(left: int, size: int, points: int) -> None:
+    assert penalty(left, size) == points
+
+
+def test_a_penalty_for_more_cards_than_dealt_is_an_error() -> None:
+    with pytest.raises(ValueError):
+        penalty(13, 12)
