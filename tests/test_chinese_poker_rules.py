@@ -1,0 +1,212 @@
+"""Chinese Poker's match: the cut, the deal for 2, 3 and 4 seats, the two-player choice
+of hands, leads, passes, the trick's reset, penalties at the round's end, the winner's
+deal and the target; and the registry's properties on short matches of every size."""
+
+from dataclasses import replace
+
+import pytest
+
+from game.cards import Card, parse_cards
+from game.rules import chinese_poker as C
+from game.rules.base import NOBODY, IllegalMove, ModuleRules
+from tests import test_rules_properties as props
+
+
+def play_through_cut(state: C.State) -> C.State:
+    while state.phase == "cut":
+        state = C.apply(state, C.Cut(state.turn, 0))
+    return state
+
+
+def dealt(players: int = 4, seed: int = 1, **cfg: int) -> C.State:
+    state = play_through_cut(C.new_game(seed, {"players": players, **cfg}))
+    state = C.apply(state, C.Deal(state.dealer))
+    while state.phase == "choose":
+        state = C.apply(state, C.Choose(state.turn, C.legal_moves(state)[0].hand))
+    return state
+
+
+def with_hands(state: C.State, *hands: str, turn: int = 0) -> C.State:
+    cards = tuple(tuple(sorted(parse_cards(h), key=C.sort_key)) for h in hands)
+    return replace(state, hands=cards, hand_size=max(len(h) for h in cards), turn=turn,
+                   table=(), trick=(), passes=0, leader=NOBODY)
+
+
+def test_the_cut_gives_the_deal_to_the_highest_card_aces_high() -> None:
+    state = C.new_game(5, {"players": 3})
+    deck = list(state.cut_deck)
+    ace = next(c for c in deck if c.rank == 1)
+    king = next(c for c in deck if c.rank == 13)
+    two = next(c for c in deck if c.rank == 2)
+    deck = [two, ace, king] + [c for c in deck if c not in (two, ace, king)]
+    state = replace(state, cut_deck=tuple(deck))
+    assert C.legal_moves(state, 0) == [C.Cut(0, i) for i in range(48)]
+    for seat in range(3):
+        assert C.current_player(state) == seat
+        state = C.apply(state, C.Cut(seat, 0))
+    assert state.phase == "deal" and state.dealer == 1 and C.current_player(state) == 1
+    assert C.legal_moves(state, 1) == [C.Deal(1)]
+
+
+def test_a_tied_cut_is_cut_again_by_the_tied_seats_only() -> None:
+    state = C.new_game(5, {"players": 4})
+    deck = list(state.cut_deck)
+    kings = [c for c in deck if c.rank == 13]
+    low = [c for c in deck if c.rank in (3, 4)][:3]
+    queen = next(c for c in deck if c.rank == 12)
+    first = [low[0], kings[0], low[1], kings[1], queen, low[2]]
+    state = replace(state, cut_deck=tuple(first + [c for c in deck if c not in first]))
+    for seat in range(4):
+        state = C.apply(state, C.Cut(seat, 0))
+    assert state.phase == "cut" and state.cutters == (1, 3) and state.turn == 1
+    assert set(state.cut_aside) == set(kings[:2])
+    with pytest.raises(IllegalMove):
+        C.apply(state, C.Cut(0, 0))
+    state = C.apply(C.apply(state, C.Cut(1, 0)), C.Cut(3, 0))  # a queen against a low card
+    assert state.phase == "deal" and state.dealer == 1
+
+
+@pytest.mark.parametrize("players, size", [(3, 16), (4, 12)])
+def test_the_deal_for_three_and_four(players: int, size: int) -> None:
+    state = dealt(players)
+    assert state.phase == "play" and state.round == 1
+    assert [len(h) for h in state.hands] == [size] * players
+    held = [c for h in state.hands for c in h]
+    assert len(set(held)) == len(held) == 48 and set(held) == set(C.DECK)
+    assert not set(held) & set(C.REMOVED)
+    assert sum(c.rank == 2 for c in held) == 1 and sum(c.rank == 1 for c in held) == 3
+    assert C.current_player(state) == state.dealer  # the dealer leads
+
+
+def test_two_players_choose_among_three_hands_of_sixteen() -> None:
+    state = play_through_cut(C.new_game(2, {"players": 2}))
+    dealer = state.dealer
+    state = C.apply(state, C.Deal(dealer))
+    assert state.phase == "choose" and C.current_player(state) == dealer
+    assert [len(h) for h in state.offered] == [16, 16, 16]
+    view = C.observe(state, dealer)
+    assert view.offered == (16, 16, 16) and view.hand == ()
+    assert C.legal_moves(state, dealer) == [C.Choose(dealer, i) for i in range(3)]
+    second_hand = state.offered[1]
+    state = C.apply(state, C.Choose(dealer, 1))
+    other = 1 - dealer
+    assert C.current_player(state) == other and state.hands[dealer] == second_hand
+    assert C.legal_moves(state, other) == [C.Choose(other, 0), C.Choose(other, 2)]
+    with pytest.raises(IllegalMove, match="taken"):
+        C.apply(state, C.Choose(other, 1))
+    state = C.apply(state, C.Choose(other, 2))
+    assert state.phase == "play" and C.current_player(state) == dealer
+    assert [len(h) for h in state.hands] == [16, 16]
+    # The hand left over stays face down for both.
+    dead = {c.uid for c in state.offered[0]}
+    assert dead <= C.hidden_cards(state, 0) and dead <= C.hidden_cards(state, 1)
+
+
+def test_play_goes_clockwise_and_must_beat_the_table() -> None:
+    state = with_hands(dealt(3), "3S 5S 9S 9H", "4S 6S TS TH", "7S 8S QS QH", turn=0)
+    state = C.apply(state, C.Play(0, ("5S",)))
+    assert C.current_player(state) == 1
+    with pytest.raises(IllegalMove, match="higher single"):
+        C.apply(state, C.Play(1, ("4S",)))
+    with pytest.raises(IllegalMove, match="same kind"):
+        C.apply(state, C.Play(1, ("TS", "TH")))
+    plays = {m for m in C.legal_moves(state, 1) if isinstance(m, C.Play)}
+    assert plays == {C.Play(1, ("6S",)), C.Play(1, ("TS",))}
+    assert C.Pass(1) in C.legal_moves(state, 1)
+
+
+def test_when_all_the_others_pass_the_last_to_discard_leads_anything() -> None:
+    state = with_hands(dealt(3), "3S 5S 9S 9H", "4S 6S TS TH", "7S 8S QS QH", turn=0)
+    state = C.apply(state, C.Play(0, ("9S", "9H")))
+    state = C.apply(state, C.Pass(1))
+    assert state.table and state.passes == 1 and len(state.trick) == 2
+    state = C.apply(state, C.Pass(2))
+    assert state.table == () and state.trick == () and C.current_player(state) == 0
+    assert C.Play(0, ("3S",)) in C.legal_moves(state, 0)
+
+
+def test_a_free_lead_may_pass_until_everyone_else_has() -> None:
+    state = with_hands(dealt(3), "3S 5S", "4S 6S", "7S 8S", turn=0)
+    state = C.apply(state, C.Pass(0))
+    state = C.apply(state, C.Pass(1))
+    assert C.current_player(state) == 2 and not C.may_pass(state)
+    with pytest.raises(IllegalMove, match="lead"):
+        C.apply(state, C.Pass(2))
+    assert all(isinstance(m, C.Play) for m in C.legal_moves(state, 2))
+
+
+def test_suits_never_matter_a_play_is_its_ranks() -> None:
+    state = with_hands(dealt(3), "9S 9H 5D", "4S 6S", "7S 8S", turn=0)
+    named = C.Play(0, ("9D", "9C"))  # ranks held, suits not: the same play
+    assert named == C.Play(0, ("9S", "9H")) and named in C.legal_moves(state, 0)
+    after = C.apply(state, named)
+    assert after.hands[0] == (Card.parse("5D"),) and len(after.table) == 2
+    with pytest.raises(IllegalMove, match="hold"):
+        C.apply(state, C.Play(0, ("5S", "5H")))
+
+
+def test_the_round_ends_with_penalties_and_the_winner_deals_next() -> None:
+    state = with_hands(dealt(4), "3S", "4S 5S 6S 7S 9S 9H 9D JS JH JD QS KS",
+                       "4H 5H", "4D 5D 6D 7D 8D 9C TS TH TD JC QH KH", turn=0)
+    state = replace(state, hand_size=12)
+    state = C.apply(state, C.Play(0, ("3S",)))
+    assert state.phase == "deal" and state.last_winner == 0 and state.dealer == 0
+    assert state.last_penalties == (0, 50, 2, 50) and state.scores == (0, 50, 2, 50)
+    assert C.legal_moves(state, 0) == [C.Deal(0)]
+    state = C.apply(state, C.Deal(0))
+    assert state.round == 2 and state.phase == "play" and C.current_player(state) == 0
+    assert state.table == () and state.played == ()
+
+
+def test_the_match_ends_at_the_target_and_the_lowest_score_wins() -> None:
+    state = with_hands(dealt(3, target=60), "3S", "4S 5S 6S", "4H 5H", turn=0)
+    state = replace(state, hand_size=3, scores=(30, 20, 5))
+    state = C.apply(state, C.Play(0, ("3S",)))
+    assert state.scores == (30, 70, 45) and C.current_player(state) == NOBODY
+    assert C.winners(state) == (0,)
+    assert C.observe(state, 0).won and not C.observe(state, 1).won
+    assert C.legal_moves(state, 0) == []
+
+
+def test_observe_shows_only_the_seats_own_hand() -> None:
+    state = dealt(4)
+    for seat in range(4):
+        view = C.observe(state, seat)
+        assert view.hand == state.hands[seat] and view.counts == (12, 12, 12, 12)
+        assert not {c.uid for c in view.hand} & C.hidden_cards(state, seat)
+        assert len(C.hidden_cards(state, seat)) == 36
+
+
+def test_moves_are_never_taken_back() -> None:
+    state = dealt(4)
+    assert not C.can_undo(state, C.legal_moves(state)[0])
+
+
+def test_a_bad_config_is_refused() -> None:
+    with pytest.raises(ValueError):
+        C.new_game(1, {"players": 5})
+    with pytest.raises(ValueError):
+        C.new_game(1, {"target": 0})
+
+
+class ShortMatch(ModuleRules):
+    """The game with a low target, so the registry's random playouts end quickly."""
+
+    def __init__(self, players: int) -> None:
+        super().__init__(C)
+        self.preset = {"players": players, "target": 12}
+
+    def new_game(self, seed: int, config: dict) -> C.State:
+        return C.new_game(seed, {**self.preset, **config})
+
+
+@pytest.fixture(params=[2, 3, 4], scope="module")
+def game(request: pytest.FixtureRequest) -> tuple[ModuleRules, list]:
+    rules = ShortMatch(request.param)
+    return rules, [props.playout(rules, seed) for seed in range(2)]
+
+
+test_every_legal_move_applies_and_round_trips_as_json = \
+    props.test_every_legal_move_applies_and_round_trips_as_json
+test_check_agrees_with_legal_moves = props.test_check_agrees_with_legal_moves
+test_no_seat_sees_a_card_hidden_from_it = props.test_no_seat_sees_a_card_hidden_from_it
