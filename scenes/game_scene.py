@@ -19,6 +19,14 @@ class GameScene(CardGameScene):
             self.app.push(SettingsScene(self.app, game_id=self.game_id))
         elif page == "help":
             self.app.push(HelpScene(self.app, self.entry.help_topic or "parlour"))
+        elif page == "replay" and self.last_replay is not None:
+            from scenes.replay_viewer import ReplayScene  # it opens game scenes itself
+
+            viewer = ReplayScene.open(self.app, self.last_replay)
+            if viewer is None:
+                self.app.error(self.app.problems.pop())
+            else:
+                self.app.push(viewer)
 
 
 def game_scene(app: Any, name: str, seed: int | None = None, demo: bool = False,

@@ -132,6 +132,12 @@ class MatchPlay:
 
     # -- a game of the match ends ---------------------------------------------------------
 
+    def celebration_banner(self, view: P.PyramidView) -> str | None:
+        if self.match is None or not view.won:
+            return super().celebration_banner(view)
+        entrant = self.match.entrants[self.match.next_turn[1]]
+        return None if entrant.computer else f"{entrant.name} won!"
+
     def match_game_over(self, view: P.PyramidView) -> None:
         game, who = self.match.next_turn
         name = self.match.entrants[who].name

@@ -152,3 +152,56 @@ def test_row_then_column_shows_the_chosen_rows_numbers_and_clears_its_prompt(
     assert badges() == set() and scene.hud.message is None or "Row" not in (
         scene.hud.message.text), "the prompt is answered"
     assert scene.selected == card.uid or card.rank == 13
+
+
+def gold_pixels(surface: pygame.Surface, area: pygame.Rect) -> int:
+    count = 0
+    for x in range(area.left, area.right, 2):
+        for y in range(area.top, area.bottom, 2):
+            r, g, b, _ = surface.get_at((x, y))
+            count += r > 200 and 150 < g < 225 and b < 110
+    return count
+
+
+def test_a_win_is_celebrated_skippably_and_offers_its_replay(tmp_path: Path) -> None:
+    from scenes.replay_viewer import ReplayScene
+
+    app, scene = table(tmp_path, seed=2, animation="off", ai_speed="fast")
+    type_text(app, "a")
+    type_text(app, "y")  # Auto plays the winning line
+    for _ in range(6000):
+        if scene.over:
+            break
+        frames(app)
+    assert scene.view.won
+    settle(app)
+    assert scene.celebration is not None and scene.hud.dialog is None
+    frames(app, 40)
+    banner = pygame.Rect(0, 0, app.screen.get_width(), app.screen.get_height() // 3)
+    assert gold_pixels(app.screen, banner) > 100, "the banner is drawn"
+    before = app.screen.copy()
+    frames(app, 20)
+    changed = sum(before.get_at((x, y)) != app.screen.get_at((x, y))
+                  for x in range(0, 1280, 8) for y in range(240, 720, 8))
+    assert changed > 50, "the cards are on the move, leaving a trail"
+    key(app, pygame.K_SPACE, " ")  # any key skips the show
+    assert scene.celebration is None
+    assert scene.hud.dialog is not None and scene.hud.dialog.title == "You won!"
+    frames(app, 2)
+    type_text(app, "w")
+    assert isinstance(app.scene, ReplayScene), "Watch replay opens the game just won"
+    assert app.scene.length == scene.recorder.length
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.hud.dialog is not None, "the end dialog waits"
+
+
+def test_the_computers_match_win_is_not_celebrated_as_the_players(tmp_path: Path) -> None:
+    from game.match import Entrant, Match
+
+    app, scene = table(tmp_path)
+    scene.match = Match((Entrant("Ann"), Entrant("Computer", computer=True)), 1, 6, True)
+    won = P.observe(P.new_game(2))
+    won = type(won)(**{**{f: getattr(won, f) for f in won.__dataclass_fields__}, "won": True})
+    assert scene.celebration_banner(won) == "Ann won!"
+    scene.match = scene.match.record(10)
+    assert scene.celebration_banner(won) is None

@@ -399,6 +399,8 @@ def test_auto_finishes_the_game_with_the_solver(tmp_path: Path) -> None:
     assert P.is_over(scene.recorder.state)
     assert P.par_score(scene.recorder.state) > P.par_score(quick), "AUTO beats the quick player"
     settle(app)
+    assert scene.celebration is not None, "a game Auto wins is celebrated as the player's"
+    key(app, pygame.K_RETURN, "\r")
     assert scene.hud.dialog is not None, "a game Auto finishes ends as the player's would"
     assert not scene.computer_to_play
 

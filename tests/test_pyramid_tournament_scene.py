@@ -45,6 +45,8 @@ def computer_game(app, scene: PyramidScene) -> None:  # noqa: ANN001
 
 
 def continue_dialog(app, scene: PyramidScene) -> None:  # noqa: ANN001
+    if scene.celebration is not None:  # a player's win: any key ends the show
+        key(app, pygame.K_SPACE, " ")
     assert scene.hud.dialog is not None
     key(app, pygame.K_RETURN, "\r")
 

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import random
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game import storage
+from game.cards import card_from_uid
 from game.engine.actions import Act, Action
+from game.engine.celebration import Celebration
 from game.engine.components import Placement
 from game.engine.jobs import Background
 from game.engine.layout import DESIGN_H, DESIGN_W
@@ -64,6 +67,9 @@ class CardGameScene(Scene):
         self._ai_wait = 0.0
         self._demo_wait = 0.0
         self.finished_reported = False
+        self.celebration: Celebration | None = None
+        self._end_words: tuple[str, str] = ("", "")  # the end dialog, once the show is over
+        self.last_replay: Path | None = None  # the replay of the game just finished
         self.mouse_on = True  # False when the player answers No to Mouse: Ask
         self.session: Session | None = None
         self._fresh_deal = False
@@ -257,7 +263,29 @@ class CardGameScene(Scene):
             return
         if not self.demo:
             self._save_replay(title)
-        self.finished(title, body)
+        banner = self.celebration_banner(view)
+        if banner is not None and not self.demo:
+            self.celebrate(banner, title, body)
+        else:
+            self.finished(title, body)
+
+    def celebration_banner(self, view: Any) -> str | None:
+        """The words over a won game's send-off; None: no send-off for this ending."""
+        return "You won!" if getattr(view, "won", False) else None
+
+    def celebrate(self, banner: str, title: str, body: str) -> None:
+        """The cards leap off the table; the end dialog follows the show."""
+        cards = [(card_from_uid(p.card), p.x, p.y) for p in
+                 sorted(self.placements(self.view), key=lambda p: -p.z)
+                 if p.face_up and p.card is not None]
+        self.celebration = Celebration(cards, (self.card_w, self.card_h),
+                                       seed=self.recorder.seed if self.recorder else 0,
+                                       banner=banner)
+        self._end_words = (title, body)
+
+    def end_celebration(self) -> None:
+        self.celebration = None
+        self.finished(*self._end_words)
 
     def finished(self, title: str, body: str) -> None:
         """The game just ended (replay saved): offer a new game, undo or the menu."""
@@ -354,7 +382,8 @@ class CardGameScene(Scene):
         self.recorder.meta.update({"date": datetime.now().isoformat(timespec="seconds"),
                                    "result": result})
         try:
-            storage.write_replay(storage.replay_dir(self.app.save_dir), self.recorder.to_json())
+            self.last_replay = storage.write_replay(storage.replay_dir(self.app.save_dir),
+                                                    self.recorder.to_json())
         except OSError as exc:
             self.hud.say(f"The replay could not be saved: {exc}", error=True)
 
@@ -408,6 +437,10 @@ class CardGameScene(Scene):
         if self.demo and not self.viewer and self._stops_demo(action):
             self.app.pop()  # attract mode: any key, click or button ends the show
             return
+        if self.celebration is not None and self._stops_demo(action):
+            self.celebration.skip()  # any key, click or button: on to the end dialog
+            self.end_celebration()
+            return
         if action.device == "mouse" and not self.mouse_on:
             return
         if self.human_for(action) is None:
@@ -430,6 +463,12 @@ class CardGameScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.table.update(dt)
+        if self.celebration is not None:
+            if not self.table.animating:  # the winning move lands first
+                self.celebration.update(dt)
+            if self.celebration.done:
+                self.end_celebration()
+            return
         if self.demo and self.over and not self.viewer:
             self._demo_wait -= dt
             if self._demo_wait <= 0:
@@ -448,12 +487,23 @@ class CardGameScene(Scene):
     def draw_items(self, alpha: float) -> list[DrawItem]:
         self._show_focus_highlight()
         items = self.table.draw_items(alpha) + self.extra_items() + super().draw_items(alpha)
+        if self.celebration is not None and self.celebration.clock > 0:
+            items += self.celebration.draw_items(self.app.viewport, self.table.art.face,
+                                                 lambda: self._table_picture(alpha))
         if self.demo and not self.viewer:
             vp = self.app.viewport
             image = text_image(vp, "Demo \u00b7 press any key to play", 30, GOLD, bold=True)
             x, y = vp.to_px(DESIGN_W - 60, DESIGN_H - 70)
             items.append(DrawItem(("demo",), image, (x - image.get_width(), y), UI_Z))
         return items
+
+    def _table_picture(self, alpha: float) -> pygame.Surface:
+        """The table alone (felt, cards, labels; no buttons) as one picture."""
+        vp = self.app.viewport
+        picture = self.background(vp).copy()
+        items = sorted(self.table.draw_items(alpha) + self.extra_items(), key=lambda i: i.z)
+        picture.fblits([(item.image, item.pos) for item in items])
+        return picture
 
     def extra_items(self) -> list[DrawItem]:
         """Labels and markers the game draws on the table."""
@@ -567,14 +617,19 @@ def _game_over_dialog(scene: CardGameScene, title: str, body: str) -> Dialog:
     def choose(choice: str) -> None:
         if choice == "new":
             scene.new_game()
+        elif choice == "replay":
+            scene.hud.ask(_game_over_dialog(scene, title, body))  # still here on return
+            scene.open_page("replay")
         elif choice == "undo":
             scene.finished_reported = False
             scene.undo()
         elif choice == "menu":
             scene.app.pop()
 
-    return Dialog(title, body, [("new", "New game", "n"), ("undo", "Undo", "u"),
-                                ("menu", "Menu", "m")], choose, cancel_key="undo")
+    buttons = [("new", "New game", "n"), ("undo", "Undo", "u"), ("menu", "Menu", "m")]
+    if scene.last_replay is not None:
+        buttons.insert(1, ("replay", "Watch replay", "w"))
+    return Dialog(title, body, buttons, choose, cancel_key="undo")
 
 
 def zone_rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
