@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import milligan, pyramid
+from game.rules import milligan, poker_squares, poker_squares_options, pyramid
 from game.rules.base import ModuleRules
 
 
@@ -110,7 +110,36 @@ GAMES: tuple[GameEntry, ...] = (
             Option("winnable_only", "Deal only winnable games", ON_OFF, False,
                    "New deals are only ones the solver can win, so every game can be won."),
         )),
-    GameEntry("poker-squares", "Poker Squares", "Build ten poker hands in a 5x5 grid."),
+    GameEntry(
+        "poker-squares", "Poker Squares", "Build ten poker hands in a 5x5 grid.",
+        rules=poker_squares.RULES, help_topic="poker-squares",
+        # Keys are the rules' config keys, so a set-up turns settings into a config as is.
+        options=(
+            Option("mode", "Game mode", tuple(poker_squares_options.MODES.items()), "one_hand",
+                   "One Hand alone; Best of Two or Sum of Two fill two matrices alone; Race, "
+                   "Race Both, Alternate and Same Deck are for two players."),
+            Option("placement", "Placement", tuple(poker_squares_options.PLACEMENTS.items()),
+                   "anywhere", "Where a card may go once the first card is down."),
+            Option("can_move", "Cards can move", YES_NO, False,
+                   "Move cards within the matrix and take rejected cards back."),
+            Option("hands", "Hands counted", ((10, "10"), (12, "12")), 10,
+                   "12 adds the two long diagonals (not with Make Pat Hands)."),
+            Option("scoring", "Scoring", tuple(poker_squares_options.SCORINGS.items()), "american",
+                   "American follows poker's odds, English the odds in this game; User "
+                   "is your own table; Make Pat Hands wins or loses."),
+            Option("deal", "Cards dealt at a time", ((1, "1"), (2, "2"), (3, "3")), 1,
+                   "How many dealt cards lie face up to choose from."),
+            Option("rejects", "Rejects", ((0, "0"), (1, "1")), 0,
+                   "Squares where each player may throw a card away."),
+            Option("common_rejects", "Common rejects", ((0, "0"), (1, "1")), 0,
+                   "Reject squares either player may use."),
+            Option("decks", "Decks", ((1, "1"), (2, "2")), 1,
+                   "Two decks make five of a kind possible."),
+            Option("stealing", "Stealing", ON_OFF, False,
+                   "Two players: take a card from the other matrix (never one stolen before)."),
+            Option("planting", "Planting", ON_OFF, False,
+                   "Two players: put a dealt card in the other matrix."),
+        )),
     GameEntry("chinese-poker", "Chinese Poker", "Climb and shed your hand against 1-3 rivals."),
     GameEntry("draw-poker", "Draw Poker", "Five-card draw against three dealers."),
     GameEntry("milligan", "The Giant",

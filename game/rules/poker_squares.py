@@ -1,0 +1,635 @@
+"""Poker Squares (manuals/poker-solitaire.txt): ten poker hands in a 5x5 matrix, the
+rows and the columns (twelve with the long diagonals). Pure and deterministic.
+
+Cards are dealt face up into a row of ``deal`` squares (refilled from the pack as they
+are taken) beside the reject squares; a player moves them into a matrix. Places are
+named by short strings, from the mover's side of the table:
+
+    g<m><r><c>  square (row r, column c) of the mover's matrix m (0, or 1 in the
+                two-matrix modes)
+    o<r><c>     square of the opponent's matrix (stealing and planting)
+    d<i>        dealt card i
+    r<i>        the mover's own reject square i
+    c<i>        common reject square i
+
+Moves carry their seat: ``Place`` puts a dealt card in the mover's matrix (what a
+computer player answers), ``Shift`` does every other move of a card (rejecting,
+moving within the hand, taking a reject back, stealing, planting), ``Pass`` and
+``Done`` end a turn or a hand. One function, ``_refusal``, decides what is legal:
+``legal_moves`` is every candidate it lets through, so the two never disagree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.cards import Card, as_card, shuffled_deck
+from game.rules import hands
+from game.rules.base import NOBODY, SIMULTANEOUS, GameInfo, IllegalMove, ModuleRules
+from game.rules.poker_squares_options import (
+    MODES,
+    PAT,
+    RACE_MODES,
+    TURN_MODES,
+    Options,
+    SeatRules,
+    parse,
+    points_table,
+)
+
+GAME_ID = "poker-squares"
+RULES_VERSION = 1
+INFO = GameInfo(min_seats=1, max_seats=2, hidden_information=True, decks=2, simultaneous=True)
+SIZE = 5
+SQUARES = SIZE * SIZE
+PAT_WIN = SIZE  # pat rows needed to win a Make Pat Hands game
+
+
+def _lines(diagonals: bool) -> tuple[tuple[int, ...], ...]:
+    rows = tuple(tuple(r * SIZE + c for c in range(SIZE)) for r in range(SIZE))
+    cols = tuple(tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE))
+    diags = (tuple(i * SIZE + i for i in range(SIZE)),
+             tuple(i * SIZE + SIZE - 1 - i for i in range(SIZE)))
+    return rows + cols + (diags if diagonals else ())
+
+
+LINES = {False: _lines(False), True: _lines(True)}
+
+
+def _neighbours(corners: bool) -> tuple[tuple[int, ...], ...]:
+    steps = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+    if corners:
+        steps += [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+    return tuple(tuple((r + dr) * SIZE + c + dc for dr, dc in steps
+                       if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE)
+                 for r in range(SIZE) for c in range(SIZE))
+
+
+NEIGHBOURS = {"edges": _neighbours(False), "corners": _neighbours(True)}
+
+Flat = tuple[Card | None, ...]  # a matrix, row by row
+Grid = tuple[tuple[Card | None, ...], ...]  # a matrix as 5 rows of 5
+
+
+# -- scoring ---------------------------------------------------------------------------
+
+def _flatten(grid: Sequence[Sequence[Card | str | None]]) -> Flat:
+    if len(grid) != SIZE or any(len(row) != SIZE for row in grid):
+        raise ValueError("a Poker Squares grid is 5 rows of 5 squares")
+    return tuple(None if c is None or c == "--" else as_card(c) for row in grid for c in row)
+
+
+def line_categories(flat: Flat, diagonals: bool = False) -> tuple[str, ...]:
+    """The category of each counted hand: rows, then columns, then the diagonals."""
+    return tuple(hands.category([flat[i] for i in line]) for line in LINES[diagonals])
+
+
+def score_grid(grid: Sequence[Sequence[Card | str | None]],
+               scoring: str | Mapping[str, int] = "american", diagonals: bool = False) -> int:
+    """The points of a grid (5 rows of 5: Card, written card, None or "--"), under
+    "english", "american", "user" (the manual's defaults) or a mapping category ->
+    points. Incomplete hands already score their pairs, two pair, trips and quads."""
+    table = points_table(scoring)
+    return sum(table[name] for name in line_categories(_flatten(grid), diagonals))
+
+
+def pat_rows(flat: Flat) -> int:
+    """How many rows are complete pat hands (a straight or better)."""
+    return sum(name in PAT for name in line_categories(flat)[:SIZE])
+
+
+def matrix_score(flat: Flat, rules: SeatRules) -> int:
+    """A matrix's running figure under one player's rules (pat rows with Pat Hands)."""
+    if rules.pat:
+        return pat_rows(flat)
+    table = rules.table
+    return sum(table[name] for name in line_categories(flat, rules.diagonals))
+
+
+# -- moves -----------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Put dealt card ``pick`` on square (row, col) of the mover's matrix ``grid``."""
+
+    seat: int
+    row: int
+    col: int
+    pick: int = 0
+    grid: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Shift:
+    """Move a card from one place to another (see the module docstring for names)."""
+
+    seat: int
+    source: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Let the other player move (alternating modes, once the mover's matrix is full)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """Declare a full matrix finished (only needed where cards can still move)."""
+
+    seat: int
+
+
+Move = Place | Shift | Pass | Done
+_KINDS: dict[str, type] = {"place": Place, "shift": Shift, "pass": Pass, "done": Done}
+
+
+def move_to_json(move: Move) -> Any:
+    kind = next(k for k, t in _KINDS.items() if isinstance(move, t))
+    return {"type": kind, **{f: getattr(move, f) for f in move.__slots__}}
+
+
+def move_from_json(data: Any) -> Move:
+    if not isinstance(data, dict) or data.get("type") not in _KINDS:
+        raise ValueError(f"not a Poker Squares move: {data!r:.60}")
+    kind = _KINDS[data["type"]]
+    fields = kind.__slots__
+    if set(data) != {"type", *fields}:
+        raise ValueError(f"a {data['type']} move has the fields {', '.join(fields)}")
+    for name in fields:
+        value = data[name]
+        ok = isinstance(value, str) and len(value) <= 4 if name in ("source", "target") else (
+            isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 100)
+        if not ok:
+            raise ValueError(f"bad {name} in a Poker Squares move: {value!r:.20}")
+    return kind(**{name: data[name] for name in fields})
+
+
+def square_name(row: int, col: int) -> str:
+    return f"row {row + 1}, column {col + 1}"
+
+
+def _spot_name(spot: str) -> str:
+    kind, rest = spot[:1], spot[1:]
+    if kind == "g":
+        matrix = "" if rest[0] == "0" else " of the second matrix"
+        return square_name(int(rest[1]), int(rest[2])) + matrix
+    if kind == "o":
+        return "the opponent's " + square_name(int(rest[0]), int(rest[1]))
+    return {"d": "the dealt cards", "r": "a reject square", "c": "a common reject square"}[kind]
+
+
+def describe(move: Move) -> str:
+    who = f"player {move.seat + 1}: "
+    if isinstance(move, Place):
+        where = square_name(move.row, move.col) + (" of the second matrix" if move.grid else "")
+        return who + f"place the card at {where}"
+    if isinstance(move, Pass):
+        return who + "pass"
+    if isinstance(move, Done):
+        return who + "done"
+    verb = {"r": "reject", "c": "reject", "o": "plant"}.get(move.target[:1], "move")
+    if move.source[:1] == "o":
+        verb = "steal"
+    return who + f"{verb} a card: {_spot_name(move.source)} to {_spot_name(move.target)}"
+
+
+# -- state -----------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PokerSquaresState:
+    options: Options
+    deck: tuple[Card, ...]  # still to deal, next first
+    dealt: tuple[Card | None, ...]  # face up, waiting to be taken
+    grids: tuple[Flat, ...]  # every matrix; see matrices_of
+    rejects: tuple[tuple[Card | None, ...], ...]  # each seat's own reject squares
+    common: tuple[Card | None, ...]  # common reject squares
+    locked: frozenset[str] = frozenset()  # uids stolen or planted: never stolen again
+    turn: int = 0  # the seat to move in the alternating modes
+    declared: tuple[bool, ...] = (False,)  # Done played, per seat
+    played: int = 0  # moves so far: no two positions of a game are alike
+    seed: int | None = None
+
+
+def matrices_of(options: Options, seat: int) -> tuple[int, ...]:
+    """The matrices (indices into ``grids``) a seat builds."""
+    return (0, 1) if options.grids_per_seat == 2 else (seat,)
+
+
+def _deal_stream(seed: int, options: Options) -> list[Card]:
+    cards = shuffled_deck(random.Random(seed), options.decks)
+    if options.mode == "same_deck":  # each card twice, the copy under a deck number of its own
+        cards = [c for card in cards
+                 for c in (card, Card(card.rank, card.suit, card.deck + options.decks))]
+    return cards
+
+
+def new_game(seed: int, config: Mapping[str, Any] | None = None) -> PokerSquaresState:
+    options = parse(config)
+    stream = _deal_stream(seed, options)
+    players = options.players
+    return PokerSquaresState(
+        options=options,
+        deck=tuple(stream[options.deal:]),
+        dealt=tuple(stream[:options.deal]),
+        grids=((None,) * SQUARES,) * (options.grids_per_seat * players),
+        rejects=tuple((None,) * seat.rejects for seat in options.seats),
+        common=(None,) * options.common_rejects,
+        declared=(False,) * players,
+        seed=seed,
+    )
+
+
+def seat_count(state: PokerSquaresState) -> int:
+    return state.options.players
+
+
+def _full(state: PokerSquaresState, seat: int) -> bool:
+    return all(None not in state.grids[m] for m in matrices_of(state.options, seat))
+
+
+def finished(state: PokerSquaresState, seat: int) -> bool:
+    """Is this seat's hand complete (full, and declared Done where cards could move)?"""
+    rules = state.options.seats[seat]
+    return _full(state, seat) and (not rules.can_move or state.declared[seat])
+
+
+def _over(state: PokerSquaresState) -> bool:
+    if not state.deck and all(c is None for c in state.dealt):
+        return True  # the pack is spent: what is built stands
+    done = [finished(state, s) for s in range(state.options.players)]
+    return any(done) if state.options.mode == "race" else all(done)
+
+
+def current_player(state: PokerSquaresState) -> int:
+    if _over(state):
+        return NOBODY
+    mode = state.options.mode
+    if mode in RACE_MODES:
+        return SIMULTANEOUS
+    return state.turn if mode in TURN_MODES else 0
+
+
+def acting_seats(state: PokerSquaresState) -> tuple[int, ...]:
+    player = current_player(state)
+    if player == NOBODY:
+        return ()
+    if player == SIMULTANEOUS:
+        return tuple(s for s in range(state.options.players) if not finished(state, s))
+    return (player,)
+
+
+def is_over(state: PokerSquaresState) -> bool:
+    return current_player(state) == NOBODY
+
+
+# -- places ----------------------------------------------------------------------------
+
+def _parse_spot(state: PokerSquaresState, seat: int, spot: str) -> tuple[str, int, int] | None:
+    """(kind, container, index) of a spot name from ``seat``'s side, or None if there is
+    no such place. Containers: matrix number for g/o, else 0."""
+    if not isinstance(spot, str) or not spot[1:].isdigit() or not spot.isascii():
+        return None
+    kind, digits = spot[0], [int(d) for d in spot[1:]]
+    options = state.options
+    if kind == "g" and len(digits) == 3:
+        m, r, c = digits
+        mine = matrices_of(options, seat)
+        if m < len(mine) and r < SIZE and c < SIZE:
+            return "g", mine[m], r * SIZE + c
+    elif kind == "o" and len(digits) == 2 and options.players == 2:
+        r, c = digits
+        if r < SIZE and c < SIZE:
+            return "o", 1 - seat, r * SIZE + c
+    elif len(digits) == 1:
+        size = {"d": len(state.dealt), "r": len(state.rejects[seat]), "c": len(state.common)}
+        if kind in size and digits[0] < size[kind]:
+            return kind, 0, digits[0]
+    return None
+
+
+def _card_at(state: PokerSquaresState, seat: int, where: tuple[str, int, int]) -> Card | None:
+    kind, box, index = where
+    if kind in "go":
+        return state.grids[box][index]
+    return {"d": state.dealt, "r": state.rejects[seat], "c": state.common}[kind][index]
+
+
+def _touches(flat: Flat, index: int, placement: str, leaving: int | None) -> bool:
+    """May a card go on ``index`` of ``flat`` (empty) under ``placement``? The first
+    card goes anywhere; ``leaving`` is a square being emptied by the same move."""
+    if placement == "anywhere":
+        return True
+    others = [i for i, c in enumerate(flat) if c is not None and i != leaving]
+    if not others:
+        return True
+    return any(flat[n] is not None and n != leaving for n in NEIGHBOURS[placement][index])
+
+
+PLACEMENT_REFUSAL = {
+    "edges": "Each card must touch the edge of a card already in the matrix.",
+    "corners": "Each card must touch a card already in the matrix, edge or corner.",
+}
+
+
+def _refusal(state: PokerSquaresState, move: Any, seat: int | None) -> str | None:
+    """Why ``move`` may not be made now, or None if it may."""
+    options = state.options
+    if not isinstance(move, Place | Shift | Pass | Done) or not isinstance(move.seat, int) or (
+            not 0 <= move.seat < options.players):
+        return "That is not a Poker Squares move."
+    if seat is not None and move.seat != seat:
+        return "That is the other player's move."
+    if _over(state):
+        return "The game is over."
+    mover = move.seat
+    if mover not in acting_seats(state):
+        return "Wait for your turn." if not finished(state, mover) else "Your hand is finished."
+    rules = options.seats[mover]
+    full = _full(state, mover)
+    if isinstance(move, Pass):
+        if options.mode not in TURN_MODES:
+            return f"There is no passing in {MODES[options.mode]}."
+        return None if full else "You may pass only once your matrix is full."
+    if isinstance(move, Done):
+        if not full:
+            return "Fill your matrix first."
+        return "Your hand is already finished." if finished(state, mover) else None
+    if isinstance(move, Place):
+        where = (f"g{move.grid}{move.row}{move.col}"
+                 if all(isinstance(v, int) and 0 <= v <= 9 for v in (move.grid, move.row, move.col))
+                 else "")
+        return _shift_refusal(state, mover, rules, f"d{move.pick}"
+                              if isinstance(move.pick, int) and 0 <= move.pick <= 9 else "",
+                              where, placing=True)
+    return _shift_refusal(state, mover, rules, move.source, move.target, placing=False)
+
+
+def _shift_refusal(state: PokerSquaresState, mover: int, rules: SeatRules, source: str,
+                   target: str, placing: bool) -> str | None:
+    options = state.options
+    src = _parse_spot(state, mover, source)
+    dst = _parse_spot(state, mover, target)
+    if src is None or dst is None:
+        return "There is no such square."
+    card = _card_at(state, mover, src)
+    if card is None:
+        return "There is no card there."
+    if _card_at(state, mover, dst) is not None:
+        return "That square is taken."
+    skind, dkind = src[0], dst[0]
+    if finished(state, mover) and (skind, dkind) != ("d", "o"):
+        return "Your hand is finished." + (" Pass, or plant a card." if options.planting else "")
+    if skind == "d" and dkind == "g" and not placing:
+        return "Place a dealt card with a Place move."
+    if dkind in "rc":
+        if skind in "rc":
+            return "That card is already rejected."
+        if skind == "o":
+            return "Steal a card into your own matrix."
+        return None  # rejecting a dealt card or one from the hand is always allowed
+    if dkind == "o":
+        if skind != "d":
+            return "Only a dealt card can be planted."
+        return None if options.planting else "Planting is off."
+    # into the mover's own matrix
+    if skind == "o":
+        if not options.stealing:
+            return "Stealing is off."
+        if card.uid in state.locked:
+            return "A stolen or planted card cannot be stolen."
+    elif skind in "grc" and not rules.can_move:
+        return ("Rejected cards stay rejected." if skind in "rc"
+                else "Cards can't move once placed.")
+    leaving = src[2] if skind == "g" and src[1] == dst[1] else None
+    if not _touches(state.grids[dst[1]], dst[2], rules.placement, leaving):
+        return PLACEMENT_REFUSAL[rules.placement]
+    return None
+
+
+def check(state: PokerSquaresState, move: Move, seat: int | None = None) -> None:
+    reason = _refusal(state, move, seat)
+    if reason is not None:
+        raise IllegalMove(reason)
+
+
+# -- legal moves -----------------------------------------------------------------------
+
+def _candidates(state: PokerSquaresState, seat: int) -> Iterable[Move]:
+    """Every move that might be legal for ``seat`` (a superset: _refusal decides)."""
+    options = state.options
+    mine = matrices_of(options, seat)
+    empty = [f"g{m}{i // SIZE}{i % SIZE}" for m, box in enumerate(mine)
+             for i, c in enumerate(state.grids[box]) if c is None]
+    held = [f"g{m}{i // SIZE}{i % SIZE}" for m, box in enumerate(mine)
+            for i, c in enumerate(state.grids[box]) if c is not None]
+    slots = ([f"r{i}" for i, c in enumerate(state.rejects[seat]) if c is None]
+             + [f"c{i}" for i, c in enumerate(state.common) if c is None])
+    rejected = ([f"r{i}" for i, c in enumerate(state.rejects[seat]) if c is not None]
+                + [f"c{i}" for i, c in enumerate(state.common) if c is not None])
+    other = 1 - seat if options.players == 2 else None
+    for pick, card in enumerate(state.dealt):
+        if card is None:
+            continue
+        for spot in empty:
+            yield Place(seat, int(spot[2]), int(spot[3]), pick, int(spot[1]))
+        for slot in slots:
+            yield Shift(seat, f"d{pick}", slot)
+        if other is not None and options.planting:
+            for i, c in enumerate(state.grids[other]):
+                if c is None:
+                    yield Shift(seat, f"d{pick}", f"o{i // SIZE}{i % SIZE}")
+    for spot in held:
+        for slot in slots:
+            yield Shift(seat, spot, slot)
+    if options.seats[seat].can_move:
+        for source in held + rejected:
+            for spot in empty:
+                yield Shift(seat, source, spot)
+    if other is not None and options.stealing:
+        for i, c in enumerate(state.grids[other]):
+            if c is not None:
+                for spot in empty:
+                    yield Shift(seat, f"o{i // SIZE}{i % SIZE}", spot)
+    yield Pass(seat)
+    yield Done(seat)
+
+
+def legal_moves(state: PokerSquaresState, seat: int = 0) -> list[Move]:
+    if seat not in acting_seats(state):
+        return []
+    return [m for m in _candidates(state, seat) if _refusal(state, m, seat) is None]
+
+
+# -- applying a move -------------------------------------------------------------------
+
+def apply(state: PokerSquaresState, move: Move) -> PokerSquaresState:
+    check(state, move)
+    seat = move.seat
+    options = state.options
+    turn = 1 - state.turn if options.mode in TURN_MODES else state.turn
+    state = replace(state, played=state.played + 1, turn=turn)
+    if isinstance(move, Pass):
+        return state
+    if isinstance(move, Done):
+        return replace(state, declared=tuple(d or s == seat
+                                             for s, d in enumerate(state.declared)))
+    if isinstance(move, Place):
+        source, target = f"d{move.pick}", f"g{move.grid}{move.row}{move.col}"
+    else:
+        source, target = move.source, move.target
+    src = _parse_spot(state, seat, source)
+    dst = _parse_spot(state, seat, target)
+    assert src is not None and dst is not None  # check() has seen to it
+    card = _card_at(state, seat, src)
+    state = _put(_put(state, seat, src, None), seat, dst, card)
+    if src[0] == "d" and state.deck:  # the pack refills the dealt square at once
+        state = replace(state, deck=state.deck[1:],
+                        dealt=_set(state.dealt, src[2], state.deck[0]))
+    if "o" in (src[0], dst[0]):
+        state = replace(state, locked=state.locked | {card.uid})
+    return state
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def _put(state: PokerSquaresState, seat: int, where: tuple[str, int, int],
+         card: Card | None) -> PokerSquaresState:
+    kind, box, index = where
+    if kind in "go":
+        return replace(state, grids=_set(state.grids, box, _set(state.grids[box], index, card)))
+    if kind == "d":
+        return replace(state, dealt=_set(state.dealt, index, card))
+    if kind == "r":
+        return replace(state, rejects=_set(state.rejects, seat,
+                                           _set(state.rejects[seat], index, card)))
+    return replace(state, common=_set(state.common, index, card))
+
+
+def can_undo(before: PokerSquaresState, move: Move) -> bool:
+    """Undo is for one player alone: a rival has seen the position."""
+    return before.options.players == 1
+
+
+# -- scores ----------------------------------------------------------------------------
+
+def seat_score(state: PokerSquaresState, seat: int) -> int:
+    """The seat's running score: its matrix's points; the better or the sum of two
+    matrices in Best of Two and Sum of Two; pat rows with Make Pat Hands."""
+    rules = state.options.seats[seat]
+    scores = [matrix_score(state.grids[m], rules) for m in matrices_of(state.options, seat)]
+    return max(scores) if state.options.mode == "best_of_two" else sum(scores)
+
+
+def pat_won(state: PokerSquaresState, seat: int) -> bool:
+    """Make Pat Hands: five pat rows (in either matrix for Best of Two, both for Sum)."""
+    wins = [pat_rows(state.grids[m]) == PAT_WIN for m in matrices_of(state.options, seat)]
+    return any(wins) if state.options.mode == "best_of_two" else all(wins)
+
+
+def returns(state: PokerSquaresState) -> tuple[float, ...]:
+    """Points per seat; 1 (won) or 0 for a Make Pat Hands player."""
+    return tuple(float(pat_won(state, s)) if rules.pat else float(seat_score(state, s))
+                 for s, rules in enumerate(state.options.seats))
+
+
+def outcome(state: PokerSquaresState) -> dict[str, bool | float]:
+    figures: dict[str, bool | float] = {"score": returns(state)[0]}
+    if state.options.players == 2:
+        first, second = returns(state)
+        figures["win"] = first > second
+    elif state.options.seats[0].pat:
+        figures["win"] = pat_won(state, 0)
+    return figures
+
+
+def state_digest(state: PokerSquaresState) -> str:
+    return hashlib.sha1(repr(state).encode()).hexdigest()[:16]
+
+
+# -- what a seat sees ------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PokerSquaresView:
+    """One seat's side of the table. Squares are named as in the module docstring."""
+
+    seat: int
+    options: Options
+    grid: Grid  # the seat's (first) matrix
+    card: Card | None  # the dealt card this seat would place now, if it may move
+    dealt: tuple[Card | None, ...]
+    grids: tuple[Grid, ...]  # all the seat's matrices
+    other_grid: Grid | None  # the opponent's matrix, in the open
+    rejects: tuple[Card | None, ...]
+    other_rejects: tuple[Card | None, ...]
+    common_rejects: tuple[Card | None, ...]
+    targets: tuple[str, ...]  # where a dealt card may go now
+    movable: tuple[str, ...]  # cards this seat may move, reject or steal now
+    hands: tuple[tuple[str, ...], ...]  # per matrix: category of each counted hand
+    other_hands: tuple[str, ...]
+    scores: tuple[int, ...]  # running figure per seat
+    finished: tuple[bool, ...]
+    to_move: bool
+    can_pass: bool
+    can_finish: bool  # Done is legal
+    cards_left: int
+    over: bool
+
+
+def _rows(flat: Flat) -> Grid:
+    return tuple(flat[r * SIZE:(r + 1) * SIZE] for r in range(SIZE))
+
+
+def observe(state: PokerSquaresState, seat: int = 0) -> PokerSquaresView:
+    options = state.options
+    legal = legal_moves(state, seat)
+    targets = {m.target for m in legal if isinstance(m, Shift) and m.source[:1] == "d"}
+    targets |= {f"g{m.grid}{m.row}{m.col}" for m in legal if isinstance(m, Place)}
+    movable = {m.source for m in legal if isinstance(m, Shift) and m.source[:1] != "d"}
+    mine = matrices_of(options, seat)
+    rules = options.seats[seat]
+    other = 1 - seat if options.players == 2 else None
+    may_place = any(isinstance(m, Place) or (isinstance(m, Shift) and m.source[:1] == "d")
+                    for m in legal)
+    return PokerSquaresView(
+        seat=seat,
+        options=options,
+        grid=_rows(state.grids[mine[0]]),
+        card=next((c for c in state.dealt if c is not None), None) if may_place else None,
+        dealt=state.dealt,
+        grids=tuple(_rows(state.grids[m]) for m in mine),
+        other_grid=None if other is None else _rows(state.grids[other]),
+        rejects=state.rejects[seat],
+        other_rejects=() if other is None else state.rejects[other],
+        common_rejects=state.common,
+        targets=tuple(sorted(targets)),
+        movable=tuple(sorted(movable)),
+        hands=tuple(line_categories(state.grids[m], rules.diagonals) for m in mine),
+        other_hands=() if other is None else line_categories(
+            state.grids[other], options.seats[other].diagonals),
+        scores=tuple(seat_score(state, s) for s in range(options.players)),
+        finished=tuple(finished(state, s) for s in range(options.players)),
+        to_move=bool(legal),
+        can_pass=Pass(seat) in legal,
+        can_finish=Done(seat) in legal,
+        cards_left=len(state.deck),
+        over=_over(state),
+    )
+
+
+def hidden_cards(state: PokerSquaresState, seat: int = 0) -> set[str]:
+    """The pack: every card not dealt yet."""
+    return {c.uid for c in state.deck}
+
+
+VIEW = PokerSquaresView
+RULES = ModuleRules(sys.modules[__name__])
