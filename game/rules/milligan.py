@@ -309,7 +309,7 @@ def _layoffs(state: MilliganState) -> list[Transfer]:
     return out
 
 
-def _transfers(state: MilliganState) -> Iterator[Transfer]:
+def transfers(state: MilliganState) -> Iterator[Transfer]:
     """Every legal Transfer, by generating only candidates that could fit."""
     rule, mm = state.rule, state.miss_milligan
     cols = state.columns
@@ -349,7 +349,7 @@ def _transfers(state: MilliganState) -> Iterator[Transfer]:
 def legal_moves(state: MilliganState, seat: int = 0) -> list[Move]:
     if state.status != "playing":
         return []
-    moves: list[Move] = list(_transfers(state))
+    moves: list[Move] = list(transfers(state))
     if any(m.target == FOUNDATION for m in moves):
         moves.append(Layoff())
     moves.append(Deal() if state.stock else Resign())
@@ -358,7 +358,7 @@ def legal_moves(state: MilliganState, seat: int = 0) -> list[Move]:
 
 # -- applying moves ------------------------------------------------------------------------
 
-def _shift(state: MilliganState, move: Transfer) -> MilliganState:
+def shift(state: MilliganState, move: Transfer) -> MilliganState:
     """The position after a legal Transfer (no check, no end-of-game test)."""
     columns = list(state.columns)
     piles = list(state.foundations)
@@ -386,12 +386,12 @@ def _shift(state: MilliganState, move: Transfer) -> MilliganState:
 def _lay_off_all(state: MilliganState) -> MilliganState:
     found = _layoffs(state)
     while found:  # one at a time: two copies may want the same place
-        state = _shift(state, found[0])
+        state = shift(state, found[0])
         found = _layoffs(state)
     return state
 
 
-def _deal_eight(state: MilliganState) -> MilliganState:
+def deal_eight(state: MilliganState) -> MilliganState:
     dealt = state.stock[:COLUMNS]
     columns = tuple(col + (dealt[i],) if i < len(dealt) else col
                     for i, col in enumerate(state.columns))
@@ -403,11 +403,11 @@ def apply(state: MilliganState, move: Move) -> MilliganState:
     if isinstance(move, Resign):
         return replace(state, moves=state.moves + 1, status="resigned")
     if isinstance(move, Deal):
-        after = _deal_eight(state)
+        after = deal_eight(state)
     elif isinstance(move, Layoff):
         after = _lay_off_all(state)
     else:
-        after = _shift(state, move)
+        after = shift(state, move)
     after = replace(after, moves=state.moves + 1)
     if after.laid_off == TOTAL:
         return replace(after, status="won")
@@ -418,10 +418,19 @@ def apply(state: MilliganState, move: Move) -> MilliganState:
 
 # -- the lost game -------------------------------------------------------------------------
 
-def _key(state: MilliganState) -> tuple:
+_SUIT_BASE = {suit: 13 * k for k, suit in enumerate(SUITS)}
+
+
+def _code(card: Card) -> int:
+    """A card as one small number, the same for both decks' copies."""
+    return card.rank + _SUIT_BASE[card.suit]
+
+
+def position_key(state: MilliganState) -> tuple:
     """A position up to the order of the columns and which deck a card came from."""
-    return (tuple(sorted(tuple(c.code for c in col) for col in state.columns)),
-            state.waiting.code if state.waiting else "",
+    base = _SUIT_BASE
+    return (tuple(sorted(bytes([c.rank + base[c.suit] for c in col]) for col in state.columns)),
+            _code(state.waiting) if state.waiting else 0,
             tuple(len(p) for p in state.foundations))
 
 
@@ -433,15 +442,15 @@ def is_stuck(state: MilliganState, budget: int = STUCK_BUDGET) -> bool:
     start = state.laid_off
     if _layoffs(state):
         return False
-    seen = {_key(state)}
+    seen = {position_key(state)}
     queue = deque([state])
     while queue:
         position = queue.popleft()
-        for move in _transfers(position):
-            after = _shift(position, move)
+        for move in transfers(position):
+            after = shift(position, move)
             if after.laid_off > start:
                 return False
-            key = _key(after)
+            key = position_key(after)
             if key in seen:
                 continue
             if len(seen) >= budget:

@@ -144,7 +144,16 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry("draw-poker", "Draw Poker", "Five-card draw against three dealers."),
     GameEntry("milligan", "The Giant",
               "Two-deck patience: Miss Milligan and its kinder cousin.",
-              rules=milligan.RULES),
+              rules=milligan.RULES, agents=("search", "quick", "random"),
+              agent_factory="game.ai.milligan_player:make_agent", figure="win_rate",
+              help_topic="milligan", simulator="game.ai.milligan_player:simulate",
+              sim_flags=(
+                  SimFlag("--rule", "how runs are built: alternate colours, any suit, "
+                          "same suit", choices=milligan.RULE_NAMES, default="alternate"),
+                  SimFlag("--miss-milligan", "Miss Milligan rules (kings into empty "
+                          "columns, nothing back off the foundations)", kind=bool,
+                          default=False),
+              )),
 )
 GAME_BY_ID: dict[str, GameEntry] = {g.id: g for g in GAMES}
 RULES_BY_ID: dict[str, ModuleRules] = {g.id: g.rules for g in GAMES if g.rules is not None}

@@ -1,0 +1,131 @@
+"""The Giant's computer players, hints, the "winnable?" question and the simulator.
+
+A player sees the table as its seat does (``MilliganView``) and never the stock: it
+searches the moves short of dealing for the best position it can reach (see
+game.ai.milligan_search), plays that line, and deals when nothing gains; with the stock
+gone and nothing to gain it gives up. ``winnable`` is the table's own question about
+the whole position and so may look at the stock.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai import milligan_search as search
+from game.rules import milligan as M
+
+NODES = {"search": 400, "quick": 100}
+HINT_NODES = 120  # a hint answers within a frame or two
+
+
+@dataclass
+class SearchPlayer:
+    nodes: int = 400
+    _plan: list[M.Move] = field(default_factory=list)
+    _expect: M.MilliganState | None = None  # the position the plan's next move is for
+
+    def new_game(self) -> None:
+        self._plan, self._expect = [], None
+
+    def act(self, view: M.MilliganView, legal: Sequence[M.Move]) -> M.Move | None:
+        if view.over or not legal:
+            return None
+        here = M.position_of(view)
+        if not self._plan or self._expect is None or not same_table(here, self._expect):
+            self._plan = search.plan(here, view.stock_size > 0, self.nodes)
+        move = self._plan.pop(0)
+        if move not in legal:  # a plan made for another table: start afresh next time
+            self._plan = []
+            move = search.plan(here, view.stock_size > 0, self.nodes)[0]
+        self._expect = M.shift(here, move) if isinstance(move, M.Transfer) else None
+        return move
+
+
+def same_table(a: M.MilliganState, b: M.MilliganState) -> bool:
+    return a.columns == b.columns and a.foundations == b.foundations and a.waiting == b.waiting
+
+
+@dataclass
+class RandomPlayer:
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def new_game(self) -> None:
+        pass
+
+    def act(self, view: M.MilliganView, legal: Sequence[M.Move]) -> M.Move | None:
+        return self.rng.choice(list(legal)) if legal else None
+
+
+def make_agent(name: str = "search", seed: int = 0, time_limit: float | None = None
+               ) -> SearchPlayer | RandomPlayer:
+    """A computer player by name: "search" (looks 400 positions ahead between deals),
+    "quick" (100) or "random"."""
+    if name in NODES:
+        return SearchPlayer(NODES[name])
+    if name == "random":
+        return RandomPlayer(seed)
+    raise ValueError(f"unknown milligan player {name!r}: choose search, quick or random")
+
+
+@dataclass(frozen=True)
+class Hint:
+    move: M.Move
+    text: str
+
+
+def hint(view: M.MilliganView, nodes: int = HINT_NODES) -> Hint | None:
+    """The first move of the best line the search finds, or deal / give up."""
+    if view.over:
+        return None
+    move = search.plan(M.position_of(view), view.stock_size > 0, nodes)[0]
+    if isinstance(move, M.Deal):
+        return Hint(move, "Nothing here gains: deal eight from the stock.")
+    if isinstance(move, M.Resign):
+        return Hint(move, "No move gains any more: the game looks lost.")
+    return Hint(move, "Try " + hint_text(view, move) + ".")
+
+
+def hint_text(view: M.MilliganView, move: M.Transfer) -> str:
+    cards = {"w": (view.waiting,)} if view.waiting else {}
+    source = move.source
+    held = cards.get(source) or (view.columns[int(source[1:])] if source[0] == "c"
+                                 else view.foundations[int(source[1:])])
+    lead = held[-move.count]
+    return f"{lead.symbol} to {M.place_name(move.target)}"
+
+
+def winnable(state: M.MilliganState, time_limit: float = 2.0) -> bool | None:
+    """Can the game still be won (the stock's order counted)? None: not settled in time."""
+    return search.solve(state, time_limit).winnable
+
+
+def simulate(games: int, seed: int, agent: str | None = None, rule: str = "alternate",
+             miss_milligan: bool = False) -> dict[str, Any]:
+    """``games`` deals from ``seed`` on, played by the computer; win rate and points."""
+    name = agent or "search"
+    config = {"rule": rule, "miss_milligan": bool(miss_milligan)}
+    M.check_config(config)
+    player = make_agent(name, seed)
+    started = time.perf_counter()
+    wins, points, laid = 0, 0.0, 0
+    for n in range(games):
+        state = M.new_game(seed + n, config)
+        player.new_game()
+        while not M.is_over(state):
+            state = M.apply(state, player.act(M.observe(state), M.legal_moves(state)))
+        wins += state.status == "won"
+        points += M.points(state)
+        laid += state.laid_off
+    share = 1 / games if games else 0.0
+    seconds = round(time.perf_counter() - started, 3)
+    return {"game": M.GAME_ID, "agent": name, "games": games, "seed": seed, "rule": rule,
+            "miss_milligan": bool(miss_milligan), "seconds": seconds,
+            "figure": "win_rate", "win_rate": wins * share, "mean_score": points * share,
+            "mean_laid_off": laid * share}

@@ -1,0 +1,154 @@
+"""Searching The Giant's positions: a judgement of a position, the best line of moves
+short of dealing (for the computer player and hints), and the solver that says whether
+a whole position, stock included, can still be won.
+
+Everything here works on ``MilliganState`` through the rules' own move generator. A
+player's search runs on ``milligan.position_of(view)`` (an empty stock: no deal is
+searched, so the hidden cards never matter); only the solver, asked by the table
+itself, sees the stock.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import time
+from dataclasses import dataclass
+
+from game.rules import milligan as M
+
+EMPTY_COLUMN = 9.0  # worth of an empty column (Miss Milligan: only for a king)
+WAITING = 5.0  # cost of a card parked in the waiving space
+BURIED = 1.0  # cost of each card under another that does not build on it
+BLOCKING = 3.0  # cost per covering card over a card the foundations want soon
+SOON = 2  # ranks above a foundation's top that count as "wanted soon"
+LAID_OFF = 25.0
+
+
+def _wanted(state: M.MilliganState) -> dict[str, int]:
+    """Per suit, the lowest rank its foundations want next."""
+    return {suit: min(len(state.foundations[2 * k]), len(state.foundations[2 * k + 1])) + 1
+            for k, suit in enumerate("SHDC")}
+
+
+def evaluate(state: M.MilliganState) -> float:
+    """Higher is better: cards up, runs in order, wanted cards near the surface."""
+    if state.status == "won":
+        return 1e9
+    value = LAID_OFF * state.laid_off
+    wanted = _wanted(state)
+    for column in state.columns:
+        if not column:
+            value += EMPTY_COLUMN * (0.5 if state.miss_milligan else 1.0)
+            continue
+        run = M.run_length(column, state.rule)
+        value -= BURIED * (len(column) - run)
+        for depth, card in enumerate(reversed(column)):
+            if card.rank - wanted[card.suit] < SOON and depth:
+                value -= BLOCKING * depth
+    if state.waiting is not None:
+        value -= WAITING
+    return value
+
+
+def _pointless(state: M.MilliganState, move: M.Transfer) -> bool:
+    """A whole column onto an empty one changes nothing worth searching."""
+    if move.source[0] != "c" or move.target[0] != "c":
+        return False
+    return move.count == len(state.columns[int(move.source[1:])]) and \
+        not state.columns[int(move.target[1:])]
+
+
+@dataclass(frozen=True)
+class Line:
+    moves: tuple[M.Move, ...]
+    value: float  # evaluate() at the end of the line
+    gain: float  # how much better than the start
+
+
+def best_line(state: M.MilliganState, nodes: int = 400) -> Line:
+    """The best position reachable without dealing, searched best first over at most
+    ``nodes`` positions, and the moves to it (empty if nothing beats staying put)."""
+    start = evaluate(state)
+    best = (start, ())
+    seen = {M.position_key(state)}
+    tie = itertools.count()
+    frontier = [(-start, next(tie), state, ())]
+    while frontier and len(seen) < nodes:
+        _, _, position, path = heapq.heappop(frontier)
+        for move in M.transfers(position):
+            if _pointless(position, move):
+                continue
+            after = M.shift(position, move)
+            if after.laid_off == M.TOTAL:
+                return Line(path + (move,), 1e9, 1e9)
+            key = M.position_key(after)
+            if key in seen:
+                continue
+            seen.add(key)
+            value = evaluate(after)
+            line = path + (move,)
+            if value > best[0] + 1e-9:
+                best = (value, line)
+            heapq.heappush(frontier, (-value, next(tie), after, line))
+    return Line(best[1], best[0], best[0] - start)
+
+
+def plan(state: M.MilliganState, can_deal: bool, nodes: int = 400) -> list[M.Move]:
+    """What a player does next: the best line if it gains, else deal, else give up."""
+    if state.status != "playing":
+        return []
+    line = best_line(state, nodes)
+    if line.moves and line.gain > 0:
+        return list(line.moves)
+    return [M.Deal() if can_deal else M.Resign()]
+
+
+# -- the solver -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Verdict:
+    winnable: bool | None  # None: not settled within the budget
+    nodes: int
+    moves: tuple[M.Move, ...] = ()  # a winning line when winnable
+
+
+def _full_key(state: M.MilliganState) -> tuple:
+    return M.position_key(state) + (len(state.stock),)
+
+
+def solve(state: M.MilliganState, time_limit: float = 2.0, max_nodes: int = 200_000
+          ) -> Verdict:
+    """Can this position (its stock included) still be won? Depth first, the most
+    promising move first, every position once. True with a winning line; False only
+    when every position reachable has been seen; None when time or nodes ran out."""
+    if state.status == "won":
+        return Verdict(True, 0)
+    if state.status != "playing":
+        return Verdict(False, 0)
+    deadline = time.perf_counter() + time_limit
+    seen = {_full_key(state)}
+    stack = [(state, ())]
+    while stack:
+        if len(seen) >= max_nodes or time.perf_counter() > deadline:
+            return Verdict(None, len(seen))
+        position, path = stack.pop()
+        children = []
+        moves: list[M.Move] = [m for m in M.transfers(position) if not _pointless(position, m)]
+        if position.stock:
+            moves.append(M.Deal())
+        for move in moves:
+            after = M.deal_eight(position) if isinstance(move, M.Deal) \
+                else M.shift(position, move)
+            if after.laid_off == M.TOTAL:
+                return Verdict(True, len(seen), path + (move,))
+            key = _full_key(after)
+            if key in seen:
+                continue
+            seen.add(key)
+            # Dealing is the last resort: it only adds cards on top.
+            bonus = -50.0 if isinstance(move, M.Deal) else 0.0
+            children.append((evaluate(after) + bonus, after, path + (move,)))
+        children.sort(key=lambda c: c[0])
+        stack.extend((after, line) for _, after, line in children)
+    return Verdict(False, len(seen))
