@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import milligan, poker_squares, poker_squares_options, pyramid
+from game.rules import draw_poker, milligan, poker_squares, poker_squares_options, pyramid
 from game.rules.base import ModuleRules
 
 
@@ -141,7 +141,18 @@ GAMES: tuple[GameEntry, ...] = (
                    "Two players: put a dealt card in the other matrix."),
         )),
     GameEntry("chinese-poker", "Chinese Poker", "Climb and shed your hand against 1-3 rivals."),
-    GameEntry("draw-poker", "Draw Poker", "Five-card draw against three dealers."),
+    GameEntry(
+        "draw-poker", "Draw Poker", "Five-card draw against three dealers.",
+        rules=draw_poker.RULES, scene="",
+        agents=("player", "dealer", "always-call", "random"),
+        agent_factory="game.ai.draw_poker:make_agent", figure="dealer_points_per_hand",
+        help_topic="draw-poker", simulator="game.ai.draw_poker_sim:simulate",
+        sim_flags=(
+            SimFlag("--dealer", "the dealer: S. Jack (no bias), F. Queen (flushes), "
+                    "N. King (straights)", choices=draw_poker.DEALERS, default="jack"),
+            SimFlag("--opponent", "the player's seat: calls everything, or plays at random",
+                    choices=("always-call", "random"), default="always-call"),
+        )),
     GameEntry("milligan", "The Giant",
               "Two-deck patience: Miss Milligan and its kinder cousin.",
               rules=milligan.RULES, agents=("search", "quick", "random"),

@@ -1,0 +1,159 @@
+"""Computer players for draw poker. Each sees only its seat's view and the legal moves.
+
+- ``dealer``: the three dealers. Its personality comes from the view (the dealer the
+  player chose): S. Jack plays the odds straight, F. Queen overrates flush draws and
+  N. King straight draws, both when drawing and when judging what a hand is worth.
+- ``player``: the same judgement from the player's seat (demo, Auto).
+- ``always-call``: checks, calls every bet, draws like S. Jack.
+- ``random``: any kind of move at random, amounts too.
+
+Betting: the strength of a hand is its chance of beating a typical final hand (before
+the draw, the worth of its best draw); strong hands bet and raise in proportion to the
+pot, middling ones call when the pot pays for the risk, the rest fold.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.ai.draw_poker_odds import Bias, best_draw, value_of
+from game.rules import draw_poker as D
+
+PERSONALITIES = {"jack": Bias(), "queen": Bias(flush=2.4), "king": Bias(straight=2.4)}
+AGENTS = ("player", "dealer", "always-call", "random")
+BET_FROM = 0.55  # strength from which a hand bets for value
+RAISE_FROM = 0.8
+MAX_RAISES = 4  # in one round; past it a strong hand just calls
+CALL_MARGIN = 0.03  # a call must beat the pot odds by this much
+
+
+def strength(view: D.DrawPokerView, bias: Bias) -> float:
+    hand = view.hands[view.seat]
+    if view.phase == "bet1":
+        return best_draw(hand, bias).value  # type: ignore[arg-type]
+    return value_of(hand)  # type: ignore[arg-type]
+
+
+def wanted_bet(s: float, pot: int) -> int:
+    """What a hand of strength ``s`` would like to put in (0: nothing)."""
+    if s < BET_FROM:
+        return 0
+    return max(1, round((pot + 10) * 2.5 * (s - BET_FROM)))
+
+
+def _pick(legal: list[Any], kind: type, amount: int | None = None) -> Any:
+    """The legal move of ``kind``; for bets and raises, ``amount`` brought inside the
+    allowed range (``legal`` may give a range by its two ends only)."""
+    found = [m for m in legal if isinstance(m, kind)]
+    if not found:
+        return None
+    if amount is None:
+        return found[0]
+    amounts = [m.amount for m in found]
+    return kind(found[0].seat, max(min(amounts), min(max(amounts), amount)))
+
+
+class Judge:
+    """Plays by strength; ``personality`` None reads it from the view (the dealer)."""
+
+    def __init__(self, personality: str | None = None) -> None:
+        self.personality = personality
+
+    def new_game(self) -> None:
+        """Nothing carries over from one session to the next."""
+
+    def bias(self, view: D.DrawPokerView) -> Bias:
+        return PERSONALITIES.get(self.personality or view.dealer, Bias())
+
+    def act(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
+        if not legal:
+            return None
+        if view.phase in ("choose", "done"):
+            return table_move(legal)
+        if view.phase == "draw":
+            keep = best_draw(view.hands[view.seat], self.bias(view)).keep  # type: ignore[arg-type]
+            return D.Draw(view.seat, tuple(i for i in range(D.HAND_SIZE) if i not in keep))
+        return self.bet(view, legal)
+
+    def bet(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
+        s = strength(view, self.bias(view))
+        want = wanted_bet(s, view.pot)
+        if view.to_call == 0:
+            if want and _pick(legal, D.Bet):
+                return _pick(legal, D.Bet, want)
+            return _pick(legal, D.Check) or _pick(legal, D.Bet, 1)
+        if s >= RAISE_FROM and _pick(legal, D.Raise) and _raises(view) < MAX_RAISES:
+            return _pick(legal, D.Raise, want)
+        need = view.to_call / (view.pot + view.to_call)
+        if s >= need + CALL_MARGIN:
+            return _pick(legal, D.Call)
+        return _pick(legal, D.Fold)
+
+
+def _raises(view: D.DrawPokerView) -> int:
+    """Bets and raises in this round so far (from the hand's log)."""
+    count = 0
+    for event in reversed(view.events):
+        if ": draw" in event or ": stand pat" in event or event.startswith("Hand "):
+            break
+        count += ": bet " in event or ": raise " in event
+    return count
+
+
+def table_move(legal: list[Any]) -> Any:
+    """Between hands: deal on (the computer never leaves by itself)."""
+    return _pick(legal, D.Deal) or _pick(legal, D.ChooseDealer) or legal[0]
+
+
+class AlwaysCall:
+    """Never bets, never folds: checks when it may, calls whatever is bet."""
+
+    def __init__(self) -> None:
+        self.judge = Judge("jack")
+
+    def new_game(self) -> None:
+        """Stateless."""
+
+    def act(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
+        if view.phase in ("bet1", "bet2"):
+            return _pick(legal, D.Check) or _pick(legal, D.Call) or _pick(legal, D.Bet, 1)
+        return self.judge.act(view, legal)
+
+
+class RandomPlayer:
+    """A kind of move at random, then an amount at random (so a bet of 1 is as likely
+    as a fold); never leaves the table by itself."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def new_game(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def act(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
+        if not legal:
+            return None
+        if view.phase == "done":
+            return table_move(legal)
+        kinds = sorted({type(m).__name__: type(m) for m in legal
+                        if not isinstance(m, D.Leave)}.items())
+        kind = kinds[self.rng.randrange(len(kinds))][1]
+        found = [m for m in legal if isinstance(m, kind)]
+        if kind in (D.Bet, D.Raise):
+            amounts = [m.amount for m in found]
+            return kind(view.seat, self.rng.randint(min(amounts), max(amounts)))
+        return found[self.rng.randrange(len(found))]
+
+
+def make_agent(name: str, seed: int = 0, time_limit: float | None = None) -> Any:
+    if name == "dealer":
+        return Judge()
+    if name == "player":
+        return Judge("jack")
+    if name == "always-call":
+        return AlwaysCall()
+    if name == "random":
+        return RandomPlayer(seed)
+    raise ValueError(f"unknown draw poker player {name!r}: choose {', '.join(AGENTS)}")
