@@ -13,7 +13,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import draw_poker, milligan, poker_squares, poker_squares_options, pyramid
+from game.rules import (
+    chinese_poker,
+    draw_poker,
+    milligan,
+    poker_squares,
+    poker_squares_options,
+    pyramid,
+)
 from game.rules.base import ModuleRules
 
 
@@ -140,7 +147,16 @@ GAMES: tuple[GameEntry, ...] = (
             Option("planting", "Planting", ON_OFF, False,
                    "Two players: put a dealt card in the other matrix."),
         )),
-    GameEntry("chinese-poker", "Chinese Poker", "Climb and shed your hand against 1-3 rivals."),
+    GameEntry(
+        "chinese-poker", "Chinese Poker", "Climb and shed your hand against 1-3 rivals.",
+        rules=chinese_poker.RULES, agents=("hard", "medium", "easy", "random"),
+        agent_factory="game.ai.chinese_poker_player:make_agent", figure="win_rate",
+        help_topic="chinese-poker",
+        simulator="game.ai.chinese_poker_match:simulate",
+        sim_flags=(SimFlag("--players", "seats at the table", kind=int, choices=(2, 3, 4),
+                           default=4),
+                   SimFlag("--agents", "a computer player per seat, comma-separated "
+                           "(hard, medium, easy, random); default hard against medium"))),
     GameEntry(
         "draw-poker", "Draw Poker", "Five-card draw against three dealers.",
         rules=draw_poker.RULES, scene="",

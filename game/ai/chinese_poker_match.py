@@ -1,0 +1,68 @@
+"""Whole Chinese Poker matches between computer players, for ``main.py simulate
+chinese-poker`` and the bench: the players change seats from one match to the next, so
+no one keeps the seat that cuts first."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from game.ai.chinese_poker_player import AGENTS, make_agent
+from game.rules import chinese_poker as C
+
+MAX_MOVES = 20_000
+
+
+def play_match(names: Sequence[str], seed: int, players: int, target: int = 100,
+               rotate: int = 0, playouts: int | None = None) -> tuple[list[float], list[int]]:
+    """One match; player i sits at seat (i + rotate) % players. Returns each player's
+    share of the win (ties share it) and final score, in the order of ``names``."""
+    seat_of = [(i + rotate) % players for i in range(players)]
+    agents = {}
+    for i, name in enumerate(names):
+        agent = make_agent(name, seed=seed * 8 + i)
+        if playouts is not None and hasattr(agent, "playouts"):
+            agent.playouts = playouts
+        agent.new_game()
+        agents[seat_of[i]] = agent
+    state = C.new_game(seed, {"players": players, "target": target})
+    for _ in range(MAX_MOVES):
+        seat = C.current_player(state)
+        if seat == C.NOBODY:
+            break
+        state = C.apply(state, agents[seat].act(C.observe(state, seat),
+                                                C.legal_moves(state, seat)))
+    else:
+        raise RuntimeError(f"chinese poker match from seed {seed} did not end")
+    won = C.winners(state)
+    return ([1 / len(won) if seat_of[i] in won else 0.0 for i in range(players)],
+            [state.scores[seat_of[i]] for i in range(players)])
+
+
+def simulate(games: int, seed: int, agent: str | None = None, players: int = 4,
+             agents: str | None = "hard,medium,medium,medium",
+             playouts: int | None = None) -> dict[str, Any]:
+    """``games`` matches; ``agents`` names a player per seat (default: hard against
+    medium, or ``agent`` in every seat). Figures are lists in the order of ``agents``."""
+    if agents is None:
+        names = [agent] * players if agent else ["hard"] + ["medium"] * (players - 1)
+    else:
+        names = [a.strip() for a in agents.split(",")]
+    if len(names) != players:
+        raise ValueError(f"--agents names {len(names)} players for {players} seats")
+    unknown = [n for n in names if n not in AGENTS]
+    if unknown:
+        raise ValueError(f"unknown player {unknown[0]!r}: choose {', '.join(AGENTS)}")
+    started = time.perf_counter()
+    wins = [0.0] * players
+    scores = [0.0] * players
+    for g in range(games):
+        share, final = play_match(names, seed + g, players, rotate=g, playouts=playouts)
+        wins = [a + b for a, b in zip(wins, share, strict=True)]
+        scores = [a + b for a, b in zip(scores, final, strict=True)]
+    per = max(games, 1)
+    return {"game": C.GAME_ID, "games": games, "seed": seed, "players": players,
+            "agents": names, "seconds": round(time.perf_counter() - started, 3),
+            "figure": "win_rate", "win_rate": [round(w / per, 4) for w in wins],
+            "mean_penalty": [round(s / per, 2) for s in scores]}

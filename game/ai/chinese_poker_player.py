@@ -1,0 +1,180 @@
+"""Chinese Poker computer players. Each sees its seat's view and the legal moves, never
+the state.
+
+- ``random``: any legal move.
+- ``easy``: sheds its lowest cards, beats the table as cheaply as it can, never bombs.
+- ``medium``: the greedy player of ``chinese_poker_sim``: keeps its sets whole, leads
+  low and long, saves its aces and 2s and bombs for a rival close to going out.
+- ``hard``: a search over what it cannot see: it deals the unseen cards (every card not
+  in its hand, not discarded and not out of the deck) at random among the others in the
+  counts they hold, plays each candidate out with the greedy player for every seat, and
+  keeps the move that left it the best penalty margin over those deals.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from game.ai import chinese_poker_sim as sim
+from game.cards import as_card
+from game.rules import chinese_poker as C
+from game.rules.chinese_poker_combos import classify, value
+
+AGENTS = ("hard", "medium", "easy", "random")
+PLAYOUTS = 240  # hard's playouts per decision with no clock (deterministic)
+CANDIDATES = 8  # plays hard weighs besides passing
+
+
+def _need(move: C.Play) -> tuple[int, ...]:
+    return tuple(sorted(value(as_card(c).rank) for c in move.cards))
+
+
+def _plays(legal: Sequence[C.Move]) -> dict[tuple[int, ...], C.Move]:
+    return {_need(m): m for m in legal if isinstance(m, C.Play)}
+
+
+def _table(view: C.View) -> sim.Option | None:
+    return sim.option_of(classify(view.table)) if view.table else None
+
+
+def _danger(view: C.View) -> bool:
+    return min(n for s, n in enumerate(view.counts) if s != view.seat) <= 2
+
+
+def _pass(legal: Sequence[C.Move]) -> C.Move | None:
+    return next((m for m in legal if isinstance(m, C.Pass)), None)
+
+
+class Player:
+    """Shared by every level: the cut, the deal and the choice of hands are luck."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def new_game(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def act(self, view: C.View, legal: Sequence[C.Move]) -> C.Move | None:
+        if not legal:
+            return None
+        if view.phase != "play":
+            return self.rng.choice(list(legal))
+        return self.play(view, legal)
+
+    def play(self, view: C.View, legal: Sequence[C.Move]) -> C.Move:
+        return self.rng.choice(list(legal))
+
+
+class EasyPlayer(Player):
+    def play(self, view: C.View, legal: Sequence[C.Move]) -> C.Move:
+        plays = _plays(legal)
+        table = _table(view)
+        plain = {need: m for need, m in plays.items()
+                 if classify([as_card(c) for c in m.cards]).kind != "bomb"}
+        if not plain:
+            return _pass(legal) or next(iter(plays.values()))
+        if table is None:
+            low = min(min(need) for need in plain)
+            return max((m for need, m in plain.items() if min(need) == low),
+                       key=lambda m: len(m.cards))
+        return plain[min(plain, key=lambda need: max(need))]
+
+
+class MediumPlayer(Player):
+    def play(self, view: C.View, legal: Sequence[C.Move]) -> C.Move:
+        counts = sim.counts_of(c.rank for c in view.hand)
+        choice = sim.greedy(counts, _table(view), _danger(view), len(view.hand))
+        plays = _plays(legal)
+        if choice is not None and tuple(sorted(choice[4])) in plays:
+            return plays[tuple(sorted(choice[4]))]
+        return _pass(legal) or next(iter(plays.values()))
+
+
+class HardPlayer(MediumPlayer):
+    def __init__(self, seed: int = 0, time_limit: float | None = None,
+                 playouts: int = PLAYOUTS) -> None:
+        super().__init__(seed)
+        self.time_limit = time_limit
+        self.playouts = playouts
+
+    def play(self, view: C.View, legal: Sequence[C.Move]) -> C.Move:
+        candidates = self.candidates(view, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        started = time.perf_counter()
+        totals = [0.0] * len(candidates)
+        rounds = max(1, self.playouts // len(candidates))
+        for done in range(rounds):
+            if self.time_limit is not None and done and \
+                    time.perf_counter() - started > self.time_limit * 0.8:
+                break
+            hands = self.deal_unseen(view)
+            for i, move in enumerate(candidates):
+                totals[i] += self.margin(view, hands, move)
+        return candidates[max(range(len(candidates)), key=lambda i: totals[i])]
+
+    def candidates(self, view: C.View, legal: Sequence[C.Move]) -> list[C.Move]:
+        """Passing (when allowed), the greedy choice, and the cheapest other plays."""
+        plays = _plays(legal)
+        greedy_move = MediumPlayer.play(self, view, legal)
+        ranked = sorted(plays, key=lambda need: (max(need), -len(need)))
+        out: list[C.Move] = [greedy_move]
+        out += [plays[need] for need in ranked if plays[need] != greedy_move][:CANDIDATES - 1]
+        passing = _pass(legal)
+        if passing is not None and passing not in out:
+            out.append(passing)
+        return out
+
+    def deal_unseen(self, view: C.View) -> list[list[int]]:
+        """A guess at every hand, consistent with all this seat has seen."""
+        seen = {c for c in (*view.hand, *view.played)}
+        unseen = [value(c.rank) for c in C.DECK if c not in seen]
+        self.rng.shuffle(unseen)
+        hands = []
+        for seat, count in enumerate(view.counts):
+            if seat == view.seat:
+                hands.append(sim.counts_of(c.rank for c in view.hand))
+            else:
+                hand = [0] * 16
+                for v in unseen[:count]:
+                    hand[v] += 1
+                del unseen[:count]
+                hands.append(hand)
+        return hands
+
+    def margin(self, view: C.View, hands: list[list[int]], move: C.Move) -> float:
+        """Mean rival penalty less our own, after ``move`` and a greedy playout."""
+        hands = [list(h) for h in hands]
+        me, n = view.seat, view.players
+        table, leader, passes = _table(view), view.leader, view.passes
+        if isinstance(move, C.Pass):
+            passes += 1
+            if table is None or passes >= n - 1:
+                table, passes = None, 0  # the model leads a free table, never passes it
+        else:
+            need = _need(move)
+            for v in need:
+                hands[me][v] -= 1
+            if sum(hands[me]) == 0:
+                return float(sum(C.penalty(view.counts[s], view.hand_size)
+                                 for s in range(n) if s != me)) / (n - 1)
+            table = sim.option_of(classify([as_card(c) for c in move.cards]))
+            leader, passes = me, 0
+        turn = (me + 1) % n
+        fines = sim.playout(hands, [view.hand_size] * n, turn, table, leader, passes, self.rng)
+        return sum(fines[s] for s in range(n) if s != me) / (n - 1) - fines[me]
+
+
+def make_agent(name: str, seed: int = 0, time_limit: float | None = None) -> Player:
+    if name == "random":
+        return Player(seed)
+    if name == "easy":
+        return EasyPlayer(seed)
+    if name == "medium":
+        return MediumPlayer(seed)
+    if name == "hard":
+        return HardPlayer(seed, time_limit)
+    raise ValueError(f"unknown Chinese Poker player {name!r}: choose {', '.join(AGENTS)}")

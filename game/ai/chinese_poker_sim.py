@@ -1,0 +1,155 @@
+"""A fast model of a Chinese Poker round for the computer players: hands as counts per
+rank height (suits never matter), discards as plain tuples, and a greedy policy that
+plays a round out. The rules module stays the authority; this only looks ahead.
+
+An option is ``(kind, length, high, quad, need)``: kind one of the constants below,
+length and high as in ``Combo``, ``quad`` a bomb's four, ``need`` the heights it uses.
+Heights run 3..15 (the ace 14, the 2 15); a hand is a list of 16 counts indexed by height.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from game.rules.chinese_poker_combos import MAX_STRAIGHT, MIN_STRAIGHT, Combo, penalty, value
+
+SINGLE, PAIRS, TRIPLES, FULL_HOUSE, STRAIGHT, BOMB = range(6)
+KIND_ID = {"single": SINGLE, "pairs": PAIRS, "triples": TRIPLES, "full_house": FULL_HOUSE,
+           "straight": STRAIGHT, "bomb": BOMB}
+HEIGHTS = range(3, 16)
+TWO = 15
+Option = tuple[int, int, int, int, tuple[int, ...]]
+
+
+def counts_of(ranks: Iterable[int]) -> list[int]:
+    counts = [0] * 16
+    for rank in ranks:
+        counts[value(rank)] += 1
+    return counts
+
+
+def option_of(combo: Combo | None) -> Option | None:
+    """The table's combo as an option (its ``need`` is not used)."""
+    if combo is None:
+        return None
+    return KIND_ID[combo.kind], combo.length, combo.high, combo.quad, ()
+
+
+def _runs(heights: list[int], min_len: int, max_len: int) -> list[list[int]]:
+    out = []
+    for i in range(len(heights)):
+        j = i
+        while j + 1 < len(heights) and heights[j + 1] == heights[j] + 1:
+            j += 1
+        for end in range(i + min_len - 1, min(j, i + max_len - 1) + 1):
+            out.append(heights[i:end + 1])
+    return out
+
+
+def options(counts: list[int]) -> list[Option]:
+    """Every distinct discard a hand of these counts holds."""
+    held = [v for v in HEIGHTS if counts[v]]
+    out: list[Option] = [(SINGLE, 1, v, 0, (v,)) for v in held]
+    for size, kind in ((2, PAIRS), (3, TRIPLES)):
+        heights = [v for v in held if counts[v] >= size]
+        for run in _runs(heights, 1, 13):
+            out.append((kind, size * len(run), run[-1], 0, tuple(v for v in run
+                                                                 for _ in range(size))))
+    for t in held:
+        if counts[t] >= 3:
+            out.extend((FULL_HOUSE, 5, t, 0, (t, t, t, p, p)) for p in held
+                       if p != t and counts[p] >= 2)
+        if counts[t] == 4:
+            out.extend((BOMB, 5, k, t, (t, t, t, t, k)) for k in held if k != t)
+    low_first = sorted(2 if v == TWO else v for v in held)
+    for run in _runs(low_first, MIN_STRAIGHT, MAX_STRAIGHT):
+        out.append((STRAIGHT, len(run), run[-1], 0, tuple(TWO if v == 2 else v for v in run)))
+    return out
+
+
+def beats(play: Option, table: Option | None) -> bool:
+    if table is None:
+        return True
+    if play[0] == BOMB:
+        return table[0] != BOMB or (play[2], play[3]) > (table[2], table[3])
+    return play[0] == table[0] and play[1] == table[1] and play[2] > table[2]
+
+
+def breaks(counts: list[int], option: Option) -> int:
+    """How many sets the option splits (a single taken from a pair, say)."""
+    used: dict[int, int] = {}
+    for v in option[4]:
+        used[v] = used.get(v, 0) + 1
+    return sum(1 for v, n in used.items() if n < counts[v])
+
+
+# -- a greedy player, fast enough for thousands of playouts -------------------------------------
+
+def lead_choice(counts: list[int], opts: list[Option], danger: bool) -> Option:
+    """Lead what sheds the lowest card in the longest set; with a rival about to go out
+    (``danger``), not a single if anything else will do."""
+    plain = [o for o in opts if o[0] != BOMB] or opts
+    if danger:
+        sets = [o for o in plain if o[0] != SINGLE]
+        if sets:
+            plain = sets
+        else:
+            return max(plain, key=lambda o: o[2])
+    low = min(min(o[4]) for o in plain)
+    return max((o for o in plain if min(o[4]) == low),
+               key=lambda o: (o[1] - 2 * breaks(counts, o), -o[2]))
+
+
+def follow_choice(counts: list[int], opts: list[Option], table: Option, danger: bool,
+                  cards_left: int) -> Option | None:
+    """The cheapest play that beats ``table``, sparing sets and bombs; None to pass."""
+    fits = [o for o in opts if o[0] != BOMB and beats(o, table)]
+    if fits:
+        best = min(fits, key=lambda o: (breaks(counts, o), o[2]))
+        # Keep the top cards for later unless a rival is close to going out.
+        if danger or best[2] < 14 or best[1] == cards_left or breaks(counts, best) == 0:
+            return best
+        return None
+    if danger or cards_left <= 5:
+        bombs = [o for o in opts if o[0] == BOMB and beats(o, table)]
+        if bombs:
+            return min(bombs, key=lambda o: (o[2], o[3]))
+    return None
+
+
+def greedy(counts: list[int], table: Option | None, danger: bool, cards_left: int
+           ) -> Option | None:
+    opts = options(counts)
+    if table is None:
+        return lead_choice(counts, opts, danger)
+    return follow_choice(counts, opts, table, danger, cards_left)
+
+
+def playout(hands: list[list[int]], sizes: list[int], turn: int, table: Option | None,
+            leader: int, passes: int, rng: random.Random, noise: float = 0.0) -> list[int]:
+    """Play the round out greedily from this position; the penalties each seat takes.
+    ``noise`` is the chance that a seat passes a play it could make (variety)."""
+    n = len(hands)
+    left = [sum(h) for h in hands]
+    for _ in range(400):
+        hand = hands[turn]
+        nxt = (turn + 1) % n
+        danger = min(left[s] for s in range(n) if s != turn) <= 2
+        choice = greedy(hand, table, danger, left[turn])
+        if choice is not None and table is not None and noise and rng.random() < noise:
+            choice = None
+        if choice is None:
+            passes += 1
+            if passes >= n - 1:
+                table, passes = None, 0
+                nxt = leader
+        else:
+            for v in choice[4]:
+                hand[v] -= 1
+            left[turn] -= len(choice[4])
+            if left[turn] == 0:
+                return [penalty(left[s], sizes[s]) for s in range(n)]
+            table, leader, passes = choice, turn, 0
+        turn = nxt
+    return [0] * n  # a runaway playout counts as a draw

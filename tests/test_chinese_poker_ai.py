@@ -1,0 +1,92 @@
+"""Chinese Poker's computer players: always legal, sensible where it shows, hard within
+its second, and the simulator's figures in the order of --agents."""
+
+import time
+from dataclasses import replace
+
+import pytest
+
+from game.ai import chinese_poker_player as P
+from game.ai.chinese_poker_match import play_match, simulate
+from game.rules import chinese_poker as C
+from game.simulate import simulate as simulate_cli
+from tests.test_chinese_poker_rules import dealt, with_hands
+
+
+@pytest.mark.parametrize("name", P.AGENTS)
+def test_every_player_finishes_a_short_match_legally(name: str) -> None:
+    agents = [P.make_agent(name, seed=s, time_limit=0.02) for s in range(3)]
+    for agent in agents:
+        agent.new_game()
+    state = C.new_game(4, {"players": 3, "target": 15})
+    while C.current_player(state) != C.NOBODY:
+        seat = C.current_player(state)
+        legal = C.legal_moves(state, seat)
+        move = agents[seat].act(C.observe(state, seat), legal)
+        assert move in legal
+        state = C.apply(state, move)
+    assert max(state.scores) >= 15
+
+
+def test_medium_beats_a_pair_cheaply_and_keeps_its_sets() -> None:
+    state = with_hands(dealt(3), "4S 9S 9H KS 2S", "5S 6S", "7S 8S", turn=1)
+    state = C.apply(state, C.Play(1, ("5S",)))
+    state = C.apply(state, C.Pass(2))
+    state = replace(state, turn=0, passes=0)
+    move = P.make_agent("medium").act(C.observe(state, 0), C.legal_moves(state, 0))
+    assert move == C.Play(0, ("KS",))  # not a 9 from the pair, not the 2
+
+
+def test_easy_leads_its_lowest_card() -> None:
+    state = with_hands(dealt(3), "4S 9S 9H KS 2S", "5S 6S", "7S 8S", turn=0)
+    move = P.make_agent("easy").act(C.observe(state, 0), C.legal_moves(state, 0))
+    assert move == C.Play(0, ("4S",))
+
+
+def test_hard_finishes_its_rival_off_with_the_only_winning_line() -> None:
+    # Leading the pair first and then the single goes out; the single first lets the
+    # rival's 2 in and then its last card out.
+    state = with_hands(dealt(2), "3S 3H 4S", "2S 5S", turn=0)
+    hard = P.make_agent("hard", seed=1)
+    assert hard.act(C.observe(state, 0), C.legal_moves(state, 0)) == C.Play(0, ("3S", "3H"))
+
+
+def test_hard_decides_within_a_second_at_the_table() -> None:
+    state = dealt(4, seed=9)
+    hard = P.make_agent("hard", seed=2, time_limit=1.0)
+    hard.playouts = 100_000  # only the clock stops it
+    started = time.perf_counter()
+    move = hard.act(C.observe(state, state.turn), C.legal_moves(state, state.turn))
+    assert time.perf_counter() - started < 1.0 and move in C.legal_moves(state, state.turn)
+
+
+def test_hard_never_reads_hidden_cards() -> None:
+    # Its guesses hold exactly the cards the seat cannot see, in the counts held.
+    state = dealt(4, seed=3)
+    view = C.observe(state, 0)
+    hands = P.make_agent("hard").deal_unseen(view)
+    mine = P.make_agent("hard").deal_unseen(view)[0]
+    assert [sum(h) for h in hands] == [12, 12, 12, 12]
+    assert mine == P.sim.counts_of(c.rank for c in view.hand)
+    total = [sum(h[v] for h in hands) for v in range(16)]
+    assert total == P.sim.counts_of(c.rank for c in C.DECK)
+
+
+def test_seats_rotate_and_figures_follow_the_agents_order() -> None:
+    out = simulate(4, seed=3, players=4, agents="medium,random,random,random")
+    assert out["agents"] == ["medium", "random", "random", "random"]
+    assert len(out["win_rate"]) == len(out["mean_penalty"]) == 4
+    assert abs(sum(out["win_rate"]) - 1) < 1e-9
+    assert out["win_rate"][0] > 0.5 and out["mean_penalty"][0] < min(out["mean_penalty"][1:])
+    for rotate in range(2):  # the medium player wins from either seat
+        assert play_match(["medium", "random"], 5, 2, rotate=rotate)[0] == [1.0, 0.0]
+
+
+def test_the_command_line_simulator_takes_players_and_agents() -> None:
+    out = simulate_cli("chinese-poker", 2, 1, players=3, agents="easy,random,medium")
+    assert out["players"] == 3 and len(out["win_rate"]) == 3
+    with pytest.raises(ValueError):
+        simulate_cli("chinese-poker", 1, 1, players=4, agents="easy,random")
+    with pytest.raises(ValueError):
+        simulate_cli("chinese-poker", 1, 1, players=5)
+
