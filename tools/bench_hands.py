@@ -23,6 +23,7 @@ from game.rules.hands import category, evaluate
 from game.rules.poker_squares import score_grid
 
 TARGET = 3.0  # at least this many times treys' speed
+ROUNDS = 7
 
 
 def _treys() -> Any | None:
@@ -57,9 +58,13 @@ def _sample(count: int, seed: int = 8) -> list[list[Any]]:
 def compare(hands: list[list[Any]], treys: Any) -> None:
     as_treys = [[treys.Card.new(c.code[0] + c.suit.lower()) for c in h] for h in hands]
     ranker = treys.Evaluator()
-    ours = _best_of(3, lambda: [evaluate(h) for h in hands])
-    public = _best_of(3, lambda: [ranker.evaluate(h[:2], h[2:]) for h in as_treys])
-    core = _best_of(3, lambda: [ranker._five(h) for h in as_treys])
+    # Rounds interleave the three, so a busy machine slows them alike; best of each.
+    ours = public = core = float("inf")
+    for _ in range(ROUNDS):
+        ours = min(ours, _best_of(1, lambda: [evaluate(h) for h in hands]))
+        public = min(public, _best_of(1, lambda: [ranker.evaluate(h[:2], h[2:])
+                                                  for h in as_treys]))
+        core = min(core, _best_of(1, lambda: [ranker._five(h) for h in as_treys]))
     theirs = min(public, core)
     n = len(hands)
     print(f"evaluate: {n / ours / 1e6:.2f} M hands/s ({ours / n * 1e9:.0f} ns a hand)")
@@ -67,7 +72,8 @@ def compare(hands: list[list[Any]], treys: Any) -> None:
           f"{n / core / 1e6:.2f} M hands/s its 5-card core")
     ratio = theirs / ours
     verdict = "ok" if ratio >= TARGET else f"BELOW the {TARGET:.0f}x target"
-    print(f"speed-up over treys' faster path: {ratio:.1f}x ({verdict})")
+    print(f"speed-up: {public / ours:.1f}x over treys' evaluate(), {ratio:.1f}x over its "
+          f"core ({verdict})")
     # treys: 1 is the best hand; ours: higher is better. The orders must match.
     pairs = sorted({(ranker._five(t), int(evaluate(h))) for h, t in zip(hands, as_treys,
                                                                           strict=True)})
@@ -77,7 +83,7 @@ def compare(hands: list[list[Any]], treys: Any) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--hands", type=int, default=200_000)
+    parser.add_argument("--hands", type=int, default=100_000)
     args = parser.parse_args(argv)
     hands = _sample(args.hands)
     treys = _treys()

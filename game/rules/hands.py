@@ -1,10 +1,10 @@
 """Five-card poker hands: values that compare like hands in draw poker, and the
 category of a partial hand (for games that score rows before they are full).
 
-Speed comes from tables built once at import: a hand's ranks, as a product of one
-prime per rank, name its rank pattern whatever the order of the cards; a second
-table holds the hands whose five cards share a suit. ``evaluate`` is then a few
-multiplications and one dictionary lookup, returning a ready-made ``HandValue``.
+Speed comes from tables built once at import. A product of one prime per rank names
+a hand's rank pattern whatever the order of its cards; from it come a table of the
+hands whose five cards share a suit and a tree indexed by the five ranks in the
+order given, so ``evaluate`` is a few tuple lookups returning a ready ``HandValue``.
 
 Two decks are allowed, so five of a kind exists (above a royal flush) and a flush
 may hold a pair or two pairs; such a hand is still a flush, ranked by its cards
@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
+from typing import Any
 
 from game.cards import Card, as_card
 
@@ -131,15 +132,34 @@ def _partial_table() -> dict[int, str]:
 _PARTIAL = _partial_table()
 
 
-def evaluate(cards: Sequence[Card | str]) -> HandValue:
-    """The value of exactly five cards (``Card`` objects or written cards)."""
+def _rank_tree() -> tuple[Any, ...]:
+    """Values of unsuited hands by their ranks in the order dealt: tree[a][b][c][d][e]
+    (index 0 unused). Pure tuple indexing, no arithmetic: about twice as fast as the
+    prime product. Orders of the same four cards share one leaf, so it stays small."""
+    ranks = range(1, 14)
+    leaves = {k: (None, *(_PLAIN[k * p] for p in _PRIMES[1:]))
+              for k in {_product(r) for r in combinations_with_replacement(ranks, 4)}}
+    return (None, *(
+        (None, *((None, *((None, *(leaves[_PRIMES[a] * _PRIMES[b] * _PRIMES[c] * _PRIMES[d]]
+                                   for d in ranks)) for c in ranks)) for b in ranks))
+        for a in ranks))
+
+
+_TREE = _rank_tree()
+
+
+def evaluate(cards: Sequence[Card | str], _p: tuple[int, ...] = _PRIMES,
+             _suited: dict[int, HandValue] = _SUITED,
+             _tree: tuple[Any, ...] = _TREE) -> HandValue:
+    """The value of exactly five cards (``Card`` objects or written cards). The
+    tables ride in as defaults: local lookups, the hottest path of every AI."""
     try:
         a, b, c, d, e = cards
-        key = (_PRIMES[a.rank] * _PRIMES[b.rank] * _PRIMES[c.rank] * _PRIMES[d.rank]
-               * _PRIMES[e.rank])
-        if a.suit == b.suit == c.suit == d.suit == e.suit:
-            return _SUITED[key]
-        return _PLAIN[key]
+        suit = a.suit
+        # Most hands differ in the second card's suit already: test one at a time.
+        if b.suit == suit and c.suit == suit and d.suit == suit and e.suit == suit:
+            return _suited[_p[a.rank] * _p[b.rank] * _p[c.rank] * _p[d.rank] * _p[e.rank]]
+        return _tree[a.rank][b.rank][c.rank][d.rank][e.rank]
     except AttributeError:
         return evaluate([as_card(card) for card in cards])
     except (TypeError, ValueError):
@@ -152,10 +172,20 @@ def category(cards: Iterable[Card | str | None]) -> str:
     """The category of a hand that may be incomplete (None for an empty place).
     Pairs, two pair, trips and quads count as soon as they are there; a straight,
     a flush or a full house only with all five cards."""
-    present = [as_card(c) for c in cards if c is not None and c != "--"]
+    present = []
+    key = 1
+    for card in cards:
+        if card is None:
+            continue
+        if card.__class__ is not Card:  # a written card; Card's own == is slow here
+            if card == "--":
+                continue
+            card = as_card(card)
+        present.append(card)
+        key *= _PRIMES[card.rank]
     if len(present) == 5:
         return evaluate(present).category
     if len(present) > 5:
         raise ValueError(f"a poker hand has at most 5 cards, got {len(present)}")
-    return _PARTIAL[_product(card.rank for card in present)]
+    return _PARTIAL[key]
 
