@@ -171,7 +171,8 @@ GAMES: tuple[GameEntry, ...] = (
         )),
     GameEntry("milligan", "The Giant",
               "Two-deck patience: Miss Milligan and its kinder cousin.",
-              rules=milligan.RULES, agents=("search", "quick", "random"),
+              rules=milligan.RULES, scene="scenes.milligan:MilliganScene",
+              agents=("search", "quick", "random"),
               agent_factory="game.ai.milligan_player:make_agent", figure="win_rate",
               help_topic="milligan", simulator="game.ai.milligan_player:simulate",
               sim_flags=(
@@ -180,6 +181,20 @@ GAMES: tuple[GameEntry, ...] = (
                   SimFlag("--miss-milligan", "Miss Milligan rules (kings into empty "
                           "columns, nothing back off the foundations)", kind=bool,
                           default=False),
+              ),
+              options=(
+                  Option("rule", "Sequences", (("alternate", "Alternate"), ("any", "Any suit"),
+                                               ("suit", "Same suit")), "alternate",
+                         "How runs are built down in the columns (from the next deal)."),
+                  Option("miss_milligan", "Miss Milligan", ON_OFF, False,
+                         "Only kings fill empty columns, nothing comes off the foundations; "
+                         "scores double."),
+                  Option("show_winnable", "Show if winnable", ON_OFF, False,
+                         "The solver says whether the game can still be won (it sees the "
+                         "stock)."),
+                  Option("table", "Table", (("green", "Green"), ("blue", "Blue"),
+                                            ("red", "Red"), ("grey", "Grey")), "green",
+                         "The colour of the baize."),
               )),
 )
 GAME_BY_ID: dict[str, GameEntry] = {g.id: g for g in GAMES}

@@ -1,0 +1,518 @@
+"""The Giant / Miss Milligan: eight long columns, the stock, eight foundations and the
+waiving space, played with the mouse, the keyboard or a pad.
+
+Mouse: drag a card (and the run on it) onto a column, the waiting space or the
+foundations; or click it, then click where it goes. Shift-click or right-click tries a
+card on the foundations. A click on the stock deals. Keyboard: 1-8 pick a column's end
+card (again: one more card of its run), then 1-8, W or F says where it goes; W alone
+picks the waiting card, F then 1-8 a foundation's top; T tries the focused card on the
+foundations; D deals, L lays off. Pad: the cursor, A picks and drops, X tries a card on
+the foundations, Y hints. Each column has spacing buttons above it (compact, reset,
+expand); long columns squeeze to fit the window.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ai import milligan_player
+from game.engine import arrange
+from game.engine.actions import Act
+from game.engine.card_scene import zone_rect
+from game.engine.components import Placement
+from game.engine.jobs import PENDING
+from game.engine.render import DrawItem
+from game.engine.scene import felt
+from game.engine.ui import GOLD, INK, MUTED, Button, confirm, text_image
+from game.engine.widgets import command_bar
+from game.rules import milligan as M
+from game.rules import milligan_stats as stats
+from game.rules.registry import GAME_BY_ID
+from scenes import milligan_scores as scores
+from scenes.game_scene import GameScene
+
+CARD_W = 116.0
+CARD_H = CARD_W * 1.4
+STOCK_POS = (40.0, 40.0)
+FOUNDATION_X, FOUNDATION_STEP = 220.0, 136.0
+COLUMN_X, COLUMN_STEP = 40.0, 150.0
+COLUMN_TOP, COLUMN_BOTTOM = 290.0, 1000.0
+WAITING_POS = (COLUMN_X + M.COLUMNS * COLUMN_STEP + 20.0, COLUMN_TOP)
+STEP, MIN_STEP, MAX_STEP = 40.0, 10.0, 80.0  # a column's face-up step (logical units)
+STEP_CHANGE = 1.25  # one press of compact / expand
+PILE_STEP = 0.3
+SPACING = (("compact", "\u25b2", 1 / STEP_CHANGE), ("reset", "\u2022", 0.0),
+           ("expand", "\u25bc", STEP_CHANGE))
+COMMANDS = [("deal", "Deal", "d"), ("layoff", "Lay off", "l"), ("hint", "Hint", "h"),
+            ("auto", "Auto", "a"), ("undo", "Undo", "u"), ("redo", "Redo", "r"),
+            ("new", "New", "n"), ("giveup", "Give up", "g"), ("scores", "Scores", "s"),
+            ("config", "Config", "c"), ("help", "? Help", "?"), ("menu", "Menu", "m"),
+            ("quit", "Quit", "q")]
+# Table colours to choose from (Config): a tint laid over the baize.
+TABLES = {"green": None, "blue": (60, 110, 190), "red": (170, 50, 60), "grey": (120, 120, 120)}
+
+
+def setting(app: Any, key: str) -> Any:
+    """One of The Giant's own options (Config)."""
+    return GAME_BY_ID[M.GAME_ID].setting(app.settings.per_game, key)
+
+
+def game_config(app: Any) -> dict[str, Any]:
+    """The rules the next deal is played by, as chosen in Config."""
+    return {"rule": setting(app, "rule"), "miss_milligan": setting(app, "miss_milligan")}
+
+
+def column_x(i: int) -> float:
+    return COLUMN_X + i * COLUMN_STEP
+
+
+def foundation_pos(p: int) -> tuple[float, float]:
+    return FOUNDATION_X + p * FOUNDATION_STEP, STOCK_POS[1]
+
+
+class MilliganScene(GameScene):
+    title = "The Giant"
+    game_id = M.GAME_ID
+    card_w, card_h = CARD_W, CARD_H
+    config = dict(M.DEFAULT_CONFIG)
+
+    def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
+                 resume: bool = True, recorder: Any = None, client: Any = None) -> None:
+        self.config = game_config(app)
+        self.steps: dict[int, float] = {}  # per-column spacing the player chose
+        self.selected: tuple[str, int] | None = None  # (place, cards) picked up
+        self.pending_foundation = False  # F pressed: a pile number follows
+        self.places: dict[str, tuple[str, int]] = {}  # card key -> (place, depth from end)
+        self._counted: tuple[int, stats.Stats] | None = None  # (seed, stats before it)
+        super().__init__(app, seed, demo, resume, recorder, client)
+        self.table.drag_group = self.run_under
+        self.hud.buttons = command_bar(COMMANDS, size=(118, 54), right=1880, bottom=1000)
+        self.hud.buttons += self.spacing_buttons()
+        self.set_zones()
+        self.after_refresh()
+
+    def option(self, key: str) -> Any:
+        return setting(self.app, key)
+
+    # -- layout ----------------------------------------------------------------------
+
+    def spacing_buttons(self) -> list[Button]:
+        out = []
+        for i in range(M.COLUMNS):
+            for k, (name, label, _) in enumerate(SPACING):
+                rect = pygame.Rect(round(column_x(i)) + k * 40, round(COLUMN_TOP) - 46, 36, 36)
+                out.append(Button(f"space:{i}:{name}", label, rect))
+        return out
+
+    def set_zones(self) -> None:
+        zones = {"zone:stock": zone_rect(*STOCK_POS, CARD_W, CARD_H),
+                 "zone:w": zone_rect(*WAITING_POS, CARD_W, CARD_H),
+                 "zone:f": pygame.Rect(round(FOUNDATION_X), round(STOCK_POS[1]),
+                                       round(FOUNDATION_STEP * M.PILES), round(CARD_H))}
+        for i in range(M.COLUMNS):
+            zones[f"zone:c{i}"] = pygame.Rect(round(column_x(i)), round(COLUMN_TOP),
+                                              round(CARD_W), round(COLUMN_BOTTOM - COLUMN_TOP))
+        self.table.zones = zones
+
+    def column_layout(self, view: M.MilliganView) -> list[arrange.Column]:
+        return arrange.columns(M.COLUMNS, [len(c) for c in view.columns], COLUMN_TOP,
+                               COLUMN_BOTTOM, CARD_H, STEP, MIN_STEP,
+                               per_column_step=self.steps)
+
+    # -- view -> table -----------------------------------------------------------------------
+
+    def placements(self, view: M.MilliganView) -> list[Placement]:
+        out: list[Placement] = []
+        places: dict[str, tuple[str, int]] = {}
+        for k in range(view.stock_size):
+            x, y = STOCK_POS[0] - k * PILE_STEP, STOCK_POS[1] - k * PILE_STEP
+            out.append(Placement(f"stock#{k}", None, x, y, 10 + k, False, "stock",
+                                 interactive=k == view.stock_size - 1, shadow=k == 0))
+        for p, pile in enumerate(view.foundations):
+            x, y = foundation_pos(p)
+            for k, card in enumerate(pile):
+                top = k == len(pile) - 1
+                out.append(Placement(card.uid, card.uid, x, y - k * PILE_STEP, 200 + k, True,
+                                     "foundation", interactive=top and not view.miss_milligan,
+                                     shadow=k == 0))
+                if top:
+                    places[card.uid] = (f"f{p}", 1)
+        for i, (column, spacing) in enumerate(zip(view.columns, self.column_layout(view),
+                                                  strict=True)):
+            run = view.runs[i]
+            for k, (card, y) in enumerate(zip(column, spacing.ys, strict=True)):
+                depth = len(column) - k
+                out.append(Placement(card.uid, card.uid, column_x(i), y, 400 + k, True,
+                                     f"c{i}", interactive=depth <= run, shadow=True))
+                places[card.uid] = (f"c{i}", depth)
+        if view.waiting is not None:
+            out.append(Placement(view.waiting.uid, view.waiting.uid, *WAITING_POS, 300, True,
+                                 "waiting", interactive=True))
+            places[view.waiting.uid] = ("w", 1)
+        self.places = places
+        return out
+
+    def deal_origin(self) -> tuple[float, float]:
+        return STOCK_POS
+
+    def run_under(self, key: str) -> list[str]:
+        """The cards that travel with ``key``: itself and every card on it in its column."""
+        place, depth = self.places.get(key, ("", 0))
+        if place[:1] != "c":
+            return [key]
+        column = self.view.columns[int(place[1:])]
+        return [c.uid for c in column[len(column) - depth:]]
+
+    # -- moves ----------------------------------------------------------------------
+
+    def target_place(self, target: str | None) -> str | None:
+        """The place a card or zone stands for as a destination."""
+        if target is None:
+            return None
+        if target.startswith("zone:"):
+            name = target[5:]
+            return None if name == "stock" else name
+        place = self.places.get(target)
+        if place is None:
+            return None
+        return M.FOUNDATION if place[0][0] == "f" else place[0]
+
+    def move_for(self, source: tuple[str, int], target: str | None) -> M.Transfer | None:
+        place = self.target_place(target)
+        if place is None or place == source[0]:
+            return None
+        return M.Transfer(source[0], source[1], place)
+
+    def can_drop(self, key: str, target: str) -> bool:
+        move = self.move_for(self.places.get(key, ("", 0)), target)
+        return move is not None and self.legal(move)
+
+    def on_drop(self, key: str, target: str | None) -> None:
+        source = self.places.get(key)
+        move = self.move_for(source, target) if source is not None else None
+        self.clear_selection()
+        if move is None or not self.play(move):
+            self.table.fly_back(key)
+
+    def try_foundation(self, key: str | None) -> None:
+        """Shift-click, right-click, T or pad X: send one card up if it can go."""
+        place = self.places.get(key) if key is not None else None
+        self.clear_selection()
+        if place is None:
+            self.app.error("Point at a card to try it on the foundations.")
+            return
+        if place[1] != 1:
+            self.app.error("Only a card at the end of its column can go up.")
+            return
+        self.play(M.Transfer(place[0], 1, M.FOUNDATION))
+
+    def choose(self, key: str) -> None:
+        """A card picked by click, Enter or pad A: pick it up, or put the picked run there."""
+        if key.startswith("stock#"):
+            self.deal()
+            return
+        place = self.places.get(key)
+        if place is None:
+            return
+        if self.selected is not None and self.selected[0] != place[0]:
+            self.put_selected(key)
+        elif self.selected == place:
+            self.clear_selection()
+        else:
+            self.select(place)
+
+    def select(self, place: tuple[str, int]) -> None:
+        if place[0][0] == "f" and self.view.miss_milligan:
+            self.app.error("Under Miss Milligan rules nothing comes back off the foundations.")
+            return
+        self.clear_selection()
+        self.selected = place
+        for key in self.selected_keys():
+            self.table.set_highlight(key, "selected")
+        self.app.play_sound("select")
+
+    def selected_keys(self) -> list[str]:
+        if self.selected is None:
+            return []
+        return [k for k, p in self.places.items()
+                if p[0] == self.selected[0] and p[1] <= self.selected[1]]
+
+    def put_selected(self, target: str) -> None:
+        source = self.selected
+        self.clear_selection()
+        move = self.move_for(source, target)
+        if move is None:
+            self.app.error("Choose a column, the waiting space or the foundations.")
+        else:
+            self.play(move)
+
+    def deal(self) -> None:
+        self.clear_selection()
+        self.play(M.Deal())
+
+    def clear_selection(self) -> None:
+        self.selected = None
+        self.pending_foundation = False
+        self.table.clear_highlights("selected")
+
+    def has_selection(self) -> bool:
+        return self.selected is not None or self.pending_foundation
+
+    # -- gestures ----------------------------------------------------------------------
+
+    def on_click(self, key: str | None, pos: tuple[float, float]) -> None:
+        self.table.clear_highlights("hint")
+        if key == "zone:stock":
+            self.deal()
+        elif key is not None and not key.startswith("zone:") and \
+                pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            self.try_foundation(key)
+        elif key is not None and not key.startswith("zone:"):
+            self.choose(key)
+        elif self.selected is not None and key is not None:
+            self.put_selected(key)
+        else:
+            self.clear_selection()
+
+    def activate(self, target: object) -> None:
+        if isinstance(target, str):
+            self.on_click(target, (0.0, 0.0))
+
+    def on_secondary(self) -> None:
+        focus = self.focus if isinstance(self.focus, str) else None
+        self.try_foundation(focus if focus in self.places else None)
+
+    def zone_focusable(self, name: str) -> bool:
+        view = self.view
+        if name.startswith("zone:c"):
+            return not view.columns[int(name[6:])] and self.selected is not None
+        if name == "zone:w":
+            return view.waiting is None and self.selected is not None
+        if name == "zone:f":
+            return self.selected is not None
+        return False
+
+    def handle_game(self, action) -> None:  # noqa: ANN001
+        if action.kind != Act.POINTER_MOVE:
+            self.table.clear_highlights("hint")
+        if self.computer_to_play and action.kind in (Act.POINTER_DOWN, Act.SELECT, Act.KEY,
+                                                     Act.UNDO, Act.REDO, Act.SECONDARY):
+            self.stop_auto()
+        if action.kind == Act.POINTER_DOWN and action.button == 3 and action.pos is not None:
+            self.table.cancel_drag()
+            self.try_foundation(self.table.hit_test(action.pos))
+            return
+        super().handle_game(action)
+
+    # -- keyboard ----------------------------------------------------------------------
+
+    def on_key(self, key: str) -> bool:
+        view = self.view
+        if key in "12345678" and len(key) == 1:
+            self.column_key(int(key) - 1)
+        elif key == "w":
+            if self.selected is not None:
+                self.put_selected("zone:w")
+            elif view.waiting is not None:
+                self.select(("w", 1))
+            else:
+                self.app.error("The waiting space is empty.")
+        elif key == "f":
+            if self.selected is not None:
+                self.put_selected("zone:f")
+            else:
+                self.pending_foundation = True
+                self.hud.say("Foundation: which pile, 1 to 8?")
+        elif key == "t":
+            focus = self.focus if isinstance(self.focus, str) else None
+            self.try_foundation(focus if focus in self.places else None)
+        else:
+            return False
+        return True
+
+    def column_key(self, i: int) -> None:
+        view = self.view
+        if self.pending_foundation:
+            self.pending_foundation = False
+            if not view.foundations[i]:
+                self.app.error(f"Foundation {i + 1} is empty.")
+            else:
+                self.select((f"f{i}", 1))
+            return
+        place = f"c{i}"
+        if self.selected is not None and self.selected[0] != place:
+            self.put_selected(f"zone:{place}")
+        elif self.selected is not None:  # again: one more card of the run
+            count = self.selected[1] + 1
+            self.select((place, count if count <= view.runs[i] else 1))
+        elif view.columns[i]:
+            self.select((place, 1))
+        else:
+            self.app.error(f"Column {i + 1} is empty.")
+
+    # -- commands ----------------------------------------------------------------------
+
+    def game_command(self, key: str) -> bool:
+        if key.startswith("space:"):
+            _, column, name = key.split(":")
+            self.respace(int(column), name)
+        elif key == "deal":
+            self.deal()
+        elif key == "layoff":
+            self.clear_selection()
+            self.play(M.Layoff())
+        elif key == "giveup":
+            confirm(self.hud, "Give up", "Give this game up? It counts as lost.",
+                    lambda: self.play(M.Resign()))
+        elif key == "hint":
+            self.hint()
+        elif key == "auto":
+            if self.computer_to_play:
+                self.stop_auto()
+            else:
+                self.set_computer(self.seat, True)
+                self.hud.say("The computer plays on: press Auto again to take over.")
+        elif key == "scores":
+            self.app.push(scores.ScoresScene(self.app, self.load_stats()))
+        else:
+            return False
+        return True
+
+    def respace(self, column: int, name: str) -> None:
+        factor = next(f for n, _, f in SPACING if n == name)
+        if factor == 0.0:
+            self.steps.pop(column, None)
+        else:
+            step = self.steps.get(column, STEP) * factor
+            self.steps[column] = min(MAX_STEP, max(MIN_STEP, step))
+        self.refresh("animate")
+
+    def stop_auto(self) -> None:
+        self.set_computer(self.seat, False)
+        self.hud.say("You have the cards again.")
+
+    def hint(self) -> None:
+        self.clear_selection()
+        advice = milligan_player.hint(self.view)
+        if advice is None:
+            self.app.error("The game is over.")
+            return
+        if isinstance(advice.move, M.Transfer):
+            place = (advice.move.source, advice.move.count)
+            for key, where in self.places.items():
+                if where[0] == place[0] and where[1] <= place[1]:
+                    self.table.set_highlight(key, "hint")
+        self.app.play_sound("hint")
+        self.hud.say(advice.text)
+
+    # -- statistics ----------------------------------------------------------------------
+
+    def load_stats(self) -> stats.Stats:
+        return scores.load(self.app.save_dir, self.app.problems)
+
+    def count_game(self) -> stats.Stats | None:
+        """Put the game in front of the player into the statistics (once per game: a
+        finish after an undo replaces its earlier count). None in a demo or replay."""
+        if self.demo or self.viewer or self.session is None or self.recorder.length == 0:
+            return None
+        view = self.view
+        seed = self.recorder.seed
+        before = self._counted[1] if self._counted and self._counted[0] == seed \
+            else self.load_stats()
+        after = before.add(stats.rules_key(view.rule, view.miss_milligan), view.won,
+                           view.score, view.moves)
+        try:
+            scores.save(self.app.save_dir, after)
+        except OSError as exc:
+            self.hud.say(f"The scores could not be saved: {exc}", error=True)
+        self._counted = (seed, before)
+        return after
+
+    def new_game(self, seed: int | None = None) -> None:
+        if self._counted is None or self._counted[0] != self.recorder.seed:
+            self.count_game()  # scored when the next game is dealt (an abandoned one too)
+        self._counted = None
+        self.config = game_config(self.app)
+        super().new_game(seed)
+
+    def game_over_message(self, view: M.MilliganView) -> tuple[str, str]:
+        points = f"{view.score:+.1f} points"
+        if view.won:
+            return "You won!", f"All 104 cards are up in {view.moves} moves: {points}."
+        if view.lost:
+            return "No more cards can go up", (
+                f"The game is lost with {view.laid_off} cards up: {points}.")
+        return "Game given up", f"{view.laid_off} cards up: {points}."
+
+    def finished(self, title: str, body: str) -> None:
+        counted = self.count_game()
+        if counted is not None:
+            body += " " + scores.summary(counted, stats.rules_key(self.view.rule,
+                                                                 self.view.miss_milligan))
+        super().finished(title, body)
+
+    # -- saving ----------------------------------------------------------------------
+
+    def autosave_extra(self) -> dict[str, Any]:
+        return {"spacing": {str(k): v for k, v in self.steps.items()}}
+
+    def restore_extra(self, data: dict[str, Any], over: bool) -> bool:
+        spacing = data.get("spacing")
+        if isinstance(spacing, dict):
+            self.steps = {int(k): float(v) for k, v in spacing.items()
+                          if k in {str(i) for i in range(M.COLUMNS)}
+                          and isinstance(v, int | float) and MIN_STEP <= v <= MAX_STEP}
+        return not over
+
+    # -- drawing ----------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.option("show_winnable") and not self.over and self.session is not None:
+            self.jobs.start("winnable", self.client.position,
+                            self.session.question(milligan_player.winnable, 5.0))
+
+    def winnable_text(self) -> str:
+        answer = self.jobs.result("winnable", self.client.position)
+        if answer is PENDING:
+            return "Winnable?"
+        return {True: "Winnable", False: "Not winnable", None: "Winnable: unknown"}[answer]
+
+    def background(self, vp) -> pygame.Surface:  # noqa: ANN001
+        surface = felt(vp.size).copy()
+        tint = TABLES.get(self.option("table"))
+        if tint is not None:
+            surface.fill(tint, special_flags=pygame.BLEND_MULT)
+            surface.fill((40, 40, 40), special_flags=pygame.BLEND_ADD)
+        label = text_image(vp, self.title, 30, GOLD, bold=True)
+        surface.blit(label, vp.to_px(1420, 40))
+        for text, (x, y) in (("Waiting", WAITING_POS),):
+            image = text_image(vp, text, 24, MUTED, bold=True)
+            px, py = vp.to_px(x + CARD_W / 2, y - 40)
+            surface.blit(image, (px - image.get_width() // 2, py))
+        return surface
+
+    def extra_items(self) -> list[DrawItem]:
+        vp = self.app.viewport
+        view = self.view
+        art = self.table.art
+        items: list[DrawItem] = []
+        slots = [("stock", STOCK_POS), ("waiting", WAITING_POS)]
+        slots += [(f"f{p}", foundation_pos(p)) for p in range(M.PILES)]
+        for name, pos in slots:
+            items.append(DrawItem(("slot", name), art.outline("empty"), vp.to_px(*pos), 0))
+        for i, column in enumerate(view.columns):
+            if not column:
+                items.append(DrawItem(("slot", f"c{i}"), art.outline("none"),
+                                      vp.to_px(column_x(i), COLUMN_TOP), 0))
+        rules = stats.rules_title(stats.rules_key(view.rule, view.miss_milligan))
+        lines = [rules, f"Stock {view.stock_size}    Up {view.laid_off} of 104",
+                 f"Moves {view.moves}    Points {view.score:+.1f}"]
+        if self.option("show_winnable") and not view.over:
+            lines.append(self.winnable_text())
+        for n, text in enumerate(lines):
+            image = text_image(vp, text, 26, INK if n else GOLD, bold=n == 0)
+            items.append(DrawItem(("status", n), image, vp.to_px(1420, 90 + n * 40), 20000))
+        return items
