@@ -255,39 +255,46 @@ def _full(state: PokerSquaresState, seat: int) -> bool:
     return all(None not in state.grids[m] for m in matrices_of(state.options, seat))
 
 
-def finished(state: PokerSquaresState, seat: int) -> bool:
-    """Is this seat's hand complete (full, and declared Done where cards could move)?"""
-    rules = state.options.seats[seat]
-    return _full(state, seat) and (not rules.can_move or state.declared[seat])
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """What every legality question about one position asks first, worked out once."""
+
+    full: tuple[bool, ...]
+    finished: tuple[bool, ...]  # full, and declared Done where cards could still move
+    over: bool
+    acting: tuple[int, ...]
 
 
-def _over(state: PokerSquaresState) -> bool:
-    if not state.deck and all(c is None for c in state.dealt):
-        return True  # the pack is spent: what is built stands
-    done = [finished(state, s) for s in range(state.options.players)]
-    return any(done) if state.options.mode == "race" else all(done)
+def _facts(state: PokerSquaresState) -> _Facts:
+    options = state.options
+    seats = range(options.players)
+    full = tuple(_full(state, s) for s in seats)
+    done = tuple(full[s] and (not options.seats[s].can_move or state.declared[s])
+                 for s in seats)
+    spent = not state.deck and all(c is None for c in state.dealt)  # what is built stands
+    over = spent or (any(done) if options.mode == "race" else all(done))
+    if over:
+        acting: tuple[int, ...] = ()
+    elif options.mode in RACE_MODES:
+        acting = tuple(s for s in seats if not done[s])
+    else:
+        acting = (state.turn if options.mode in TURN_MODES else 0,)
+    return _Facts(full, done, over, acting)
 
 
 def current_player(state: PokerSquaresState) -> int:
-    if _over(state):
+    facts = _facts(state)
+    if facts.over:
         return NOBODY
-    mode = state.options.mode
-    if mode in RACE_MODES:
-        return SIMULTANEOUS
-    return state.turn if mode in TURN_MODES else 0
+    return SIMULTANEOUS if state.options.mode in RACE_MODES else facts.acting[0]
 
 
 def acting_seats(state: PokerSquaresState) -> tuple[int, ...]:
-    player = current_player(state)
-    if player == NOBODY:
-        return ()
-    if player == SIMULTANEOUS:
-        return tuple(s for s in range(state.options.players) if not finished(state, s))
-    return (player,)
+    return _facts(state).acting
 
 
 def is_over(state: PokerSquaresState) -> bool:
-    return current_player(state) == NOBODY
+    return _facts(state).over
 
 
 # -- places ----------------------------------------------------------------------------
@@ -327,10 +334,9 @@ def _touches(flat: Flat, index: int, placement: str, leaving: int | None) -> boo
     card goes anywhere; ``leaving`` is a square being emptied by the same move."""
     if placement == "anywhere":
         return True
-    others = [i for i, c in enumerate(flat) if c is not None and i != leaving]
-    if not others:
+    if any(flat[n] is not None and n != leaving for n in NEIGHBOURS[placement][index]):
         return True
-    return any(flat[n] is not None and n != leaving for n in NEIGHBOURS[placement][index])
+    return all(c is None or i == leaving for i, c in enumerate(flat))
 
 
 PLACEMENT_REFUSAL = {
@@ -339,7 +345,8 @@ PLACEMENT_REFUSAL = {
 }
 
 
-def _refusal(state: PokerSquaresState, move: Any, seat: int | None) -> str | None:
+def _refusal(state: PokerSquaresState, move: Any, seat: int | None,
+             facts: _Facts | None = None) -> str | None:
     """Why ``move`` may not be made now, or None if it may."""
     options = state.options
     if not isinstance(move, Place | Shift | Pass | Done) or not isinstance(move.seat, int) or (
@@ -347,13 +354,13 @@ def _refusal(state: PokerSquaresState, move: Any, seat: int | None) -> str | Non
         return "That is not a Poker Squares move."
     if seat is not None and move.seat != seat:
         return "That is the other player's move."
-    if _over(state):
+    facts = facts or _facts(state)
+    if facts.over:
         return "The game is over."
     mover = move.seat
-    if mover not in acting_seats(state):
-        return "Wait for your turn." if not finished(state, mover) else "Your hand is finished."
-    rules = options.seats[mover]
-    full = _full(state, mover)
+    if mover not in facts.acting:
+        return "Your hand is finished." if facts.finished[mover] else "Wait for your turn."
+    full = facts.full[mover]
     if isinstance(move, Pass):
         if options.mode not in TURN_MODES:
             return f"There is no passing in {MODES[options.mode]}."
@@ -361,22 +368,26 @@ def _refusal(state: PokerSquaresState, move: Any, seat: int | None) -> str | Non
     if isinstance(move, Done):
         if not full:
             return "Fill your matrix first."
-        return "Your hand is already finished." if finished(state, mover) else None
+        return "Your hand is already finished." if facts.finished[mover] else None
     if isinstance(move, Place):
-        where = (f"g{move.grid}{move.row}{move.col}"
-                 if all(isinstance(v, int) and 0 <= v <= 9 for v in (move.grid, move.row, move.col))
-                 else "")
-        return _shift_refusal(state, mover, rules, f"d{move.pick}"
-                              if isinstance(move.pick, int) and 0 <= move.pick <= 9 else "",
-                              where, placing=True)
-    return _shift_refusal(state, mover, rules, move.source, move.target, placing=False)
+        src = dst = None
+        mine = matrices_of(options, mover)
+        if all(isinstance(v, int) for v in (move.pick, move.grid, move.row, move.col)):
+            if 0 <= move.pick < len(state.dealt):
+                src = ("d", 0, move.pick)
+            if 0 <= move.grid < len(mine) and 0 <= move.row < SIZE and 0 <= move.col < SIZE:
+                dst = ("g", mine[move.grid], move.row * SIZE + move.col)
+    else:
+        src = _parse_spot(state, mover, move.source)
+        dst = _parse_spot(state, mover, move.target)
+    return _shift_refusal(state, mover, src, dst, isinstance(move, Place), facts)
 
 
-def _shift_refusal(state: PokerSquaresState, mover: int, rules: SeatRules, source: str,
-                   target: str, placing: bool) -> str | None:
+def _shift_refusal(state: PokerSquaresState, mover: int, src: tuple[str, int, int] | None,
+                   dst: tuple[str, int, int] | None, placing: bool,
+                   facts: _Facts) -> str | None:
     options = state.options
-    src = _parse_spot(state, mover, source)
-    dst = _parse_spot(state, mover, target)
+    rules = options.seats[mover]
     if src is None or dst is None:
         return "There is no such square."
     card = _card_at(state, mover, src)
@@ -385,7 +396,7 @@ def _shift_refusal(state: PokerSquaresState, mover: int, rules: SeatRules, sourc
     if _card_at(state, mover, dst) is not None:
         return "That square is taken."
     skind, dkind = src[0], dst[0]
-    if finished(state, mover) and (skind, dkind) != ("d", "o"):
+    if facts.finished[mover] and (skind, dkind) != ("d", "o"):
         return "Your hand is finished." + (" Pass, or plant a card." if options.planting else "")
     if skind == "d" and dkind == "g" and not placing:
         return "Place a dealt card with a Place move."
@@ -463,9 +474,10 @@ def _candidates(state: PokerSquaresState, seat: int) -> Iterable[Move]:
 
 
 def legal_moves(state: PokerSquaresState, seat: int = 0) -> list[Move]:
-    if seat not in acting_seats(state):
+    facts = _facts(state)
+    if seat not in facts.acting:
         return []
-    return [m for m in _candidates(state, seat) if _refusal(state, m, seat) is None]
+    return [m for m in _candidates(state, seat) if _refusal(state, m, seat, facts) is None]
 
 
 # -- applying a move -------------------------------------------------------------------
@@ -591,6 +603,7 @@ def _rows(flat: Flat) -> Grid:
 
 def observe(state: PokerSquaresState, seat: int = 0) -> PokerSquaresView:
     options = state.options
+    facts = _facts(state)
     legal = legal_moves(state, seat)
     targets = {m.target for m in legal if isinstance(m, Shift) and m.source[:1] == "d"}
     targets |= {f"g{m.grid}{m.row}{m.col}" for m in legal if isinstance(m, Place)}
@@ -617,12 +630,12 @@ def observe(state: PokerSquaresState, seat: int = 0) -> PokerSquaresView:
         other_hands=() if other is None else line_categories(
             state.grids[other], options.seats[other].diagonals),
         scores=tuple(seat_score(state, s) for s in range(options.players)),
-        finished=tuple(finished(state, s) for s in range(options.players)),
+        finished=facts.finished,
         to_move=bool(legal),
         can_pass=Pass(seat) in legal,
         can_finish=Done(seat) in legal,
         cards_left=len(state.deck),
-        over=_over(state),
+        over=facts.over,
     )
 
 
