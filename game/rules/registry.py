@@ -159,7 +159,7 @@ GAMES: tuple[GameEntry, ...] = (
                            "(hard, medium, easy, random); default hard against medium"))),
     GameEntry(
         "draw-poker", "Draw Poker", "Five-card draw against three dealers.",
-        rules=draw_poker.RULES, scene="",
+        rules=draw_poker.RULES, scene="scenes.draw_poker:DrawPokerScene",
         agents=("player", "dealer", "always-call", "random"),
         agent_factory="game.ai.draw_poker:make_agent", figure="dealer_points_per_hand",
         help_topic="draw-poker", simulator="game.ai.draw_poker_sim:simulate",

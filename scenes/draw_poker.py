@@ -1,0 +1,400 @@
+"""Draw poker against the dealer: the table, the betting keys, the draw and the showdown.
+
+Keys follow the manual: 1/2/3 answer the betting prompt (check, bet, fold; or call,
+raise, fold), amounts are typed in a number field (digits, C clears, Up/Down, +/-,
+the wheel, the stepper or the pad's D-pad and triggers; Enter is SET), 1-5 mark cards
+to throw away and Enter draws; Esc goes back to the choice of dealer. Mouse: the
+buttons, and clicks on cards to mark them. Pad: move the cursor, A presses, B is Esc.
+The dealer is a computer seat: it sees only its own view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.actions import Act, Action
+from game.engine.card_scene import zone_rect
+from game.engine.components import Placement
+from game.engine.render import DrawItem
+from game.engine.ui import GOLD, INK, MUTED, Dialog, confirm, text_image
+from game.engine.widgets import NumberField, SidePanel, command_bar
+from game.rules import draw_poker as D
+from game.rules.hands import evaluate
+from scenes.draw_poker_faces import portrait
+from scenes.draw_poker_stats import PokerStats
+from scenes.game_scene import GameScene
+
+CARD_W = 150.0
+CARD_H = CARD_W * 1.4
+HAND_X, STEP = 560.0, 170.0
+DEALER_Y, PLAYER_Y = 100.0, 620.0
+LIFT = 44.0  # a card marked to throw away rises this much
+DECK_POS = (150.0, 400.0)
+MUCK_POS = (1620.0, 330.0)
+PILE_STEP = 0.35
+FACE = 210.0  # the dealer's portrait at the table
+CHOICE_X = (330.0, 830.0, 1330.0)  # portraits on the choice of dealer
+CHOICE_Y, CHOICE_FACE = 170.0, 260.0
+MANNER = {"jack": "Plays it straight: no bias.", "queen": "Likes flushes: draws to them.",
+          "king": "Prefers straights."}
+COMMON = [("undo", "Undo", "u"), ("help", "? Help", "?"), ("menu", "Menu", "m")]
+WIN_GREEN = (150, 235, 150)
+
+
+def hand_x(i: int) -> float:
+    return HAND_X + i * STEP
+
+
+def _pile(x: float, y: float, n: int) -> list[tuple[float, float]]:
+    return [(x - k * PILE_STEP, y - k * PILE_STEP) for k in range(n)]
+
+
+class DrawPokerScene(GameScene):
+    title = "Draw Poker"
+    game_id = D.GAME_ID
+    card_w, card_h = CARD_W, CARD_H
+    config = dict(D.DEFAULT_CONFIG)
+
+    def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
+                 resume: bool = True, recorder: Any = None, client: Any = None) -> None:
+        self.marked: set[int] = set()
+        self.last_amount = 10
+        self.stats = PokerStats(app.save_dir)
+        if self.stats.problem:
+            app.problems.append(self.stats.problem)
+        super().__init__(app, seed, demo, resume, recorder, client)
+        self.log = SidePanel("This hand", side="right", top=580.0, width=360.0,
+                             max_height=330.0)
+        self._phase = self.view.phase
+        if not self.viewer:
+            self.set_computer(D.DEALER, True, agent="dealer")
+        self.set_buttons()
+
+    # -- view -> table ------------------------------------------------------------------
+
+    def placements(self, view: D.DrawPokerView) -> list[Placement]:
+        out: list[Placement] = []
+        for k, (x, y) in enumerate(_pile(*DECK_POS, view.deck_size)):
+            out.append(Placement(f"deck#{k}", None, x, y, k, False, "deck", shadow=k == 0))
+        drawing = self._my_draw(view)
+        for seat, y in ((D.DEALER, DEALER_Y), (D.PLAYER, PLAYER_Y)):
+            for i, card in enumerate(view.hands[seat]):
+                key = card.uid if card is not None else f"hand{seat}#{i}"
+                lifted = seat == D.PLAYER and i in self.marked and drawing
+                out.append(Placement(key, card.uid if card else None, hand_x(i),
+                                     y - LIFT * lifted, 100 + i, card is not None,
+                                     f"hand:{seat}", interactive=seat == D.PLAYER and drawing,
+                                     dim=lifted))
+        muck = [c for seat in (D.PLAYER, D.DEALER) for c in view.discards[seat]]
+        for k, (card, (x, y)) in enumerate(zip(muck, _pile(*MUCK_POS, len(muck)), strict=True)):
+            key = card.uid if card is not None else f"muck#{k}"
+            out.append(Placement(key, card.uid if card else None, x, y, 60 + k, False, "muck",
+                                 shadow=k == 0))
+        return out
+
+    def deal_origin(self) -> tuple[float, float]:
+        return DECK_POS
+
+    @staticmethod
+    def _my_draw(view: D.DrawPokerView) -> bool:
+        return view.phase == "draw" and view.to_act == D.PLAYER
+
+    # -- buttons for the moment ----------------------------------------------------------
+
+    def phase_commands(self, view: D.DrawPokerView) -> list[tuple[str, str, str]]:
+        if self.viewer or self.demo:
+            return []
+        mine = view.to_act == D.PLAYER
+        if view.phase == "choose":
+            return [(d, f"{n + 1} {D.DEALER_NAMES[d]}", str(n + 1))
+                    for n, d in enumerate(D.DEALERS)] + [("leave", "Leave", "l")]
+        if view.phase == "done":
+            return [("next", "Next hand", "n"), ("change", "Dealers", "c"),
+                    ("leave", "Leave", "l")]
+        if view.phase in D.BETTING and mine:
+            if view.to_call == 0:
+                return [("check", "1 Check", "1"), ("bet", "2 Bet", "2"), ("fold", "3 Fold", "3")]
+            answer = [("call", "1 Call", "1")]
+            if view.max_bet >= 1:
+                answer.append(("raise", "2 Raise", "2"))
+            return answer + [("fold", "3 Fold", "3")]
+        if self._my_draw(view):
+            return [("draw", "Draw", "d")]
+        return []
+
+    def set_buttons(self) -> None:
+        commands = self.phase_commands(self.view)
+        common = [] if self.viewer or self.demo else COMMON
+        self.hud.buttons = command_bar(commands + common, where="bottom", size=(190, 58))
+        if self.focus is not None and self.focus not in self.focus_targets():
+            self.set_focus(None)
+        super().after_refresh()
+
+    def after_refresh(self) -> None:
+        self.set_buttons()
+        view = self.view
+        self.table.clear_highlights("selected")
+        if view.shown and view.result is not None:
+            winners = (D.PLAYER, D.DEALER) if view.result.winner == -1 else (view.result.winner,)
+            for seat in winners:
+                for card in view.hands[seat]:
+                    if card is not None and card.uid in self.table.entities:
+                        self.table.set_highlight(card.uid, "selected")
+        self.log.lines = list(view.events[-10:])
+
+    # -- updates -------------------------------------------------------------------------
+
+    def _on_update(self, update: Any) -> None:
+        before = self._phase
+        view = self.view
+        self._phase = view.phase
+        if view.phase != "draw":
+            self.marked.clear()
+        super()._on_update(update)
+        if update.kind != "play":
+            return
+        if view.events:
+            self.hud.say(view.events[-1])
+        ended = before not in ("choose", "done", "end") and view.phase in ("done", "end")
+        if ended and view.result is not None and not self.viewer and not self.demo:
+            self._count_hand(view)
+
+    def _count_hand(self, view: D.DrawPokerView) -> None:
+        result = view.result
+        label, value = "", 0
+        if view.shown:
+            mine = evaluate(view.hands[D.PLAYER])  # type: ignore[arg-type]
+            label, value = mine.label, int(mine)
+        try:
+            self.stats.hand(view.dealer, result.winner == D.PLAYER, result.pot, label, value)
+        except OSError as exc:
+            self.hud.say(f"The statistics could not be saved: {exc}", error=True)
+
+    def finished(self, title: str, body: str) -> None:
+        if not self.demo and self.view.dealer:
+            try:
+                self.stats.session(self.view.dealer)
+            except OSError as exc:
+                self.hud.say(f"The statistics could not be saved: {exc}", error=True)
+        super().finished(title, body)
+
+    def game_over_message(self, view: D.DrawPokerView) -> tuple[str, str]:
+        if view.points == 0:
+            return "Out of points", "The dealer has taken all your points. The session is over."
+        if view.points > D.TOP_POINTS:
+            return "You broke the bank!", f"{view.points:,} points: the session is over."
+        return "You left the table", f"You leave with {view.points:,} points " \
+                                     f"after {view.hand_no} hands."
+
+    # -- choosing --------------------------------------------------------------------------
+
+    def clear_selection(self) -> None:
+        """The draw marks stay until the draw is made; nothing else is half chosen."""
+
+    def has_selection(self) -> bool:
+        return bool(self.marked)
+
+    def toggle(self, index: int) -> None:
+        view = self.view
+        if not self._my_draw(view):
+            self.app.error("Cards are thrown away in the draw, after the first round of "
+                           "betting.")
+            return
+        self.marked ^= {index}
+        self.app.play_sound("select")
+        self.refresh()
+
+    def on_click(self, key: str | None, pos: tuple[float, float]) -> None:
+        view = self.view
+        if key is not None and key.startswith("zone:dealer:"):
+            self.press(key.rsplit(":", 1)[1])
+            return
+        for i, card in enumerate(view.hands[D.PLAYER]):
+            if card is not None and card.uid == key:
+                self.toggle(i)
+                return
+
+    def activate(self, target: object) -> None:
+        self.on_click(target if isinstance(target, str) else None, (0.0, 0.0))
+
+    def zone_focusable(self, name: str) -> bool:
+        return name.startswith("zone:dealer:") and self.view.phase == "choose"
+
+    def on_key(self, key: str) -> bool:
+        if key in ("1", "2", "3", "4", "5") and self._my_draw(self.view):
+            self.toggle(int(key) - 1)
+            return True
+        return False
+
+    def handle_game(self, action: Action) -> None:
+        if action.kind == Act.CANCEL:
+            self.escape()
+            return
+        if action.kind == Act.SELECT and (self.focus is None or action.device == "mouse"):
+            primary = self.phase_commands(self.view)[:1]
+            if primary and primary[0][0] in ("draw", "next"):
+                self.press(primary[0][0])
+                return
+        super().handle_game(action)
+
+    def escape(self) -> None:
+        """Esc: put down marked cards; otherwise back to the choice of dealer (folding a
+        hand in play after asking); from the choice of dealer, back to the menu."""
+        view = self.view
+        if self.marked:
+            self.marked.clear()
+            self.refresh()
+        elif view.phase == "done":
+            self.play(D.ChangeDealer())
+        elif view.phase in D.BETTING and view.to_act == D.PLAYER:
+            confirm(self.hud, "Change dealer", "Fold this hand and go back to the choice "
+                    "of dealer? Your points are kept.", self._fold_and_change)
+        elif view.phase in ("choose", "end") or self.viewer or self.demo:
+            self.press("menu")
+        else:
+            self.app.error("Finish the draw first; Esc folds when it is your turn to bet.")
+
+    def _fold_and_change(self) -> None:
+        if self.play(D.Fold(D.PLAYER)) and self.view.phase == "done":
+            self.play(D.ChangeDealer())
+
+    # -- commands ------------------------------------------------------------------------
+
+    def game_command(self, key: str) -> bool:
+        simple = {"check": D.Check(), "call": D.Call(D.PLAYER), "fold": D.Fold(D.PLAYER),
+                  "next": D.Deal(), "change": D.ChangeDealer(), "leave": D.Leave()}
+        if key in D.DEALERS:
+            self.play(D.ChooseDealer(key))
+        elif key in simple:
+            self.play(simple[key])
+        elif key in ("bet", "raise"):
+            self.ask_amount(key)
+        elif key == "draw":
+            if self.play(D.Draw(D.PLAYER, tuple(sorted(self.marked)))):
+                self.marked.clear()
+        elif key == "new":
+            confirm(self.hud, "New session", f"Start again with {D.START_POINTS:,} points?",
+                    self.deal_again)
+        else:
+            return False
+        return True
+
+    def ask_amount(self, kind: str) -> None:
+        view = self.view
+        top = view.max_bet
+        field = NumberField(value=min(self.last_amount, top), minimum=0, maximum=top)
+        verb = "Bet" if kind == "bet" else "Raise"
+        extra = f" on top of the {view.to_call} you call" if kind == "raise" else ""
+        body = (f"How many points{extra}? 1 to {top}. Type the digits, C clears, the wheel, "
+                "Up/Down or +/- step; Enter places it.")
+
+        def choose(choice: str) -> None:
+            if choice == "clear":
+                field.set(0)
+                self.hud.ask(dialog)
+            elif choice == "ok":
+                if field.value < 1:
+                    self.app.error("Enter at least 1 point (C clears, then type).")
+                    self.hud.ask(dialog)
+                    return
+                self.last_amount = field.value
+                move = D.Bet(D.PLAYER, field.value) if kind == "bet" else \
+                    D.Raise(D.PLAYER, field.value)
+                self.play(move)
+
+        dialog = Dialog(verb, body, [("ok", verb, ""), ("clear", "Clear", "c"),
+                                     ("cancel", "Cancel", "")], choose, cancel_key="cancel",
+                        number=field)
+        self.hud.ask(dialog)
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def layout(self, vp) -> None:  # noqa: ANN001
+        super().layout(vp)
+        self.table.zones = {f"zone:dealer:{d}": zone_rect(x, CHOICE_Y, CHOICE_FACE, CHOICE_FACE)
+                            for d, x in zip(D.DEALERS, CHOICE_X, strict=True)}
+
+    def extra_items(self) -> list[DrawItem]:
+        vp = self.app.viewport
+        view = self.view
+        items: list[DrawItem] = []
+
+        def text(key: object, words: str, size: float, x: float, y: float,
+                 color: tuple[int, int, int] = INK, bold: bool = False,
+                 centre: bool = True) -> None:
+            image = text_image(vp, words, size, color, bold=bold)
+            px, py = vp.to_px(x, y)
+            items.append(DrawItem(("dp", key), image,
+                                  (px - image.get_width() // 2 if centre else px, py), 20000))
+
+        text("points", f"Your points {view.points:,}", 34, 60, 960, GOLD, True, centre=False)
+        if view.phase == "choose":
+            self._choice_items(items, text)
+            return items + self.log.draw_items(vp)
+        face = portrait(view.dealer, vp.px(FACE))
+        items.append(DrawItem(("dp", "face"), face, vp.to_px(150, 90), 20000))
+        text("name", D.DEALER_NAMES.get(view.dealer, ""), 32, 150 + FACE / 2, 310, GOLD, True)
+        text("manner", MANNER.get(view.dealer, ""), 22, 150 + FACE / 2, 350, MUTED)
+        text("hand", f"Hand {view.hand_no}", 26, 60, 1010, MUTED, centre=False)
+        mid = hand_x(2) + CARD_W / 2
+        text("pot", f"Pot {view.pot}", 40, mid, 385, GOLD, True)
+        text("prompt", self.prompt(view), 28, mid, 445)
+        if view.drawn[D.DEALER] >= 0:
+            n = view.drawn[D.DEALER]
+            took = f"Dealer drew {n}" if n else "Dealer stood pat"
+            text("ddrew", took, 26, hand_x(4) + CARD_W + 20, DEALER_Y + CARD_H / 2, MUTED,
+                 centre=False)
+        if view.drawn[D.PLAYER] >= 0:
+            n = view.drawn[D.PLAYER]
+            text("pdrew", f"You drew {n}" if n else "You stood pat", 26,
+                 hand_x(4) + CARD_W + 20, PLAYER_Y + CARD_H / 2, MUTED, centre=False)
+        if self._my_draw(view):
+            for i in range(D.HAND_SIZE):
+                mark = "throw" if i in self.marked else str(i + 1)
+                text(("num", i), mark, 30, hand_x(i) + CARD_W / 2, PLAYER_Y + CARD_H + 8,
+                     GOLD, True)
+        for seat, y in ((D.DEALER, DEALER_Y + CARD_H + 12), (D.PLAYER, PLAYER_Y - LIFT - 40)):
+            label, won = self.hand_label(view, seat)
+            if label:
+                text(("named", seat), label, 28, mid, y, WIN_GREEN if won else INK, won)
+        return items + self.log.draw_items(vp)
+
+    def _choice_items(self, items: list[DrawItem], text: Any) -> None:
+        vp = self.app.viewport
+        text("choose", "Choose your dealer: 1, 2 or 3", 40, 960, 80, GOLD, True)
+        for n, (dealer, x) in enumerate(zip(D.DEALERS, CHOICE_X, strict=True)):
+            face = portrait(dealer, vp.px(CHOICE_FACE))
+            items.append(DrawItem(("dp", "choice", dealer), face, vp.to_px(x, CHOICE_Y), 20000))
+            cx = x + CHOICE_FACE / 2
+            text(("cname", dealer), f"{n + 1}  {D.DEALER_NAMES[dealer]}", 34, cx, 450, GOLD, True)
+            text(("cmanner", dealer), MANNER[dealer], 24, cx, 500, MUTED)
+            for k, line in enumerate(self.stats.get(dealer).lines()):
+                text(("cstat", dealer, k), line, 24, cx, 560 + 34 * k)
+
+    @staticmethod
+    def hand_label(view: D.DrawPokerView, seat: int) -> tuple[str, bool]:
+        """What is said beside a hand: how many it drew, and at a showdown its name and
+        whether it won."""
+        parts = []
+        n = view.drawn[seat]
+        if n >= 0:
+            who = "Dealer" if seat == D.DEALER else "You"
+            parts.append(f"{who} drew {n}" if n else f"{who} stood pat")
+        won = False
+        if view.shown and view.result is not None:
+            won = view.result.winner in (seat, -1)
+            parts.append(view.result.hands[seat] + ("  \u2605 wins" if won else ""))
+        return "  \u00b7  ".join(parts), won
+
+    def prompt(self, view: D.DrawPokerView) -> str:
+        if view.phase == "done" and view.result is not None:
+            return D.result_text(view.result) + "  Enter: next hand, Esc: dealers"
+        if view.phase == "end":
+            return self.game_over_message(view)[1]
+        if view.to_act == D.DEALER:
+            return "The dealer is thinking..."
+        if view.phase == "draw":
+            return "Mark cards to throw away (1-5 or click), then Enter or Draw"
+        if view.to_call:
+            return f"Dealer bets {view.to_call}: 1 Call, 2 Raise, 3 Fold"
+        return "Your bet: 1 Check, 2 Bet, 3 Fold"

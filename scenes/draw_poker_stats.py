@@ -1,0 +1,89 @@
+"""Draw poker statistics per dealer, kept on disk like the top-ten tables: hands
+played and won, the biggest pot won, the best hand shown down, sessions played.
+
+The file is written atomically after every change; a damaged one is set aside and
+reported, and the statistics start afresh. No pygame here."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from game import storage
+from game.json_limits import is_int, is_text
+from game.rules.draw_poker import DEALERS
+
+KIND = "draw-poker-stats"
+VERSION = 1
+FILE_NAME = "draw-poker-stats.json"
+MAX_COUNT = 10**12
+
+
+@dataclass(frozen=True, slots=True)
+class DealerStats:
+    hands: int = 0
+    won: int = 0
+    biggest_pot: int = 0
+    best_hand: str = ""  # label, e.g. "Full house"
+    best_value: int = 0  # game.rules.hands value of that hand (0: none yet)
+    sessions: int = 0
+
+    def lines(self) -> list[str]:
+        rate = f" ({100 * self.won // self.hands}%)" if self.hands else ""
+        return [f"Hands {self.hands}, won {self.won}{rate}",
+                f"Biggest pot won {self.biggest_pot}",
+                f"Best hand {self.best_hand or '-'}",
+                f"Sessions {self.sessions}"]
+
+
+class PokerStats:
+    def __init__(self, folder: Path) -> None:
+        self.path = Path(folder) / FILE_NAME
+        self.problem: str | None = None
+        self.by_dealer: dict[str, DealerStats] = self._load()
+
+    def _load(self) -> dict[str, DealerStats]:
+        result = storage.read_json(self.path, KIND, VERSION,
+                                   consequence="the statistics start afresh")
+        self.problem = result.problem
+        stored = result.data.get("dealers") if isinstance(result.data, dict) else None
+        found = {d: _stats(stored.get(d)) if isinstance(stored, dict) else None for d in DEALERS}
+        return {d: s or DealerStats() for d, s in found.items()}
+
+    def get(self, dealer: str) -> DealerStats:
+        return self.by_dealer.get(dealer, DealerStats())
+
+    def hand(self, dealer: str, won: bool, pot: int, label: str = "", value: int = 0) -> None:
+        """One hand played against ``dealer``; ``label``/``value`` name the player's hand
+        at a showdown."""
+        old = self.get(dealer)
+        best = value > old.best_value
+        self._set(dealer, replace(old, hands=old.hands + 1, won=old.won + won,
+                                  biggest_pot=max(old.biggest_pot, pot if won else 0),
+                                  best_hand=label if best else old.best_hand,
+                                  best_value=value if best else old.best_value))
+
+    def session(self, dealer: str) -> None:
+        old = self.get(dealer)
+        self._set(dealer, replace(old, sessions=old.sessions + 1))
+
+    def _set(self, dealer: str, stats: DealerStats) -> None:
+        if dealer not in DEALERS:
+            return
+        self.by_dealer[dealer] = stats
+        storage.write_json_atomic(self.path, {
+            "kind": KIND, "version": VERSION,
+            "dealers": {d: asdict(s) for d, s in self.by_dealer.items()}})
+
+
+def _stats(row: Any) -> DealerStats | None:
+    """One dealer's stored figures, checked field by field; None if any is wrong."""
+    if not isinstance(row, dict):
+        return None
+    counts = ("hands", "won", "biggest_pot", "best_value", "sessions")
+    if not all(is_int(row.get(k), 0, MAX_COUNT) for k in counts):
+        return None
+    if not is_text(row.get("best_hand"), 40):
+        return None
+    return DealerStats(**{k: row[k] for k in (*counts, "best_hand")})
