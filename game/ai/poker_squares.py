@@ -1,0 +1,249 @@
+"""Poker Squares computer players: "random", "quick" (greedy on learned line values, no
+search; also the Hint) and "strong" (Monte Carlo playouts of the quick player from
+the candidate squares, on shared deals, under a budget).
+
+``make_agent(name, scoring, seed, time_limit)`` gives an object with ``new_game()``,
+``place(grid, card) -> (row, col)`` (the contract: the grid so far and the card dealt,
+nothing else) and ``act(view, legal)`` for the table, which places ``view.card``
+among the legal squares. Every player reads the unseen cards off the grid itself:
+one deck, One Hand rules, nothing known but what lies there.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from game.ai.poker_squares_lines import card_int, points_table
+from game.ai.poker_squares_play import EMPTY, Position, playout, ranked_cells
+from game.ai.poker_squares_values import values_for
+from game.cards import Card
+
+AGENTS = ("quick", "strong", "random")
+Scoring = str | Mapping[str, float]
+Cell = tuple[int, int]
+STRONG_PLAYOUTS = 240  # deals tried per decision when no time limit is set
+STRONG_CANDIDATES = 6  # squares the playouts compare, best first by learned value
+PRUNE_Z = 3.0  # a square trailing the leader by this many standard errors is dropped
+PRUNE_EVERY = 16  # deals between pruning checks
+SWITCH_Z = 1.0  # how clearly playouts must beat the quick player's square to overrule it
+
+
+def read_grid(grid: Sequence[Sequence[Any]]) -> list[int]:
+    """The 25 cells, row-major, as card ints or EMPTY (None, "--" or "")."""
+    if len(grid) != 5 or any(len(row) != 5 for row in grid):
+        raise ValueError("a Poker Squares grid is 5 rows of 5 squares")
+    return [EMPTY if cell is None or cell in ("--", "") else card_int(cell)
+            for row in grid for cell in row]
+
+
+def _setup(grid: Sequence[Sequence[Any]], card: Card | str,
+           allowed: Iterable[Cell] | None) -> tuple[Position, int, list[int]]:
+    """The position with ``card`` seen, the card, and the empty squares it may take."""
+    pos = Position.of(read_grid(grid))
+    code = card_int(card)
+    pos.see(code)
+    cells = pos.empties() if allowed is None else sorted(
+        {r * 5 + c for r, c in allowed} & set(pos.empties()))
+    if not cells:
+        raise ValueError("no empty square to place the card on")
+    return pos, code, cells
+
+
+def _cell(index: int) -> Cell:
+    return index // 5, index % 5
+
+
+class Agent:
+    """What every player shares: the contract's place() and the table's act()."""
+
+    def new_game(self) -> None:
+        pass
+
+    def place(self, grid: Sequence[Sequence[Any]], card: Card | str,
+              allowed: Iterable[Cell] | None = None) -> Cell:
+        pos, code, cells = _setup(grid, card, allowed)
+        return _cell(self.choose(pos, code, cells))
+
+    def choose(self, pos: Position, card: int, cells: list[int]) -> int:
+        raise NotImplementedError
+
+    def follow(self, view: Any) -> None:
+        """Adopt the seat's own points table, when the view carries the rules."""
+
+    def act(self, view: Any, legal: Sequence[Any]) -> Any:
+        """Among ``legal``, the move putting a dealt card where place() would. With
+        several dealt cards or matrices to choose from, the pair the quick values like
+        best; moves other than placing (pass, done) only when nothing can be placed."""
+        placing = [m for m in legal if hasattr(m, "row") and hasattr(m, "col")]
+        if not placing:
+            return legal[0] if legal else None
+        self.follow(view)
+        dealt = getattr(view, "dealt", None) or (view.card,)
+        grids = getattr(view, "grids", None) or (view.grid,)
+        choices = sorted({(getattr(m, "pick", 0), getattr(m, "grid", 0)) for m in placing})
+        pick, matrix = choices[0] if len(choices) == 1 else max(
+            choices, key=lambda pg: self._gain(grids[pg[1]], dealt[pg[0]], placing, pg))
+        squares = [m for m in placing if (getattr(m, "pick", 0), getattr(m, "grid", 0))
+                   == (pick, matrix)]
+        where = self.place(grids[matrix], dealt[pick], [(m.row, m.col) for m in squares])
+        return next(m for m in squares if (m.row, m.col) == where)
+
+    def _gain(self, grid: Any, card: Card, placing: list[Any], choice: tuple[int, int]
+              ) -> float:
+        """How much the quick values like the best square for this card and matrix."""
+        allowed = [(m.row, m.col) for m in placing
+                   if (getattr(m, "pick", 0), getattr(m, "grid", 0)) == choice]
+        pos, code, cells = _setup(grid, card, allowed)
+        quick = self if isinstance(self, QuickAgent) else QuickAgent()
+        return ranked_cells(pos, code, quick.values.of, quick.points, cells)[0][0]
+
+
+class RandomAgent(Agent):
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, pos: Position, card: int, cells: list[int]) -> int:
+        return self.rng.choice(cells)
+
+
+class QuickAgent(Agent):
+    """Greedy on the learned values: the square whose row and column gain most."""
+
+    def __init__(self, scoring: Scoring = "american") -> None:
+        self.points = points_table(scoring)
+        self.values = values_for(self.points)
+
+    def follow(self, view: Any) -> None:
+        options, seat = getattr(view, "options", None), getattr(view, "seat", 0)
+        seats = getattr(options, "seats", ())
+        if seat < len(seats):
+            points = points_table(dict(seats[seat].points))
+            if points != self.points:
+                self.points, self.values = points, values_for(points)
+
+    def choose(self, pos: Position, card: int, cells: list[int]) -> int:
+        return ranked_cells(pos, card, self.values.of, self.points, cells)[0][1]
+
+
+class StrongAgent(QuickAgent):
+    """Flat Monte Carlo over the quick player's best few squares: each square is played
+    out by the quick player on the same random deals of the unseen cards (so squares
+    are compared on equal luck), squares clearly behind the leader are dropped, and the
+    best mean wins. Limits: ``time_limit`` seconds a move (as the table gives), or
+    ``game_budget`` seconds a game shared among the decisions left; with neither,
+    ``playouts`` deals a decision, deterministic by seed."""
+
+    def __init__(self, scoring: Scoring = "american", seed: int = 0,
+                 time_limit: float | None = None, game_budget: float | None = None,
+                 playouts: int = STRONG_PLAYOUTS, candidates: int = STRONG_CANDIDATES) -> None:
+        super().__init__(scoring)
+        self.seed, self.time_limit, self.game_budget = seed, time_limit, game_budget
+        self.playouts, self.candidates = playouts, candidates
+        self.new_game()
+
+    def new_game(self) -> None:
+        self.rng = random.Random(self.seed)
+        self.spent = 0.0
+
+    def _deadline(self, pos: Position) -> float:
+        allowed = math.inf
+        if self.game_budget is not None:
+            decisions_left = max(1, 24 - pos.placed)  # the last card has one square
+            allowed = max(0.0, self.game_budget - self.spent) / decisions_left
+        if self.time_limit is not None:
+            allowed = min(allowed, self.time_limit)
+        return time.perf_counter() + allowed
+
+    def choose(self, pos: Position, card: int, cells: list[int]) -> int:
+        started = time.perf_counter()
+        ranked = ranked_cells(pos, card, self.values.of, self.points, cells)
+        if len(ranked) == 1 or pos.placed == 0:  # one choice, or all squares alike
+            return ranked[0][1]
+        try:
+            return self._search(pos, card, [i for _, i in ranked[: self.candidates]],
+                                self._deadline(pos))
+        finally:
+            self.spent += time.perf_counter() - started
+
+    def _search(self, pos: Position, card: int, squares: list[int], deadline: float) -> int:
+        unseen = _unseen_cards(pos)
+        need = 24 - pos.placed
+        scores: dict[int, list[float]] = {s: [] for s in squares}
+        alive = list(squares)
+        timed = self.time_limit is not None or self.game_budget is not None
+        limit = 1_000_000 if timed else self.playouts
+        deals = 0
+        while len(alive) > 1 and deals < limit and time.perf_counter() < deadline:
+            self.rng.shuffle(unseen)
+            deal = unseen[:need]
+            for square in alive:
+                trial = pos.copy()
+                trial.put(square, card)
+                scores[square].append(playout(trial, deal, self.values.of, self.points))
+            deals += 1
+            if deals % PRUNE_EVERY == 0:
+                alive = _prune(alive, scores)
+        return _verdict(squares[0], alive, scores)
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean and standard error of a - b over the same deals."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _verdict(greedy: int, alive: list[int], scores: dict[int, list[float]]) -> int:
+    """The square with the best playouts; the quick player's own square unless another
+    beats it by SWITCH_Z standard errors (a few noisy deals must not overrule it)."""
+    best = max(alive, key=lambda s: sum(scores[s]))
+    if best == greedy or greedy not in alive:
+        return best
+    if len(scores[best]) < 2:
+        return greedy
+    mean, error = _paired(scores[best], scores[greedy])
+    return best if mean > SWITCH_Z * error else greedy
+
+
+def _unseen_cards(pos: Position) -> list[int]:
+    """Cards of one deck that are not in the grid (nor the card being placed)."""
+    seen = {c for c in pos.cells if c != EMPTY}
+    return [c for c in range(52) if c not in seen]
+
+
+def _prune(alive: list[int], scores: dict[int, list[float]]) -> list[int]:
+    """Drop squares whose paired difference with the leader is PRUNE_Z standard errors
+    below zero (the same deals were played from every square)."""
+    leader = max(alive, key=lambda s: sum(scores[s]))
+    kept = []
+    for square in alive:
+        mean, error = _paired(scores[square], scores[leader])
+        if square == leader or mean + PRUNE_Z * error >= 0:
+            kept.append(square)
+    return kept
+
+
+def make_agent(name: str, scoring: Scoring = "american", seed: int = 0,
+               time_limit: float | None = None, game_budget: float | None = None) -> Agent:
+    """A Poker Squares player by name (see AGENTS). The strong player thinks at most
+    ``time_limit`` seconds a move, or ``game_budget`` seconds a game; with neither it
+    plays a fixed number of deals a move (deterministic)."""
+    if name == "random":
+        return RandomAgent(seed)
+    if name == "quick":
+        return QuickAgent(scoring)
+    if name == "strong":
+        return StrongAgent(scoring, seed, time_limit, game_budget)
+    raise ValueError(f"unknown poker-squares player {name!r}: choose {', '.join(AGENTS)}")
+
+
+def hint(grid: Sequence[Sequence[Any]], card: Card | str, scoring: Scoring = "american",
+         allowed: Iterable[Cell] | None = None) -> Cell:
+    """Where would the computer put ``card``? The quick player's square."""
+    return QuickAgent(scoring).place(grid, card, allowed)

@@ -1,0 +1,55 @@
+"""Headless Poker Squares runs for ``main.py simulate poker-squares`` and the bench:
+One Hand rules (25 cards of one shuffled deck, anywhere, no moves, no rejects), one
+computer player, deal ``n`` shuffled from seed + n, each grid scored by score_grid."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+from game.ai.poker_squares import AGENTS, Scoring, make_agent
+from game.cards import shuffled_deck
+from game.rules.poker_squares import score_grid
+
+SHARE_LINE = {"american": 200, "english": 70}  # a "great game" in the figures
+
+
+def deal(seed: int) -> list[Any]:
+    """The 25 cards of deal ``seed``, in order."""
+    return shuffled_deck(random.Random(seed))[:25]
+
+
+def play(agent: Any, cards: list[Any]) -> list[list[Any]]:
+    """The grid ``agent`` fills from ``cards`` (it sees the grid so far and the card)."""
+    grid: list[list[Any]] = [[None] * 5 for _ in range(5)]
+    agent.new_game()
+    for card in cards:
+        r, c = agent.place([row[:] for row in grid], card)
+        if grid[r][c] is not None:
+            raise RuntimeError(f"the player put {card} on a full square ({r}, {c})")
+        grid[r][c] = card
+    return grid
+
+
+def simulate(games: int, seed: int, agent: str | None = None, scoring: Scoring = "american",
+             budget: float | None = None) -> dict[str, Any]:
+    """Mean, standard deviation and share of great games over ``games`` deals;
+    ``budget``: seconds a game for the strong player (None: its fixed playouts)."""
+    name = agent or AGENTS[0]
+    player = make_agent(name, scoring=scoring, seed=seed, game_budget=budget)
+    started = time.perf_counter()
+    scores = [score_grid(play(player, deal(seed + n)), scoring=scoring) for n in range(games)]
+    seconds = time.perf_counter() - started
+    line = SHARE_LINE.get(scoring) if isinstance(scoring, str) else None
+    return {
+        "game": "poker-squares", "agent": name, "scoring": scoring, "games": games,
+        "seed": seed, "budget": budget,
+        "seconds": round(seconds, 3),
+        "seconds_per_game": round(seconds / games, 6) if games else 0.0,
+        "mean_score": statistics.fmean(scores) if scores else 0.0,
+        "std_score": statistics.stdev(scores) if len(scores) > 1 else 0.0,
+        "share_200": (sum(s >= line for s in scores) / games
+                      if games and line is not None else None),
+    }

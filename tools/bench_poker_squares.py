@@ -1,0 +1,47 @@
+"""Poker Squares players' figures: ``python -m tools.bench_poker_squares [--games N]
+[--strong-games M] [--budget S] [--scorings american,english]``.
+
+Every player under every scoring asked for, on the same seeded deals (One Hand rules):
+mean, standard deviation, its 95% half-width, share of great games (200+ American,
+70+ English) and speed. The strong player runs fewer games, at ``--budget`` seconds a
+game (the published players had 30 s in Java; run that long only when you can wait).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+from game.ai.poker_squares import AGENTS
+from game.ai.poker_squares_sim import simulate
+
+
+def line(figures: dict) -> str:
+    half = 1.96 * figures["std_score"] / math.sqrt(max(1, figures["games"]))
+    share = figures["share_200"]
+    rate = 1 / figures["seconds_per_game"] if figures["seconds_per_game"] else math.inf
+    return (f"{figures['agent']:>7} {figures['scoring']:>9} {figures['games']:>6} games  "
+            f"mean {figures['mean_score']:7.2f} +- {half:4.2f}  sd {figures['std_score']:5.1f}"
+            f"  great {'-' if share is None else f'{share:.3f}'}"
+            f"  {figures['seconds_per_game'] * 1000:9.2f} ms/game ({rate:,.0f}/s)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--strong-games", type=int, default=20)
+    parser.add_argument("--budget", type=float, default=5.0, help="seconds a strong game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--scorings", default="american,english")
+    parser.add_argument("--agents", default=",".join(AGENTS))
+    args = parser.parse_args(argv)
+    for scoring in args.scorings.split(","):
+        for agent in args.agents.split(","):
+            strong = agent == "strong"
+            print(line(simulate(args.strong_games if strong else args.games, args.seed,
+                                agent, scoring, args.budget if strong else None)),
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()
