@@ -14,7 +14,8 @@ named by short strings, from the mover's side of the table:
 
 Moves carry their seat: ``Place`` puts a dealt card in the mover's matrix (what a
 computer player answers), ``Shift`` does every other move of a card (rejecting,
-moving within the hand, taking a reject back, stealing, planting), ``Pass`` and
+moving within the hand or swapping two of its cards, taking a reject back, stealing,
+planting), ``Pass`` and
 ``Done`` end a turn or a hand. One function, ``_refusal``, decides what is legal:
 ``legal_moves`` is every candidate it lets through, so the two never disagree.
 """
@@ -223,28 +224,33 @@ def matrices_of(options: Options, seat: int) -> tuple[int, ...]:
     return (0, 1) if options.grids_per_seat == 2 else (seat,)
 
 
-def _deal_stream(seed: int, options: Options) -> list[Card]:
-    cards = shuffled_deck(random.Random(seed), options.decks)
-    if options.mode == "same_deck":  # each card twice, the copy under a deck number of its own
-        cards = [c for card in cards
-                 for c in (card, Card(card.rank, card.suit, card.deck + options.decks))]
-    return cards
-
-
-def new_game(seed: int, config: Mapping[str, Any] | None = None) -> PokerSquaresState:
+def deal(cards: Sequence[Card | str], config: Mapping[str, Any] | None = None,
+         seed: int | None = None) -> PokerSquaresState:
+    """A game whose pack is ``cards``, first card dealt first (tests, set deals)."""
     options = parse(config)
-    stream = _deal_stream(seed, options)
+    stream = [as_card(c) for c in cards]
+    if options.mode == "same_deck":  # each card twice, the copy under a deck number of its own
+        stream = [c for card in stream
+                  for c in (card, Card(card.rank, card.suit, card.deck + options.decks))]
+    if len({c.uid for c in stream}) != len(stream):
+        raise ValueError("the same card twice in one pack")
     players = options.players
+    dealt = tuple(stream[:options.deal])
     return PokerSquaresState(
         options=options,
         deck=tuple(stream[options.deal:]),
-        dealt=tuple(stream[:options.deal]),
+        dealt=dealt + (None,) * (options.deal - len(dealt)),
         grids=((None,) * SQUARES,) * (options.grids_per_seat * players),
         rejects=tuple((None,) * seat.rejects for seat in options.seats),
         common=(None,) * options.common_rejects,
         declared=(False,) * players,
         seed=seed,
     )
+
+
+def new_game(seed: int, config: Mapping[str, Any] | None = None) -> PokerSquaresState:
+    decks = parse(config).decks
+    return deal(shuffled_deck(random.Random(seed), decks), config, seed)
 
 
 def seat_count(state: PokerSquaresState) -> int:
@@ -393,11 +399,13 @@ def _shift_refusal(state: PokerSquaresState, mover: int, src: tuple[str, int, in
     card = _card_at(state, mover, src)
     if card is None:
         return "There is no card there."
-    if _card_at(state, mover, dst) is not None:
-        return "That square is taken."
     skind, dkind = src[0], dst[0]
     if facts.finished[mover] and (skind, dkind) != ("d", "o"):
         return "Your hand is finished." + (" Pass, or plant a card." if options.planting else "")
+    if _card_at(state, mover, dst) is not None:
+        if skind == dkind == "g" and src != dst and rules.can_move:
+            return None  # two cards of the hand change places: both squares stay filled
+        return "That square is taken."
     if skind == "d" and dkind == "g" and not placing:
         return "Place a dealt card with a Place move."
     if dkind in "rc":
@@ -464,6 +472,9 @@ def _candidates(state: PokerSquaresState, seat: int) -> Iterable[Move]:
         for source in held + rejected:
             for spot in empty:
                 yield Shift(seat, source, spot)
+        for source in held:  # swaps
+            for spot in held:
+                yield Shift(seat, source, spot)
     if other is not None and options.stealing:
         for i, c in enumerate(state.grids[other]):
             if c is not None:
@@ -501,7 +512,8 @@ def apply(state: PokerSquaresState, move: Move) -> PokerSquaresState:
     dst = _parse_spot(state, seat, target)
     assert src is not None and dst is not None  # check() has seen to it
     card = _card_at(state, seat, src)
-    state = _put(_put(state, seat, src, None), seat, dst, card)
+    displaced = _card_at(state, seat, dst)  # None, or the other card of a swap
+    state = _put(_put(state, seat, src, displaced), seat, dst, card)
     if src[0] == "d" and state.deck:  # the pack refills the dealt square at once
         state = replace(state, deck=state.deck[1:],
                         dealt=_set(state.dealt, src[2], state.deck[0]))

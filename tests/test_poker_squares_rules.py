@@ -1,0 +1,380 @@
+"""Poker Squares rules: the manual's figure and scoring tables, every rule option and
+mode, stealing and planting, views and moves as JSON."""
+
+import json
+import random
+
+import pytest
+
+from game.cards import Card, full_deck, parse_cards
+from game.rules import poker_squares as P
+from game.rules.base import NOBODY, SIMULTANEOUS, IllegalMove
+from game.rules.poker_squares_options import parse
+from game.rules.registry import RULES_BY_ID
+
+RULES = RULES_BY_ID["poker-squares"]
+
+FIGURE_1 = [row.split() for row in (
+    "5H 5D 6D -- KC",
+    "6H 2D 6S 2H 6C",
+    "7H JD 7C QS 2C",
+    "8H 10D 7D JD --",
+    "-- 3D -- JS --",
+)]
+# The hands the figure names: rows 1-5, then columns 6-10.
+FIGURE_1_HANDS = ("one_pair", "full_house", "one_pair", "high_card", "high_card",
+                  "high_card", "flush", "two_pair", "one_pair", "high_card")
+
+
+def pack(text: str = "") -> list[Card]:
+    """``text``'s cards first, then the rest of a deck in a fixed order."""
+    front = parse_cards(text)
+    return front + [c for c in full_deck() if c not in front]
+
+
+def play(state: P.PokerSquaresState, *moves: P.Move) -> P.PokerSquaresState:
+    for move in moves:
+        state = P.apply(state, move)
+    return state
+
+
+def refused(state: P.PokerSquaresState, move: P.Move, words: str) -> None:
+    with pytest.raises(IllegalMove, match=words):
+        P.apply(state, move)
+    assert move not in RULES.legal_moves(state)
+
+
+# -- scoring ---------------------------------------------------------------------------
+
+def test_figure_1_scores_as_the_manual_says() -> None:
+    assert P.line_categories(P._flatten(FIGURE_1)) == FIGURE_1_HANDS
+    # American: pair 2 + full house 25 + pair 2, flush 20 + two pair 5 + pair 2.
+    assert P.score_grid(FIGURE_1) == 56
+    assert P.score_grid(FIGURE_1, "american") == 56
+    assert P.score_grid(FIGURE_1, "english") == 1 + 10 + 1 + 5 + 3 + 1
+    assert P.score_grid(FIGURE_1, "user") == 1 + 18 + 1 + 13 + 4 + 1
+
+
+def test_score_grid_takes_cards_strings_and_gaps_alike() -> None:
+    as_cards = [[None if c == "--" else Card.parse(c) for c in row] for row in FIGURE_1]
+    assert P.score_grid(as_cards) == 56
+    assert P.score_grid([[None] * 5] * 5) == 0
+    with pytest.raises(ValueError):
+        P.score_grid(FIGURE_1[:4])
+
+
+def test_diagonals_and_custom_tables() -> None:
+    royal = [["AS", "--", "--", "--", "--"], ["--", "KS", "--", "--", "--"],
+             ["--", "--", "QS", "--", "--"], ["--", "--", "--", "JS", "--"],
+             ["--", "--", "--", "--", "TS"]]
+    assert P.score_grid(royal) == 0
+    assert P.score_grid(royal, diagonals=True) == 100
+    assert P.score_grid(royal, "english", diagonals=True) == 30
+    assert P.score_grid(royal, {"royal_flush": 7}, diagonals=True) == 7
+    assert P.score_grid(FIGURE_1, {"one_pair": 10}) == 10 + 18 + 10 + 13 + 4 + 10
+    with pytest.raises(ValueError):
+        P.score_grid(FIGURE_1, "dutch")
+    with pytest.raises(ValueError):
+        P.score_grid(FIGURE_1, {"one_pear": 3})
+
+
+def test_incomplete_hands_score_groups_only() -> None:
+    grid = [["AS", "AD", "AC", "--", "--"],      # trips at once
+            ["5D", "6D", "7D", "8D", "--"],      # four to a straight flush: nothing yet
+            ["KS", "KD", "KC", "2S", "2D"],      # a complete full house
+            ["--"] * 5, ["--"] * 5]
+    assert P.score_grid(grid) == 10 + 25  # no column holds a pair
+    assert P.line_categories(P._flatten(grid))[:3] == ("three_of_a_kind", "high_card",
+                                                       "full_house")
+
+
+def test_two_deck_five_of_a_kind_scores_top_points() -> None:
+    fives = [[Card(9, s, d) for s, d in (("S", 0), ("H", 0), ("D", 0), ("C", 0), ("S", 1))]]
+    grid = fives + [[None] * 5] * 4
+    assert P.score_grid(grid) == 100 and P.score_grid(grid, "english") == 30
+
+
+# -- options ---------------------------------------------------------------------------
+
+def test_empty_config_is_one_hand_american_anywhere() -> None:
+    options = parse({})
+    assert options.mode == "one_hand" and options.players == 1 and options.deal == 1
+    rules = options.seats[0]
+    assert (rules.placement, rules.can_move, rules.diagonals, rules.scoring, rules.rejects) == (
+        "anywhere", False, False, "american", 0)
+
+
+@pytest.mark.parametrize("config", [
+    {"mode": "poker"}, {"colour": "red"}, {"deal": 0}, {"deal": 3, "rejects": 3},
+    {"deal": 2, "rejects": 2, "common_rejects": 2}, {"decks": 3}, {"hands": 11},
+    {"scoring": "dutch"}, {"stealing": True}, {"can_move": "yes"}, {"placement": ["edges"]},
+    {"players": "edges"}, {"scoring": "user", "user_points": {"pair": 3}},
+])
+def test_bad_configs_are_refused_with_a_reason(config: dict) -> None:
+    with pytest.raises(ValueError, match=r"\w"):
+        P.new_game(1, config)
+
+
+def test_rules_may_differ_per_player() -> None:
+    options = parse({"mode": "alternate", "placement": "edges",
+                     "players": [{}, {"placement": "anywhere", "scoring": "english",
+                                      "hands": 12}]})
+    first, second = options.seats
+    assert first.placement == "edges" and first.scoring == "american" and not first.diagonals
+    assert second.placement == "anywhere" and second.scoring == "english" and second.diagonals
+    assert parse({"scoring": "pat", "hands": 12}).seats[0].diagonals is False
+
+
+# -- One Hand --------------------------------------------------------------------------
+
+def test_one_hand_fills_25_squares_and_scores_the_grid() -> None:
+    s = P.new_game(7)
+    assert RULES.current_player(s) == 0
+    first = P.observe(s)
+    assert first.card == s.dealt[0] and len(first.targets) == 25
+    for i in range(25):
+        s = P.apply(s, P.Place(0, i // 5, i % 5))
+    assert RULES.is_over(s) and RULES.current_player(s) == NOBODY
+    view = P.observe(s)
+    assert view.card is None and view.over and view.scores[0] == P.score_grid(view.grid)
+    assert RULES.outcome(s)["score"] == P.score_grid(view.grid)
+    assert sum(c is not None for row in view.grid for c in row) == 25
+
+
+def test_a_taken_square_and_another_seat_are_refused() -> None:
+    s = play(P.new_game(2), P.Place(0, 2, 2))
+    refused(s, P.Place(0, 2, 2), "taken")
+    refused(s, P.Place(0, 5, 0), "no such square")
+    refused(s, P.Place(0, 0, 0, pick=1), "no such square")
+    with pytest.raises(IllegalMove):
+        RULES.check(s, P.Place(1, 0, 0))
+
+
+def test_edges_must_touch() -> None:
+    s = play(P.new_game(3, {"placement": "edges"}), P.Place(0, 0, 4))
+    assert set(P.observe(s).targets) == {"g003", "g014"}
+    refused(s, P.Place(0, 1, 3), "edge")
+    s = play(s, P.Place(0, 1, 4))
+    assert set(P.observe(s).targets) == {"g003", "g013", "g024"}
+
+
+def test_corners_must_touch() -> None:
+    s = play(P.new_game(3, {"placement": "corners"}), P.Place(0, 2, 2))
+    assert len(P.observe(s).targets) == 8
+    refused(s, P.Place(0, 0, 0), "edge or corner")
+    assert P.apply(s, P.Place(0, 1, 1))
+
+
+def test_rejects_take_a_dealt_card_or_one_from_the_hand() -> None:
+    s = P.deal(pack("AS KD 2C 3H"), {"rejects": 1})
+    view = P.observe(s)
+    assert "r0" in view.targets
+    s = play(s, P.Shift(0, "d0", "r0"))  # the ace goes, the king is dealt
+    assert s.rejects[0] == (Card.parse("AS"),) and s.dealt == (Card.parse("KD"),)
+    refused(s, P.Shift(0, "d0", "r0"), "taken")
+    s = P.deal(pack("AS KD 2C 3H"), {"rejects": 1})
+    s = play(s, P.Place(0, 0, 0))
+    assert P.observe(s).movable == ("g000",)  # the placed card may be thrown away
+    s = play(s, P.Shift(0, "g000", "r0"))
+    assert s.grids[0][0] is None and s.rejects[0][0] == Card.parse("AS")
+    refused(s, P.Shift(0, "r0", "g011"), "stay rejected")
+
+
+def test_cards_can_move_within_the_hand_and_back_from_rejects() -> None:
+    config = {"rejects": 1, "can_move": True, "placement": "edges"}
+    s = play(P.deal(pack("AS KD 2C 3H"), config), P.Place(0, 2, 2), P.Place(0, 2, 3))
+    refused(s, P.Shift(0, "g022", "g000"), "edge")
+    s = play(s, P.Shift(0, "g022", "g013"))  # keeps touching the card at (2, 3)
+    assert s.grids[0][8] == Card.parse("AS") and s.grids[0][12] is None
+    s = play(s, P.Shift(0, "g013", "r0"), P.Shift(0, "r0", "g024"))
+    assert s.grids[0][14] == Card.parse("AS") and s.rejects[0] == (None,)
+
+
+def test_where_cards_can_move_a_full_matrix_waits_for_done() -> None:
+    s = P.new_game(4, {"can_move": True})
+    for i in range(25):
+        s = P.apply(s, P.Place(0, i // 5, i % 5))
+    assert not RULES.is_over(s)
+    view = P.observe(s)
+    assert view.can_finish and view.card is None and "g000" in view.movable
+    before = s.grids[0]
+    s = play(s, P.Shift(0, "g000", "g044"))  # a full hand still rearranges by swaps
+    assert s.grids[0][0] == before[24] and s.grids[0][24] == before[0]
+    s = play(s, P.Done(0))
+    assert RULES.is_over(s)
+    refused(play(P.new_game(4), P.Place(0, 0, 0), P.Place(0, 0, 1)), P.Shift(0, "g000", "g001"),
+            "taken")
+
+
+def test_several_cards_dealt_at_a_time() -> None:
+    s = P.deal(pack("AS KD 2C 3H 4S"), {"deal": 3, "rejects": 2})
+    assert s.dealt == tuple(parse_cards("AS KD 2C"))
+    s = play(s, P.Place(0, 0, 0, pick=2))
+    assert s.grids[0][0] == Card.parse("2C")
+    assert s.dealt == tuple(parse_cards("AS KD 3H"))  # refilled where it was taken
+
+
+def test_two_decks_deal_104_distinct_cards() -> None:
+    s = P.new_game(5, {"decks": 2})
+    cards = list(s.dealt) + list(s.deck)
+    assert len(cards) == 104 and len({c.uid for c in cards}) == 104
+    assert any(c.uid.endswith("#1") for c in cards)
+
+
+def test_make_pat_hands_wins_or_loses() -> None:
+    rows = ["AS KS QS JS TS", "2H 3H 4H 5H 6H", "7C 7D 7H 7S 2C",
+            "9D 9C 9H 8D 8C", "3C 5C 6C JC KC"]
+    s = P.deal(pack(" ".join(rows)), {"scoring": "pat"})
+    for i in range(25):
+        s = P.apply(s, P.Place(0, i // 5, i % 5))
+    assert RULES.returns(s) == (1.0,) and RULES.outcome(s)["win"] is True
+    assert P.observe(s).scores == (5,)
+    s = P.deal(pack(" ".join(rows[:4]) + " 3C 5C 6C JC KD"), {"scoring": "pat"})
+    for i in range(25):
+        s = P.apply(s, P.Place(0, i // 5, i % 5))
+    assert P.pat_rows(s.grids[0]) == 4 and RULES.returns(s) == (0.0,)
+
+
+# -- one player, two matrices ------------------------------------------------------------
+
+@pytest.mark.parametrize(("mode", "combine"), [("best_of_two", max), ("sum_of_two", sum)])
+def test_two_matrices_for_one_player(mode: str, combine) -> None:  # noqa: ANN001
+    s = P.new_game(9, {"mode": mode})
+    assert RULES.seat_count(s) == 1 and len(P.observe(s).grids) == 2
+    for i in range(50):
+        s = P.apply(s, P.Place(0, i % 25 // 5, i % 5, grid=i // 25))
+    assert RULES.is_over(s)
+    view = P.observe(s)
+    assert view.scores[0] == combine(P.score_grid(g) for g in view.grids)
+
+
+# -- two players -------------------------------------------------------------------------
+
+def test_race_both_players_act_at_once_and_the_first_full_matrix_ends_it() -> None:
+    s = P.new_game(11, {"mode": "race"})
+    assert RULES.current_player(s) == SIMULTANEOUS and RULES.acting_seats(s) == (0, 1)
+    card = s.dealt[0]
+    s = play(s, P.Place(1, 0, 0))  # seat 1 grabs the card first
+    assert s.grids[1][0] == card and P.observe(s, 0).other_grid[0][0] == card
+    for i in range(25):
+        s = P.apply(s, P.Place(0, i // 5, i % 5))
+    assert RULES.is_over(s)
+    assert RULES.outcome(s)["win"] == (RULES.returns(s)[0] > RULES.returns(s)[1])
+
+
+def test_race_both_goes_on_until_both_matrices_are_full() -> None:
+    s = P.new_game(11, {"mode": "race_both"})
+    for i in range(25):
+        s = P.apply(s, P.Place(0, i // 5, i % 5))
+    assert RULES.acting_seats(s) == (1,)
+    refused(s, P.Place(0, 0, 0), "finished")
+    for i in range(25):
+        s = P.apply(s, P.Place(1, i // 5, i % 5))
+    assert RULES.is_over(s)
+
+
+def test_alternate_takes_turns_and_passes_only_when_full() -> None:
+    s = P.new_game(12, {"mode": "alternate"})
+    assert RULES.current_player(s) == 0
+    refused(s, P.Place(1, 0, 0), "turn")
+    refused(s, P.Pass(0), "full")
+    s = play(s, P.Place(0, 0, 0))
+    assert RULES.current_player(s) == 1 and P.observe(s, 0).card is None
+    s = play(s, P.Place(1, 0, 0))
+    assert s.grids[0][0] != s.grids[1][0]  # each card goes to one player only
+    refused(s, P.Pass(1), "turn")
+    refused(RULES.new_game(1, {}), P.Pass(0), "no passing")
+
+
+def test_same_deck_deals_each_card_to_both_players() -> None:
+    s = P.new_game(13, {"mode": "same_deck"})
+    for i in range(25):
+        s = play(s, P.Place(0, i // 5, i % 5), P.Place(1, i // 5, i % 5))
+    assert RULES.is_over(s)
+    assert [c.code for c in s.grids[0]] == [c.code for c in s.grids[1]]
+    assert RULES.returns(s)[0] == RULES.returns(s)[1]
+
+
+def test_a_full_player_passes_while_the_other_plays_on() -> None:
+    config = {"mode": "alternate", "players": [{}, {"rejects": 1}]}
+    s = P.new_game(14, config)
+    s = play(s, P.Place(0, 0, 0), P.Shift(1, "d0", "r0"))
+    for i in range(1, 25):
+        s = play(s, P.Place(0, i // 5, i % 5), P.Place(1, (i - 1) // 5, (i - 1) % 5))
+    assert P.observe(s, 0).finished == (True, False) and RULES.current_player(s) == 0
+    assert RULES.legal_moves(s) == [P.Pass(0)]
+    s = play(s, P.Pass(0), P.Place(1, 4, 4))
+    assert RULES.is_over(s)
+
+
+def test_stealing_takes_an_unstolen_card_from_the_other_matrix() -> None:
+    s = P.new_game(15, {"mode": "alternate", "stealing": True})
+    refused(P.new_game(15, {"mode": "alternate"}), P.Shift(0, "o00", "g000"), "no card")
+    s = play(s, P.Place(0, 0, 0), P.Place(1, 2, 2))
+    taken = s.grids[1][12]
+    assert "o22" in P.observe(s, 0).movable
+    s = play(s, P.Shift(0, "o22", "g011"))
+    assert s.grids[0][6] == taken and s.grids[1][12] is None
+    refused(s, P.Shift(1, "o11", "g022"), "cannot be stolen")
+    assert P.describe(P.Shift(0, "o22", "g011")).startswith("player 1: steal")
+
+
+def test_planting_puts_a_dealt_card_in_the_other_matrix() -> None:
+    s = P.new_game(16, {"mode": "race", "planting": True})
+    card = s.dealt[0]
+    assert "o22" in P.observe(s, 0).targets
+    s = play(s, P.Shift(0, "d0", "o22"))
+    assert s.grids[1][12] == card and s.grids[0] == (None,) * 25
+    refused(P.new_game(16, {"mode": "race"}), P.Shift(0, "d0", "o22"), "Planting is off")
+
+
+def test_common_rejects_serve_either_player() -> None:
+    s = P.new_game(17, {"mode": "alternate", "common_rejects": 1, "can_move": True})
+    s = play(s, P.Shift(0, "d0", "c0"))
+    thrown = s.common[0]
+    assert P.observe(s, 1).common_rejects == (thrown,)
+    s = play(s, P.Shift(1, "c0", "g000"))  # taken back by the other player
+    assert s.grids[1][0] == thrown and s.common == (None,)
+
+
+# -- views, JSON, undo -------------------------------------------------------------------
+
+def test_the_view_hides_the_pack_only() -> None:
+    s = P.new_game(18, {"mode": "race"})
+    data = json.dumps(RULES.observation_json(s, 0))
+    assert all(c.uid not in data.split('"') for c in s.deck)
+    assert RULES.hidden_cards(s, 0) == {c.uid for c in s.deck}
+    assert P.observe(s, 1).other_grid == P.observe(s, 0).grid
+
+
+def test_every_kind_of_move_round_trips_as_json() -> None:
+    for move in (P.Place(1, 2, 3, 1, 0), P.Shift(0, "g012", "r1"), P.Pass(1), P.Done(0)):
+        assert RULES.move_from_json(json.loads(json.dumps(RULES.move_to_json(move)))) == move
+        assert RULES.describe(move)
+    for bad in ({"type": "place", "seat": 0}, {"type": "fly"}, [1, 2],
+                {"type": "shift", "seat": 0, "source": "g0123456", "target": "r0"},
+                {"type": "pass", "seat": True}):
+        with pytest.raises(ValueError):
+            RULES.move_from_json(bad)
+
+
+def test_undo_only_when_playing_alone() -> None:
+    solo = P.new_game(1)
+    assert RULES.can_undo(solo, P.Place(0, 0, 0))
+    duo = P.new_game(1, {"mode": "alternate"})
+    assert not RULES.can_undo(duo, P.Place(0, 0, 0))
+
+
+def test_random_games_of_every_mode_end_with_every_card_accounted_for() -> None:
+    for mode in ("one_hand", "best_of_two", "race", "race_both", "alternate", "same_deck"):
+        config = {"mode": mode, "rejects": 1, "deal": 2}
+        if mode not in ("one_hand", "best_of_two"):
+            config |= {"stealing": True, "planting": True, "common_rejects": 1}
+        s = P.new_game(3, config)
+        start = sorted(c.uid for c in (*s.dealt, *s.deck) if c)
+        rng = random.Random(3)
+        while not RULES.is_over(s):
+            s = RULES.apply(s, rng.choice(RULES.legal_moves(s)))
+        placed = [c for g in s.grids for c in g if c] + [c for r in s.rejects for c in r if c]
+        rest = [c for c in (*s.dealt, *s.deck, *s.common) if c]
+        assert sorted(c.uid for c in placed + rest) == start, mode
