@@ -502,7 +502,7 @@ def current_player(state: DrawPokerState) -> int:
 def can_undo(before: DrawPokerState, move: Move) -> bool:
     """Only the player's own offer, before anyone answers it, and the table moves that
     deal nothing: no card dealt or drawn, no bet answered, can be taken back."""
-    return isinstance(move, Check | Bet | ChangeDealer)
+    return move.seat == PLAYER and isinstance(move, Check | Bet | ChangeDealer)
 
 
 def returns(state: DrawPokerState) -> tuple[int, int]:
@@ -521,14 +521,6 @@ def total_points(state: DrawPokerState) -> int:
 
 def state_digest(state: DrawPokerState) -> str:
     return hashlib.sha1(repr(state).encode()).hexdigest()[:16]
-
-
-def session_over_text(state: DrawPokerState) -> str:
-    if state.points == 0:
-        return "You have no points left."
-    if state.points > TOP_POINTS:
-        return f"You broke the bank with {state.points:,} points!"
-    return f"You left the table with {state.points:,} points."
 
 
 # -- what a seat sees ----------------------------------------------------------------------

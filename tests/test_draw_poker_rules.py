@@ -1,0 +1,217 @@
+"""Draw poker rules: the manual's betting flow branch by branch, the draw, showdowns and
+ties, all in, the end of a session, undo limits, what each seat sees, and points
+conserved over many seeded sessions."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from game.cards import parse_cards
+from game.rules import draw_poker as D
+from game.rules.base import IllegalMove
+from game.rules.registry import RULES_BY_ID
+
+P, H = D.PLAYER, D.DEALER
+
+
+def hand(seed: int = 1, dealer: str = "jack", points: int = 1000) -> D.DrawPokerState:
+    return D.apply(D.new_game(seed, {"points": points}), D.ChooseDealer(dealer))
+
+
+def play(state: D.DrawPokerState, *moves: D.Move) -> D.DrawPokerState:
+    for move in moves:
+        state = D.apply(state, move)
+    return state
+
+
+def with_hands(state: D.DrawPokerState, mine: str, theirs: str) -> D.DrawPokerState:
+    """The same position with chosen cards (the deck keeps the rest, in order)."""
+    a, b = parse_cards(mine), parse_cards(theirs)
+    deck = tuple(c for c in D.shuffle_for(0, 1) if c not in a + b)
+    return replace(state, hands=(tuple(a), tuple(b)), deck=deck)
+
+
+def test_a_hand_starts_with_antes_and_five_cards_each() -> None:
+    s = hand()
+    assert (s.phase, s.points, s.house, s.pot) == ("bet1", 999, -1, 2)
+    assert all(len(h) == 5 for h in s.hands) and len(s.deck) == 42
+    assert len(set(s.deck) | set(s.hands[0]) | set(s.hands[1])) == 52
+    assert D.legal_moves(s, H) == [] and D.current_player(s) == P
+    kinds = {type(m) for m in D.legal_moves(s, P)}
+    assert kinds == {D.Check, D.Bet, D.Fold}
+    assert max(m.amount for m in D.legal_moves(s, P) if isinstance(m, D.Bet)) == 999
+
+
+def test_check_is_always_answered_by_a_dealer_bet_within_the_players_points() -> None:
+    s = play(hand(), D.Check())
+    assert D.current_player(s) == H
+    assert {type(m) for m in D.legal_moves(s, H)} == {D.Bet}
+    with pytest.raises(IllegalMove):
+        D.apply(s, D.Fold(H))
+    with pytest.raises(IllegalMove, match="more than you have left"):
+        D.apply(s, D.Bet(H, 1000))
+    s = play(s, D.Bet(H, 7))
+    assert {type(m) for m in D.legal_moves(s, P)} == {D.Call, D.Raise, D.Fold}
+    assert s.to_call == 7
+
+
+def test_bet_then_dealer_call_goes_to_the_draw() -> None:
+    s = play(hand(), D.Bet(P, 10), D.Call(H))
+    assert (s.phase, s.pot, s.points, s.house) == ("draw", 22, 989, -11)
+    assert D.current_player(s) == P
+
+
+def test_bet_raise_reraise_call() -> None:
+    s = play(hand(), D.Bet(P, 10), D.Raise(H, 20), D.Raise(P, 5))
+    # the player called 20 and raised 5 on top: 10 + 25 in, the dealer owes 5
+    assert (s.points, s.to_call, s.actor) == (999 - 35, 5, H)
+    s = play(s, D.Call(H))
+    assert s.phase == "draw" and s.put_in == (36, 36)
+
+
+def test_dealer_fold_gives_the_player_the_pot() -> None:
+    s = play(hand(), D.Bet(P, 10), D.Fold(H))
+    assert s.phase == "done" and s.result == D.HandResult(P, "fold", 12)
+    assert (s.points, s.house) == (1001, -1)
+
+
+def test_player_fold_gives_the_dealer_the_pot_and_hides_its_cards() -> None:
+    s = play(hand(), D.Check(), D.Bet(H, 4), D.Fold(P))
+    assert s.result == D.HandResult(H, "fold", 6)
+    assert (s.points, s.house) == (999, 1)  # the dealer's bet comes back with the antes
+    view = D.observe(s, P)
+    assert view.hands[H] == (None,) * 5 and not view.shown
+
+
+def test_the_draw_replaces_marked_cards_player_first() -> None:
+    s = play(hand(), D.Check(), D.Bet(H, 1), D.Call(P))
+    before = s.hands[P]
+    with pytest.raises(IllegalMove, match="You draw first"):
+        D.apply(s, D.Draw(H, ()))
+    s = play(s, D.Draw(P, (0, 4)))
+    assert s.hands[P][1:4] == before[1:4] and s.hands[P][0] != before[0]
+    assert s.discards[P] == (before[0], before[4]) and s.drawn == (2, -1)
+    s = play(s, D.Draw(H, (0, 1, 2, 3, 4)))
+    assert s.drawn == (2, 5) and s.phase == "bet2" and len(s.deck) == 35
+
+
+def test_second_round_call_shows_both_hands_and_pays_the_winner() -> None:
+    s = play(hand(), D.Check(), D.Bet(H, 1), D.Call(P), D.Draw(P), D.Draw(H))
+    s = with_hands(s, "AS AH AD KC KH", "2S 3S 4S 5S 7D")
+    s = play(s, D.Bet(P, 50), D.Call(H))
+    assert s.result == D.HandResult(P, "showdown", 104, ("Full house", "Nothing"))
+    assert s.points == 1000 - 1 - 1 - 50 + 104
+    view = D.observe(s, P)
+    assert view.shown and view.hands[H] == tuple(parse_cards("2S 3S 4S 5S 7D"))
+
+
+def test_a_tie_gives_each_side_its_own_bets_back() -> None:
+    s = play(hand(), D.Bet(P, 5), D.Call(H), D.Draw(P), D.Draw(H))
+    s = with_hands(s, "AS KH QD JC 9S", "AD KC QH JS 9D")
+    s = play(s, D.Check(), D.Bet(H, 3), D.Call(P))
+    assert s.result is not None and s.result.winner == -1
+    assert (s.points, s.house) == (1000, 0)
+
+
+def test_ranking_goes_through_evaluate_wheel_lowest_no_wraparound() -> None:
+    s = play(hand(), D.Bet(P, 5), D.Call(H), D.Draw(P), D.Draw(H))
+    low = with_hands(s, "AS 2H 3D 4C 5S", "2D 3C 4H 5D 6C")
+    assert play(low, D.Check(), D.Bet(H, 1), D.Call(P)).result.winner == H
+    wrap = with_hands(s, "QS KH AD 2C 3S", "2D 2C 4H 5D 7C")
+    assert play(wrap, D.Check(), D.Bet(H, 1), D.Call(P)).result.winner == H
+
+
+def test_all_in_in_the_first_round_opens_the_hands_after_the_draw() -> None:
+    s = play(hand(points=30), D.Bet(P, 29))
+    assert D.max_bet(s, H) == 0 and {type(m) for m in D.legal_moves(s, H)} == {D.Call, D.Fold}
+    s = play(s, D.Call(H), D.Draw(P), D.Draw(H))
+    assert s.phase in ("done", "end") and s.result.reason == "showdown"
+
+
+def test_all_in_by_calling_the_dealer_also_skips_the_second_round() -> None:
+    s = play(hand(points=10), D.Check(), D.Bet(H, 9), D.Call(P), D.Draw(P), D.Draw(H))
+    assert s.result is not None and s.result.reason == "showdown"
+
+
+def test_ante_of_the_last_point_skips_betting_altogether() -> None:
+    s = hand(points=1)
+    assert s.phase == "draw" and s.points == 0
+    s = play(s, D.Draw(P), D.Draw(H))
+    assert s.result.reason == "showdown"
+
+
+def test_the_session_ends_at_zero_points_and_above_99999() -> None:
+    s = play(hand(points=5), D.Bet(P, 4), D.Call(H), D.Draw(P))
+    s = with_hands(s, "2S 3H 5D 7C 9S", "AS AH AD KC KH")
+    lost = play(s, D.Draw(H))  # all in: the hands open after the draw
+    assert lost.result == D.HandResult(H, "showdown", 10, ("Nothing", "Full house"))
+    assert lost.phase == "end" and lost.points == 0 and D.current_player(lost) == D.NOBODY
+    rich = play(hand(points=99_999), D.Bet(P, 50), D.Fold(H))
+    assert rich.points == 100_000 and rich.phase == "end"
+    assert RULES_BY_ID[D.GAME_ID].is_over(rich)
+
+
+def test_leave_and_change_dealer_keep_points() -> None:
+    s = play(hand(), D.Bet(P, 10), D.Fold(H))
+    assert {type(m) for m in D.legal_moves(s, P)} == {D.Deal, D.ChangeDealer, D.Leave}
+    s = play(s, D.ChangeDealer(), D.ChooseDealer("queen"))
+    assert s.dealer == "queen" and s.points == 1001 - D.ANTE and s.hand_no == 2
+    with pytest.raises(IllegalMove, match="before leaving"):
+        D.apply(s, D.Leave())
+    s = play(s, D.Fold(P), D.Leave())
+    assert s.left and D.current_player(s) == D.NOBODY
+
+
+def test_undo_never_reaches_past_a_card_dealt_or_a_bet_answered() -> None:
+    s = hand()
+    assert D.can_undo(s, D.Check()) and D.can_undo(s, D.Bet(P, 3))
+    for move in (D.Call(P), D.Fold(P), D.Raise(P, 2), D.Bet(H, 2), D.Call(H), D.Draw(P),
+                 D.Deal(), D.ChooseDealer("jack"), D.Leave()):
+        assert not D.can_undo(s, move), move
+
+
+def test_the_player_never_sees_the_dealers_cards_before_a_showdown() -> None:
+    s = play(hand(), D.Check(), D.Bet(H, 2), D.Call(P), D.Draw(P, (1,)), D.Draw(H, (0, 2)))
+    hidden = D.hidden_cards(s, P)
+    assert {c.uid for c in s.hands[H]} <= hidden and {c.uid for c in s.discards[H]} <= hidden
+    assert not {c.uid for c in s.hands[P]} & hidden
+    view = D.observe(s, P)
+    assert view.hands[H] == (None,) * 5 and view.discards[H] == (None, None)
+    assert D.observe(s, H).hands[P] == (None,) * 5
+
+
+def test_moves_check_their_seat_and_amounts() -> None:
+    s = hand()
+    with pytest.raises(IllegalMove, match="other seat"):
+        D.check(s, D.Check(), H)
+    with pytest.raises(IllegalMove, match="1 to 999"):
+        D.apply(s, D.Bet(P, 0))
+    with pytest.raises(IllegalMove, match="no bet to call"):
+        D.apply(s, D.Call(P))
+    with pytest.raises(IllegalMove):
+        D.apply(s, D.ChooseDealer("ace"))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_points_are_conserved_in_every_hand_of_many_seeded_sessions(seed: int) -> None:
+    rng = random.Random(seed)
+    hands = 0
+    for session in range(40):
+        s = D.new_game(seed * 1000 + session, {"points": rng.choice((3, 50, 1000))})
+        total = D.total_points(s)
+        while D.current_player(s) != D.NOBODY and s.hand_no < 30:
+            seat = D.current_player(s)
+            moves = D.compact_moves(s, seat)
+            moves = [m for m in moves if not isinstance(m, D.Leave)] or moves
+            move = rng.choice(moves)
+            if isinstance(move, D.Bet | D.Raise):
+                move = type(move)(seat, rng.randint(1, D.max_bet(s, seat)))
+            s = D.apply(s, move)
+            assert D.total_points(s) == total and s.points >= 0
+            if s.phase == "done":
+                hands += 1
+                assert s.pot == 0
+    assert hands > 300
