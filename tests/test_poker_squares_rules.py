@@ -378,3 +378,45 @@ def test_random_games_of_every_mode_end_with_every_card_accounted_for() -> None:
         placed = [c for g in s.grids for c in g if c] + [c for r in s.rejects for c in r if c]
         rest = [c for c in (*s.dealt, *s.deck, *s.common) if c]
         assert sorted(c.uid for c in placed + rest) == start, mode
+
+
+VARIANTS = (
+    {"placement": "edges", "rejects": 2, "deal": 2, "can_move": True},
+    {"mode": "sum_of_two", "placement": "corners", "decks": 2, "common_rejects": 1},
+    {"mode": "race", "stealing": True, "planting": True, "rejects": 1},
+    {"mode": "same_deck", "can_move": True, "common_rejects": 1, "stealing": True,
+     "players": [{"placement": "edges"}, {"scoring": "pat"}]},
+)
+
+
+@pytest.mark.parametrize("config", VARIANTS)
+def test_check_agrees_with_legal_moves_under_every_option(config: dict) -> None:
+    """The registry's property run plays only {}; these variants get the same checks."""
+    rng = random.Random(5)
+    s = RULES.new_game(5, config)
+    pool: dict[str, P.Move] = {}
+    digests = set()
+    for _ in range(80):
+        if RULES.is_over(s):
+            break
+        digests.add(RULES.state_digest(s))
+        legal = {seat: RULES.legal_moves(s, seat) for seat in range(RULES.seat_count(s))}
+        pool |= {repr(m): m for moves in legal.values() for m in moves}
+        for seat, mine in legal.items():
+            allowed_here = set(mine)
+            tried = rng.sample(list(pool.values()), min(30, len(pool)))
+            for move in tried + rng.sample(mine, min(30, len(mine))):
+                try:
+                    RULES.check(s, move, seat)
+                    allowed = True
+                except IllegalMove as exc:
+                    assert exc.reason
+                    allowed = False
+                assert allowed == (move in allowed_here), (seat, move)
+        for seat in range(RULES.seat_count(s)):
+            data = json.loads(json.dumps(RULES.observation_json(s, seat)))
+            assert RULES.observation_from_json(data) == RULES.observe(s, seat)
+        move = rng.choice(RULES.legal_moves(s))
+        assert RULES.move_from_json(json.loads(json.dumps(RULES.move_to_json(move)))) == move
+        s = RULES.apply(s, move)
+        assert RULES.state_digest(s) not in digests
