@@ -149,7 +149,8 @@ GAMES: tuple[GameEntry, ...] = (
         )),
     GameEntry(
         "chinese-poker", "Chinese Poker", "Climb and shed your hand against 1-3 rivals.",
-        rules=chinese_poker.RULES, agents=("hard", "medium", "easy", "random"),
+        rules=chinese_poker.RULES, scene="scenes.chinese_poker:ChinesePokerScene",
+        agents=("hard", "medium", "easy", "random"),
         agent_factory="game.ai.chinese_poker_player:make_agent", figure="win_rate",
         help_topic="chinese-poker",
         simulator="game.ai.chinese_poker_match:simulate",

@@ -1,0 +1,432 @@
+"""Chinese Poker at one table: 2 to 4 seats, each a person at this screen (hot seat,
+the hand hidden between turns) or the computer at Easy, Medium or Hard.
+
+Mouse: click cards to select them, or sweep across the hand with the button held; drag
+a selected card to the table, or press Play. Keyboard: arrows and Enter pick cards, a
+rank key (2-9, T or 0, J, Q, K, A) picks the next card of that rank, P plays, X passes,
+O sorts, H hints. Pad: the cursor and A pick, X plays the selection, Y hints.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.ai.chinese_poker_player import MediumPlayer
+from game.cards import Card
+from game.engine.actions import Act, Action
+from game.engine.card_scene import zone_rect
+from game.engine.components import Placement
+from game.engine.render import DrawItem
+from game.engine.ui import GOLD, INK, MUTED, Dialog, text_image
+from game.engine.widgets import command_bar
+from game.rules import chinese_poker as C
+from game.rules.chinese_poker_combos import classify
+from scenes import chinese_poker_layout as L
+from scenes.chinese_poker_setup import KINDS, Setup, SetupDialogs
+from scenes.game_scene import GameScene
+
+COMMANDS = [("play", "Play", "p"), ("pass", "Pass", "x"), ("hint", "Hint", "h"),
+            ("sort", "Sort", "o"), ("new", "New", "n"), ("help", "? Help", "?"),
+            ("config", "Config", "c"), ("menu", "Menu", "m")]
+RANK_KEYS = {"a": 1, "t": 10, "0": 10, "j": 11, "q": 12, "k": 13,
+             **{str(r): r for r in range(2, 10)}}
+PANEL_X = 1520.0
+TABLE_ZONE = (250.0, 250.0, 1000.0, 520.0)  # dropping cards here plays them
+FRAME = (250, 204, 40)
+
+
+@lru_cache(maxsize=16)
+def frame(vp: Any, w: float, h: float) -> pygame.Surface:
+    """A gold outline round the player whose turn it is."""
+    surface = pygame.Surface((vp.px(w), vp.px(h)), pygame.SRCALPHA)
+    pygame.draw.rect(surface, FRAME, surface.get_rect(), max(2, vp.px(4)),
+                     border_radius=vp.px(12))
+    return surface
+
+
+def combo_text(cards: tuple[Card, ...]) -> str:
+    """"a pair 9\u2660 9\u2665": what lies on the table, in words."""
+    combo = classify(cards)
+    name = C.combo_name(combo) if combo is not None else "hand"
+    return f"{name} " + " ".join(c.symbol for c in cards)
+
+
+class ChinesePokerScene(GameScene):
+    title = "Chinese Poker"
+    game_id = C.GAME_ID
+    card_w, card_h = L.CARD_W, L.CARD_H
+    computer_time_limit = 1.0  # Hard decides within a second
+
+    def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
+                 resume: bool = True, recorder: Any = None, client: Any = None,
+                 setup: Setup | None = None) -> None:
+        self.setup = setup or Setup()
+        self.config = {"players": self.setup.players, "target": self.setup.target}
+        self.selected: set[str] = set()
+        self.sort_by = "rank"
+        self.concealed = False  # hot seat: the hand stays face down until its owner looks
+        self._shown: tuple[str, int] | None = None  # the last summary or notice shown
+        self._sweep: dict[str, Any] | None = None
+        self._restored = False
+        super().__init__(app, seed, demo, resume, recorder, client)
+        self.table.zones = {"zone:table": zone_rect(*TABLE_ZONE)}
+        self.hud.buttons = command_bar(COMMANDS, right=1890, bottom=1000, size=(170, 56))
+        players = self.view.players
+        if len(self.setup.seats) != players:  # a replay or a save from another table
+            self.setup = Setup(("human",) + ("medium",) * (players - 1), self.view.target)
+        self._ask_setup = setup is None and not (demo or self.viewer or self._restored)
+        self._seat_computers()
+
+    # -- seats -------------------------------------------------------------------------------
+
+    def _seat_computers(self) -> None:
+        if self.viewer:
+            return
+        for seat, kind in enumerate(self.setup.seats):
+            computer = self.demo or kind != "human"
+            self.set_computer(seat, computer, "medium" if self.demo else kind)
+        humans = self.setup.humans
+        if humans and self.seat not in humans:
+            self._sit(humans[0])
+
+    def _sit(self, seat: int) -> None:
+        """Turn the table to ``seat`` (hot seat: the next person takes the screen)."""
+        self.client.remove_listener(self._on_update)
+        self.seat = seat
+        self.client = self.session.client(seat)
+        self.client.add_listener(self._on_update)
+        self.humans[0].seat = seat
+        self.selected.clear()
+
+    def _next_human(self) -> None:
+        """Hand the screen to the person whose turn it is, behind a curtain."""
+        turn = self.view.turn
+        if self.viewer or self.demo or turn not in self.setup.humans or turn == self.seat:
+            return
+        self._sit(turn)
+        self.concealed = True
+        self.refresh("animate")
+        name = self.setup.name(turn)
+        self.hud.ask(Dialog(f"{name}'s turn", f"Pass the screen to {name}. Everyone else, "
+                            "please look away.", [("show", "Show my hand", "s")],
+                            lambda _: self._uncover(), cancel_key="show"))
+
+    def _uncover(self) -> None:
+        self.concealed = False
+        self.refresh("animate")
+
+    def autosave_extra(self) -> dict[str, Any]:
+        return {"setup": {"seats": list(self.setup.seats), "target": self.setup.target}}
+
+    def restore_extra(self, data: dict[str, Any], over: bool) -> bool:
+        saved = data.get("setup")
+        kinds = {k for k, _, _ in KINDS}
+        if isinstance(saved, dict) and isinstance(saved.get("seats"), list) \
+                and all(s in kinds for s in saved["seats"]) and saved["seats"] \
+                and saved["seats"][0] == "human" and isinstance(saved.get("target"), int):
+            self.setup = Setup(tuple(saved["seats"]), saved["target"])
+            self._restored = True
+        return not over and self._restored
+
+    # -- the view on the table ----------------------------------------------------------------
+
+    def placements(self, view: C.View) -> list[Placement]:
+        return L.placements(view, self.sort_by, self.selected, self.concealed,
+                            view.my_turn and not self.computer_to_play and not self.viewer)
+
+    def deal_origin(self) -> tuple[float, float]:
+        return L.PILE
+
+    def enter(self) -> None:
+        super().enter()
+        if self._ask_setup:
+            self._ask_setup = False
+            SetupDialogs(self.hud, self.start_match).start()
+
+    def start_match(self, setup: Setup) -> None:
+        self.setup = setup
+        self.config = {"players": setup.players, "target": setup.target}
+        self.concealed = False
+        self._shown = None
+        self.new_game()
+        self._seat_computers()
+        self.refresh("deal")
+
+    def deal_again(self) -> None:
+        SetupDialogs(self.hud, self.start_match).start()
+
+    def after_refresh(self) -> None:
+        super().after_refresh()
+        view = self.view
+        mine = view.my_turn and view.phase == "play" and not self.concealed \
+            and not self.computer_to_play
+        play = self.selection_move()
+        self.hud.button("play").enabled = mine and play is not None and self.legal(play)
+        self.hud.button("pass").enabled = mine and not self.selected and view.may_pass
+        self.hud.button("hint").enabled = mine
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.hud.dialog is None and not self.table.animating:
+            self._next_human()
+            if self.hud.dialog is None:
+                self._notices()
+
+    def _notices(self) -> None:
+        """The cut's result and each round's summary, once each."""
+        view = self.view
+        if view.phase != "deal" or self.viewer or self.demo:
+            return
+        mark = ("deal", view.round)
+        if self._shown == mark:
+            return
+        self._shown = mark
+        dealer = self.setup.name(view.dealer)
+        if view.round == 0:
+            cut = ", ".join(f"{self.setup.name(s)} {c.symbol}" for s, c in enumerate(view.cut)
+                            if c is not None)
+            title, body = "The cut", f"{cut}. {dealer} cut highest, deals and leads."
+        else:
+            title, body = f"Round {view.round}", self.round_summary(view)
+        human_deals = view.dealer == self.seat and not self.computer_to_play
+        self.hud.ask(Dialog(title, body, [("ok", "Deal" if human_deals else "OK", "d")],
+                            lambda _: self._deal() if human_deals else None,
+                            cancel_key="ok", height=420))
+
+    def round_summary(self, view: C.View) -> str:
+        winner = self.setup.name(view.last_winner)
+        fines = "; ".join(f"{self.setup.name(s)} +{p} (now {view.scores[s]})"
+                          for s, p in enumerate(view.last_penalties) if s != view.last_winner)
+        return f"{winner} went out. {fines}. First to {view.target} ends the match; " \
+               f"{self.setup.name(view.dealer)} deals."
+
+    def _deal(self) -> None:
+        if self.view.phase == "deal" and self.view.dealer == self.seat:
+            self.play(C.Deal(self.seat))
+
+    # -- choosing cards -----------------------------------------------------------------------
+
+    def hand_keys(self) -> set[str]:
+        return {c.uid for c in self.view.hand}
+
+    def selection_move(self) -> C.Play | None:
+        return C.Play(self.seat, tuple(sorted(self.selected))) if self.selected else None
+
+    def toggle(self, key: str, on: bool | None = None) -> None:
+        on = key not in self.selected if on is None else on
+        (self.selected.add if on else self.selected.discard)(key)
+        self.app.play_sound("select")
+        self.refresh("animate")
+
+    def clear_selection(self) -> None:
+        if getattr(self, "selected", None):
+            self.selected = set()
+            self.refresh("animate")
+
+    def has_selection(self) -> bool:
+        return bool(self.selected)
+
+    def play_selection(self, extra: str | None = None) -> bool:
+        if extra is not None:
+            self.selected.add(extra)
+        move = self.selection_move()
+        if move is None:
+            self.app.error("Select the cards to play first.")
+            return False
+        reason = self.client.check(move)
+        if reason is not None:
+            self.app.error(reason)
+            self.refresh("animate")
+            return False
+        self.selected = set()
+        return self.play(move)
+
+    def pass_turn(self) -> None:
+        if self.selected:
+            self.app.error("Pass is for when no card is selected: clear the selection first.")
+            return
+        self.play(C.Pass(self.seat))
+
+    def hint(self) -> None:
+        view = self.view
+        if not view.my_turn or view.phase != "play":
+            self.app.error("Hints are for your turn to play.")
+            return
+        move = MediumPlayer().act(view, self.client.legal_moves)
+        self.selected = set()
+        if isinstance(move, C.Play):
+            self.selected = set(move.cards) & self.hand_keys()
+            self.hud.say("Hint: " + C.describe(move).split(" plays ", 1)[1])
+        else:
+            self.hud.say("Hint: pass.")
+        self.app.play_sound("hint")
+        self.refresh("animate")
+
+    # -- gestures -----------------------------------------------------------------------------
+
+    def on_click(self, key: str | None, pos: tuple[float, float]) -> None:
+        view = self.view
+        if key is None or key.startswith("zone:"):
+            return
+        if key.startswith("cut#") and view.phase == "cut":
+            self.play(C.Cut(self.seat, int(key[4:])))
+        elif key.startswith("offer") and view.phase == "choose":
+            self.play(C.Choose(self.seat, int(key[5])))
+        elif key in self.hand_keys():
+            self.toggle(key)
+
+    def on_drop(self, key: str, target: str | None) -> None:
+        if target == "zone:table" and key in self.hand_keys() and self.play_selection(key):
+            return
+        self.table.fly_back(key)
+
+    def can_drop(self, key: str, target: str) -> bool:
+        if key not in self.hand_keys() or target != "zone:table":
+            return False
+        return self.legal(C.Play(self.seat, tuple(sorted(self.selected | {key}))))
+
+    def on_secondary(self) -> None:
+        if self.selected:
+            self.play_selection()
+        else:
+            self.app.error("Select cards to play; Pass is its own button (X).")
+
+    def on_key(self, key: str) -> bool:
+        rank = RANK_KEYS.get(key)
+        if rank is None or self.view.phase != "play":
+            return False
+        cards = [c.uid for c in L.hand_order(self.view, self.sort_by) if c.rank == rank]
+        if not cards:
+            self.app.error("You hold no card of that rank.")
+        else:
+            free = [c for c in cards if c not in self.selected]
+            if free:
+                self.toggle(free[0], True)
+            else:
+                self.selected -= set(cards)
+                self.refresh("animate")
+        return True
+
+    def handle_game(self, action: Action) -> None:
+        """A press on a hand card that sweeps sideways along the hand selects (or drops)
+        every card it passes; leaving the hand upwards drags the cards to the table."""
+        kind, pos = action.kind, action.pos
+        if kind == Act.POINTER_DOWN and action.button == 1 and pos is not None:
+            hit = self.table.hit_test(pos)
+            if hit in self.hand_keys():
+                self._sweep = {"on": hit not in self.selected, "keys": [hit],
+                               "top": self.table.card_rect(hit).top - L.RISE}
+        elif kind == Act.POINTER_MOVE and pos is not None and self._sweep is not None:
+            if pos[1] >= self._sweep["top"]:
+                hit = self.table.hit_test(pos)
+                if hit in self.hand_keys() and hit not in self._sweep["keys"]:
+                    if len(self._sweep["keys"]) == 1:
+                        self.toggle(self._sweep["keys"][0], self._sweep["on"])
+                    self._sweep["keys"].append(hit)
+                    self.toggle(hit, self._sweep["on"])
+                return
+        elif kind == Act.POINTER_UP and self._sweep is not None:
+            swept = len(self._sweep["keys"]) > 1
+            self._sweep = None
+            if swept and pos is not None:
+                self.table.pointer_up(pos)
+                return
+        super().handle_game(action)
+
+    def game_command(self, key: str) -> bool:
+        if key == "play":
+            self.play_selection()
+        elif key == "pass":
+            self.pass_turn()
+        elif key == "hint":
+            self.hint()
+        elif key == "sort":
+            self.sort_by = "combination" if self.sort_by == "rank" else "rank"
+            self.hud.say(f"Sorted by {self.sort_by}.")
+            self.refresh("animate")
+        else:
+            return False
+        return True
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def game_over_message(self, view: C.View) -> tuple[str, str]:
+        names = " and ".join(self.setup.name(s) for s in view.winners)
+        scores = ", ".join(f"{self.setup.name(s)} {v}" for s, v in enumerate(view.scores))
+        title = "You won!" if view.won and len(self.setup.humans) == 1 else f"{names} won"
+        return title, f"Final scores: {scores}. The lowest score wins."
+
+    def finished(self, title: str, body: str) -> None:
+        if self.demo:
+            super().finished(title, body)
+            return
+
+        def choose(choice: str) -> None:
+            if choice == "new":
+                self.deal_again()
+            elif choice == "menu":
+                self.app.pop()
+
+        self.hud.ask(Dialog(title, body, [("new", "New match", "n"), ("menu", "Menu", "m")],
+                            choose, cancel_key="new"))
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def extra_items(self) -> list[DrawItem]:
+        vp = self.app.viewport
+        view = self.view
+        items: list[DrawItem] = []
+        lay = L.layout_for(view.players, self.seat)
+        for seat in range(view.players):
+            place = lay.place(seat)
+            label = f"{self.setup.name(seat)} \u00b7 {view.counts[seat]} cards \u00b7 " \
+                    f"{view.scores[seat]} pts"
+            if seat == view.dealer:
+                label += " \u00b7 dealer"
+            image = text_image(vp, label, 24, GOLD if seat == view.turn else INK, bold=True)
+            x = {"left": place.label.x, "right": place.label.x - image.get_width() / vp.scale,
+                 "centre": place.label.x - image.get_width() / vp.scale / 2}[place.label.align]
+            items.append(DrawItem(("seat", seat), image, vp.to_px(x, place.label.y - 14), 20000))
+            if seat == view.turn:
+                box = place.hand
+                items.append(DrawItem(("turn",), frame(vp, box.w + 24, box.h + 24),
+                                      vp.to_px(box.x - 12, box.y - 12), 5))
+            passed = L.last_plays(view).get(seat)
+            if passed is not None and not passed.cards:
+                image = text_image(vp, "Pass", 30, MUTED, bold=True)
+                cx, cy = place.played.centre
+                items.append(DrawItem(("pass", seat), image,
+                                      vp.to_px(cx - image.get_width() / vp.scale / 2, cy), 20000))
+        for i, line in enumerate(self.panel_lines(view)):
+            image = text_image(vp, line, 24, GOLD if i == 0 else INK, bold=i == 0)
+            items.append(DrawItem(("panel", i), image, vp.to_px(PANEL_X, 60 + i * 34), 20000))
+        return items
+
+    def panel_lines(self, view: C.View) -> list[str]:
+        lines = [f"Round {max(view.round, 1)} \u00b7 target {view.target}"]
+        lines += [f"{self.setup.name(s)}: {v}" for s, v in enumerate(view.scores)]
+        lines.append("")
+        lines.append(self.status(view))
+        if view.trick:
+            lines.append("This trick:")
+            for turn in view.trick[-6:]:
+                shown = " ".join(c.symbol for c in turn.cards) or "pass"
+                lines.append(f"  {self.setup.name(turn.seat)}: {shown}")
+        return lines
+
+    def status(self, view: C.View) -> str:
+        who = self.setup.name(view.turn) if view.turn >= 0 else ""
+        if view.over:
+            return "The match is over."
+        if view.phase == "cut":
+            return f"{who}: cut a card" if view.turn == self.seat else f"{who} cuts"
+        if view.phase == "choose":
+            return f"{who}: choose a hand" if view.turn == self.seat else f"{who} chooses"
+        if view.phase == "deal":
+            return f"{who} deals"
+        if not view.table:
+            return f"{who} leads"
+        return f"{who} to beat {combo_text(view.table)}"
