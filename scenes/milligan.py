@@ -294,6 +294,26 @@ class MilliganScene(GameScene):
             return self.selected is not None
         return False
 
+    def move_focus(self, current: object, direction: Act) -> object | None:
+        """Left and right from a column go to the end of the next column along that has
+        one (columns differ in length, so the nearest point is often not the one meant)."""
+        place = self.places.get(current) if isinstance(current, str) else None
+        if place is None or place[0][0] != "c" or direction not in (Act.LEFT, Act.RIGHT):
+            return super().move_focus(current, direction)
+        targets = self.focus_targets()
+        step = 1 if direction == Act.RIGHT else -1
+        j = int(place[0][1:]) + step
+        while 0 <= j < M.COLUMNS:
+            column = self.view.columns[j]
+            for candidate in ((column[-1].uid,) if column else ()) + (f"zone:c{j}",):
+                if candidate in targets:
+                    return candidate
+            j += step
+        waiting = self.view.waiting.uid if self.view.waiting is not None else "zone:w"
+        if step > 0 and waiting in targets:
+            return waiting
+        return super().move_focus(current, direction)
+
     def handle_game(self, action) -> None:  # noqa: ANN001
         if action.kind != Act.POINTER_MOVE:
             self.table.clear_highlights("hint")
@@ -388,6 +408,7 @@ class MilliganScene(GameScene):
             step = self.steps.get(column, STEP) * factor
             self.steps[column] = min(MAX_STEP, max(MIN_STEP, step))
         self.refresh("animate")
+        self.autosave()
 
     def stop_auto(self) -> None:
         self.set_computer(self.seat, False)

@@ -1,0 +1,331 @@
+"""The Giant played through the real app by posted events: whole games by mouse drags,
+by the keyboard and by a real (virtual SDL) pad; shift-click, right-click, spacing
+buttons, long columns, statistics, and quitting mid-game."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai import milligan_player
+from game.engine.vpad import VirtualPad, VirtualPadUnavailable
+from game.rules import milligan as M
+from scenes import milligan as S
+from scenes import milligan_scores as scores
+from tests.driver import click, drag, frames, key, make_app, settle
+
+QUICK = {"rule": "suit", "miss_milligan": True}  # short games: tests stay fast
+
+
+def start(app, seed: int) -> S.MilliganScene:  # noqa: ANN001
+    scene = S.MilliganScene(app, seed=seed)
+    app.push(scene)
+    settle(app)
+    return scene
+
+
+def app_with(tmp_path: Path, rules: dict | None = None, **settings: object):  # noqa: ANN201
+    return make_app(tmp_path, animation="off", per_game={"milligan": rules or QUICK},
+                    **settings)
+
+
+def lead_key(view: M.MilliganView, move: M.Transfer) -> str:
+    if move.source == "w":
+        return view.waiting.uid
+    if move.source[0] == "f":
+        return view.foundations[int(move.source[1:])][-1].uid
+    return view.columns[int(move.source[1:])][-move.count].uid
+
+
+def grab_point(scene: S.MilliganScene, key_: str) -> tuple[float, float]:
+    rect = scene.table.card_rect(key_)
+    return rect.centerx, rect.y + 5  # the strip of a covered card that shows
+
+
+def drop_point(scene: S.MilliganScene, target: str) -> tuple[float, float]:
+    if target == "w":
+        return S.WAITING_POS[0] + S.CARD_W / 2, S.WAITING_POS[1] + S.CARD_H / 2
+    if target == "f":
+        x, y = S.foundation_pos(3)
+        return x + S.CARD_W / 2, y + S.CARD_H / 2
+    column = scene.view.columns[int(target[1:])]
+    if column:
+        rect = scene.table.card_rect(column[-1].uid)
+        return rect.centerx, rect.centery
+    return S.column_x(int(target[1:])) + S.CARD_W / 2, S.COLUMN_TOP + S.CARD_H / 2
+
+
+def button_centre(scene: S.MilliganScene, name: str) -> tuple[float, float]:
+    rect = scene.hud.button(name).rect
+    return rect.centerx, rect.centery
+
+
+def play_game(app, scene: S.MilliganScene, do_move, limit: int = 400) -> int:  # noqa: ANN001
+    """The quick computer player's game, each move made through ``do_move``; checks every
+    move landed as the rules say. Returns the number of moves."""
+    agent = milligan_player.make_agent("quick")
+    count = 0
+    while not scene.over:
+        before = scene.recorder.state
+        move = agent.act(scene.view, scene.client.legal_moves)
+        do_move(move)
+        assert scene.recorder.state == M.apply(before, move), move
+        count += 1
+        assert count < limit
+    return count
+
+
+def by_mouse(app, scene: S.MilliganScene):  # noqa: ANN001, ANN201
+    def do(move: M.Move) -> None:
+        if isinstance(move, M.Deal):
+            click(app, (S.STOCK_POS[0] + 50, S.STOCK_POS[1] + 50))
+        elif isinstance(move, M.Resign):
+            click(app, button_centre(scene, "giveup"))
+            key(app, pygame.K_y, "y")
+        else:
+            drag(app, grab_point(scene, lead_key(scene.view, move)),
+                 drop_point(scene, move.target))
+    return do
+
+
+def test_a_whole_game_by_mouse_drags(tmp_path: Path) -> None:
+    app = app_with(tmp_path)
+    scene = start(app, seed=3)
+    moves = play_game(app, scene, by_mouse(app, scene))
+    assert moves > 12 and scene.over
+    assert scene.hud.dialog is not None and "played" in scene.hud.dialog.body
+    assert scene.card_count_problem() is None
+    saved = scores.load(tmp_path)
+    assert saved.overall.played == 1 and saved.by_rules["suit+mm"].played == 1
+
+
+def test_a_whole_game_in_the_giant_by_mouse(tmp_path: Path) -> None:
+    app = app_with(tmp_path, {"rule": "any", "miss_milligan": False})
+    scene = start(app, seed=5)
+    assert play_game(app, scene, by_mouse(app, scene), limit=600) > 20
+    assert scene.card_count_problem() is None
+
+
+def by_keys(app, scene: S.MilliganScene):  # noqa: ANN001, ANN201
+    def press(ch: str) -> None:
+        key(app, pygame.key.key_code(ch), ch)
+
+    def do(move: M.Move) -> None:
+        if isinstance(move, M.Deal):
+            press("d")
+        elif isinstance(move, M.Resign):
+            press("g")
+            press("y")
+        else:
+            source, count, target = move.source, move.count, move.target
+            if source == "w":
+                press("w")
+            elif source[0] == "f":
+                press("f")
+                press(str(int(source[1:]) + 1))
+            else:
+                for _ in range(count):
+                    press(str(int(source[1:]) + 1))
+            press(target if target in "wf" else str(int(target[1:]) + 1))
+    return do
+
+
+def test_a_whole_game_by_keyboard(tmp_path: Path) -> None:
+    app = app_with(tmp_path, {"rule": "alternate", "miss_milligan": False})
+    scene = start(app, seed=11)
+    assert play_game(app, scene, by_keys(app, scene), limit=600) > 20
+    assert app.input.last_device == "keyboard"
+
+
+@pytest.fixture
+def pad():  # noqa: ANN201
+    try:
+        vp = VirtualPad()
+    except VirtualPadUnavailable as exc:
+        pytest.skip(str(exc))
+    yield vp
+    vp.detach()
+
+
+def pad_press(app, pad: VirtualPad, button: int) -> None:  # noqa: ANN001
+    pad.press(button)
+    frames(app)
+
+
+def pad_focus(app, pad: VirtualPad, scene: S.MilliganScene, target: object) -> None:  # noqa: ANN001
+    buttons = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+               "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+               "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
+    for _ in range(60):
+        if scene.focus == target:
+            return
+        targets = scene.focus_targets()
+        here = targets.get(scene.focus)
+        if here is None:
+            pad_press(app, pad, buttons["down"])
+            continue
+        dx, dy = targets[target][0] - here[0], targets[target][1] - here[1]
+        if abs(dx) >= 40:  # to the right column first, then along it
+            pad_press(app, pad, buttons["right" if dx > 0 else "left"])
+        else:
+            pad_press(app, pad, buttons["down" if dy > 0 else "up"])
+    raise AssertionError(f"the focus cursor never reached {target}")
+
+
+def pad_target(scene: S.MilliganScene, target: str) -> str:
+    """What the cursor rests on to put a picked card at ``target``."""
+    if target in ("w", "f"):
+        return f"zone:{target}"
+    column = scene.view.columns[int(target[1:])]
+    return column[-1].uid if column else f"zone:{target}"
+
+
+def test_a_whole_game_by_pad(tmp_path: Path, pad: VirtualPad) -> None:
+    app = app_with(tmp_path)
+    pad.attach()
+    frames(app, 2)
+    scene = start(app, seed=8)
+    a = pygame.CONTROLLER_BUTTON_A
+
+    def do(move: M.Move) -> None:
+        if isinstance(move, M.Deal):
+            pad_focus(app, pad, scene, f"stock#{scene.view.stock_size - 1}")
+            pad_press(app, pad, a)
+        elif isinstance(move, M.Resign):
+            pad_focus(app, pad, scene, ("button", "giveup"))
+            pad_press(app, pad, a)
+            pad_press(app, pad, a)  # Yes
+        elif move.target == "f" and move.count == 1:
+            pad_focus(app, pad, scene, lead_key(scene.view, move))
+            pad_press(app, pad, pygame.CONTROLLER_BUTTON_X)
+        else:
+            pad_focus(app, pad, scene, lead_key(scene.view, move))
+            pad_press(app, pad, a)
+            pad_focus(app, pad, scene, pad_target(scene, move.target))
+            pad_press(app, pad, a)
+
+    assert play_game(app, scene, do) > 12
+    assert app.input.last_device == "pad"
+
+
+# -- single gestures ------------------------------------------------------------------------
+
+def play_until(scene: S.MilliganScene, wanted) -> M.Move:  # noqa: ANN001
+    """Let the quick player move until a legal move fits ``wanted``; return that move."""
+    agent = milligan_player.make_agent("quick")
+    for _ in range(300):
+        found = next((m for m in scene.client.legal_moves if wanted(m)), None)
+        if found is not None:
+            return found
+        assert scene.play(agent.act(scene.view, scene.client.legal_moves))
+    raise AssertionError("no such move came up")
+
+
+def goes_up(move: M.Move) -> bool:
+    return isinstance(move, M.Transfer) and move.source[0] == "c" and move.target == "f"
+
+
+def test_shift_click_and_right_click_try_a_card_on_the_foundations(tmp_path: Path) -> None:
+    app = app_with(tmp_path, {"rule": "any", "miss_milligan": False})
+    scene = start(app, seed=1)
+    for how in ("shift", "right"):
+        move = play_until(scene, goes_up)
+        settle(app)
+        card = lead_key(scene.view, move)
+        up = scene.view.laid_off
+        if how == "shift":
+            pygame.key.set_mods(pygame.KMOD_SHIFT)
+            try:
+                click(app, grab_point(scene, card))
+            finally:
+                pygame.key.set_mods(0)
+        else:
+            click(app, grab_point(scene, card), button=3)
+        assert scene.view.laid_off == up + 1, how
+        assert card not in {c.uid for col in scene.view.columns for c in col}
+    stuck = next(col[-1] for col in scene.view.columns
+                 if col and M.foundation_for(scene.recorder.state, col[-1]) is None)
+    before = scene.view
+    click(app, grab_point(scene, stuck.uid), button=3)
+    assert scene.view == before and scene.hud.message.error
+
+
+def test_lay_off_sends_up_every_card_that_can_go(tmp_path: Path) -> None:
+    app = app_with(tmp_path, {"rule": "any", "miss_milligan": False})
+    scene = start(app, seed=1)
+    play_until(scene, goes_up)
+    click(app, button_centre(scene, "layoff"))
+    assert not any(goes_up(m) for m in scene.client.legal_moves)
+    assert scene.recorder.moves[-1] == M.Layoff()
+
+
+def test_spacing_buttons_squeeze_spread_and_reset_a_column(tmp_path: Path) -> None:
+    app = app_with(tmp_path)
+    scene = start(app, seed=2)
+    for _ in range(3):
+        key(app, pygame.K_d, "d")
+    column = scene.view.columns[0]
+    gap = scene.table.position(column[1].uid)[1] - scene.table.position(column[0].uid)[1]
+    click(app, button_centre(scene, "space:0:expand"))
+    settle(app)
+    wider = scene.table.position(column[1].uid)[1] - scene.table.position(column[0].uid)[1]
+    click(app, button_centre(scene, "space:0:compact"))
+    click(app, button_centre(scene, "space:0:compact"))
+    settle(app)
+    narrower = scene.table.position(column[1].uid)[1] - scene.table.position(column[0].uid)[1]
+    assert narrower < gap < wider
+    click(app, button_centre(scene, "space:0:reset"))
+    settle(app)
+    assert scene.table.position(column[1].uid)[1] - scene.table.position(
+        column[0].uid)[1] == gap
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_long_columns_stay_inside_the_window(tmp_path: Path, size: tuple[int, int]) -> None:
+    app = app_with(tmp_path, size=size)
+    scene = start(app, seed=4)
+    for _ in range(12):
+        key(app, pygame.K_d, "d")  # every card dealt: columns of 13 or more
+    settle(app)
+    assert scene.view.stock_size == 0 and max(len(c) for c in scene.view.columns) >= 12
+    for column in scene.view.columns:
+        if column:
+            assert scene.table.card_rect(column[-1].uid).bottom <= S.COLUMN_BOTTOM + 1
+            click(app, button_centre(scene, "space:0:expand"))
+    settle(app)
+    column = scene.view.columns[0]
+    assert scene.table.card_rect(column[-1].uid).bottom <= S.COLUMN_BOTTOM + 1
+    assert scene.card_count_problem() is None
+
+
+def test_quitting_mid_game_resumes_it_with_its_spacing(tmp_path: Path) -> None:
+    app = app_with(tmp_path)
+    scene = start(app, seed=6)
+    key(app, pygame.K_d, "d")
+    key(app, pygame.K_d, "d")
+    click(app, button_centre(scene, "space:2:expand"))
+    state, steps = scene.recorder.state, dict(scene.steps)
+    saved = json.loads((tmp_path / "autosave-milligan.json").read_text())
+    assert saved["replay"]["moves"] == ["deal", "deal"] and saved["spacing"] == {"2": 50.0}
+    app.pop()  # leaving (or a crash: the file is written after every move)
+    again = app_with(tmp_path)
+    resumed = S.MilliganScene(again)
+    again.push(resumed)
+    assert resumed.recorder.state == state and resumed.steps == steps
+
+
+def test_a_new_deal_counts_the_abandoned_game_and_uses_the_chosen_rules(tmp_path: Path) -> None:
+    app = app_with(tmp_path)
+    scene = start(app, seed=9)
+    key(app, pygame.K_d, "d")
+    app.settings = replace(app.settings, per_game={"milligan": {"rule": "any"}})
+    key(app, pygame.K_n, "n")
+    key(app, pygame.K_y, "y")
+    saved = scores.load(tmp_path)
+    assert saved.overall.played == 1 and saved.overall.won == 0
+    assert saved.by_rules["suit+mm"].streak == -1
+    assert scene.view.rule == "any" and not scene.view.miss_milligan and scene.view.moves == 0
