@@ -1,0 +1,278 @@
+"""Draw poker through the real app by posted events. The dealer's answers are scripted
+(a computer seat like the real dealer, fed a list), so every branch of the betting is
+reached on purpose: check and the dealer's bet, bet and fold / call / raise, raise and
+re-raise, folds both ways, all in, the draw by keys, clicks and a pad, Esc to the
+choice of dealer, leaving, undo, and the statistics on disk."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.engine.seats import ComputerSeat
+from game.engine.vpad import VirtualPad, VirtualPadUnavailable
+from game.rules import draw_poker as D
+from scenes.draw_poker import DrawPokerScene
+from tests.driver import click, frames, key, make_app, post, settle, type_text
+
+SEED = 11
+P, H = D.PLAYER, D.DEALER
+
+
+class Script:
+    """The dealer's answers in order: "bet 5", "raise 2", "call", "fold", "draw 0 3",
+    or "hold" (think forever: the player may still take back an unanswered bet)."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = answers
+
+    def new_game(self) -> None:
+        """The script runs on across sessions."""
+
+    def act(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
+        if self.answers[0] == "hold":
+            return None
+        word, *numbers = self.answers.pop(0).split()
+        args = [int(n) for n in numbers]
+        move = {"bet": lambda: D.Bet(H, *args), "raise": lambda: D.Raise(H, *args),
+                "call": lambda: D.Call(H), "fold": lambda: D.Fold(H),
+                "draw": lambda: D.Draw(H, tuple(args))}[word]()
+        assert move in legal, (move, view.phase)
+        return move
+
+
+def start(app, *answers: str) -> DrawPokerScene:  # noqa: ANN001
+    scene = DrawPokerScene(app, seed=SEED)
+    app.push(scene)
+    frames(app, 2)
+    script(scene, *answers)
+    return scene
+
+
+def script(scene: DrawPokerScene, *answers: str) -> Script:
+    scene.set_computer(H, False)
+    dealer = Script(list(answers))
+    scene.computers[H] = ComputerSeat(scene.session.client(H), dealer, scene.jobs)
+    return dealer
+
+
+def wait(app, scene: DrawPokerScene) -> None:  # noqa: ANN001
+    """Let the dealer answer (it thinks off the frame loop) until it is the player's turn."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        frames(app)
+        if scene.view.to_act != H and not scene.table.animating:
+            return
+    raise AssertionError("the dealer never answered")
+
+
+def press(app, scene: DrawPokerScene, char: str) -> None:  # noqa: ANN001
+    type_text(app, char)
+    wait(app, scene)
+
+
+def enter(app) -> None:  # noqa: ANN001
+    key(app, pygame.K_RETURN, "\r")
+
+
+def state(scene: DrawPokerScene) -> D.DrawPokerState:
+    return scene.recorder.state
+
+
+def conserved(scene: DrawPokerScene) -> None:
+    assert D.total_points(state(scene)) == 1000
+
+
+def card_centre(scene: DrawPokerScene, index: int) -> tuple[float, float]:
+    card = scene.view.hands[P][index]
+    return scene.table.card_rect(card.uid).center
+
+
+def test_check_dealer_bets_call_draw_by_keys_and_clicks_bet_typed_showdown(
+        tmp_path: Path) -> None:
+    app = make_app(tmp_path, ai_speed="fast")
+    scene = start(app, "bet 5", "draw 0 1", "call")
+    assert scene.view.phase == "choose"
+    press(app, scene, "1")  # S. Jack
+    assert state(scene).dealer == "jack" and scene.view.phase == "bet1"
+    assert scene.view.hands[H] == (None,) * 5  # the dealer's cards travel face down
+    press(app, scene, "1")  # check: the dealer always bets
+    assert state(scene).to_call == 5 and {b.key for b in scene.hud.buttons} >= {"call", "raise"}
+    press(app, scene, "1")  # call
+    assert scene.view.phase == "draw" and state(scene).put_in == (6, 6)
+    settle(app)
+    before = state(scene).hands[P]
+    type_text(app, "24")  # cards 2 and 4 marked
+    click(app, card_centre(scene, 0))  # and the first by a click
+    click(app, card_centre(scene, 0))  # clicked again: kept after all
+    assert scene.marked == {1, 3}
+    assert scene.table.placement(before[1].uid).dim  # a marked card shows it
+    enter(app)  # SET: draw
+    wait(app, scene)
+    after = state(scene).hands[P]
+    assert [i for i in range(5) if after[i] != before[i]] == [1, 3]
+    assert scene.view.drawn == (2, 2) and scene.view.phase == "bet2"
+    type_text(app, "2")  # bet: the amount box opens
+    assert scene.hud.dialog is not None and scene.hud.dialog.number is not None
+    type_text(app, "25")
+    enter(app)
+    wait(app, scene)
+    result = state(scene).result
+    assert result is not None and result.reason == "showdown" and result.pot == 12 + 50
+    view = scene.view
+    assert view.shown and None not in view.hands[H]
+    conserved(scene)
+    winners = (P, H) if result.winner == -1 else (result.winner,)
+    lit = set(scene.table.highlighted("selected"))
+    assert lit == {c.uid for seat in winners for c in view.hands[seat]}
+    stats = json.loads((tmp_path / "draw-poker-stats.json").read_text())
+    assert stats["dealers"]["jack"]["hands"] == 1
+    assert stats["dealers"]["jack"]["best_value"] > 0
+
+
+def test_bet_raise_reraise_call_then_fold_in_the_second_round(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ai_speed="fast")
+    scene = start(app, "raise 4", "raise 2", "draw", "bet 3")
+    settle(app)
+    click(app, scene.table.zones["zone:dealer:queen"].center)  # a click on her face
+    wait(app, scene)
+    assert state(scene).dealer == "queen"
+    type_text(app, "2")  # bet
+    field = scene.hud.dialog.number
+    type_text(app, "c")  # CLEAR
+    assert field.value == 0 and scene.hud.dialog is not None
+    enter(app)  # nothing to bet: refused, the box stays
+    assert scene.hud.dialog is not None and state(scene).phase == "bet1"
+    for _ in range(3):
+        post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+        frames(app)
+    assert field.value == 3
+    enter(app)
+    wait(app, scene)  # the dealer raises 4
+    assert state(scene).to_call == 4
+    type_text(app, "2")  # raise back
+    field = scene.hud.dialog.number
+    plus = field.plus_rect.center
+    click(app, plus)
+    click(app, plus)
+    assert field.value == 5  # the last amount (3), stepped up twice
+    enter(app)
+    wait(app, scene)  # the dealer re-raises 2
+    assert state(scene).put_in == (1 + 3 + 4 + 5, 1 + 3 + 4 + 5 + 2)
+    press(app, scene, "1")  # call
+    assert scene.view.phase == "draw" and state(scene).put_in == (15, 15)
+    enter(app)  # stand pat
+    wait(app, scene)
+    assert scene.view.drawn == (0, 0)
+    press(app, scene, "1")  # check; the dealer bets 3
+    press(app, scene, "3")  # fold
+    assert state(scene).result == D.HandResult(H, "fold", 33)
+    assert scene.view.hands[H] == (None,) * 5  # a fold shows nothing
+    conserved(scene)
+
+
+def test_dealer_folds_esc_changes_dealer_and_leaving_ends_the_session(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ai_speed="fast")
+    scene = start(app, "fold")
+    press(app, scene, "1")
+    press(app, scene, "2")
+    type_text(app, "7")
+    enter(app)
+    wait(app, scene)
+    assert state(scene).result == D.HandResult(P, "fold", 9) and state(scene).points == 1001
+    key(app, pygame.K_ESCAPE)  # back to the choice of dealer, points kept
+    assert scene.view.phase == "choose" and scene.view.points == 1001
+    press(app, scene, "3")  # N. King
+    assert state(scene).dealer == "king" and state(scene).points == 1000
+    key(app, pygame.K_ESCAPE)  # mid-hand: asks first, then folds
+    assert scene.hud.dialog is not None and state(scene).phase == "bet1"
+    type_text(app, "y")
+    frames(app, 2)
+    assert scene.view.phase == "choose" and state(scene).points == 1000
+    conserved(scene)
+    press(app, scene, "l")  # leave
+    assert scene.over and state(scene).left
+    assert scene.hud.dialog is not None and "left" in scene.hud.dialog.title
+    stats = json.loads((tmp_path / "draw-poker-stats.json").read_text())["dealers"]
+    assert stats["jack"]["won"] == 1 and stats["jack"]["biggest_pot"] == 9
+    assert stats["king"]["hands"] == 1 and stats["king"]["sessions"] == 1
+    assert list((tmp_path / "replays").glob("*.json"))  # the session is kept as a replay
+
+
+def test_all_in_in_the_first_round_goes_from_the_draw_to_the_showdown(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ai_speed="fast")
+    scene = start(app, "call", "draw 0 1 2 3 4")
+    press(app, scene, "2")
+    press(app, scene, "2")
+    type_text(app, "5000")  # more than you have: the box stops at 999
+    assert scene.hud.dialog.number.value == 999
+    enter(app)
+    wait(app, scene)
+    assert scene.view.phase == "draw" and scene.view.points == 0
+    enter(app)
+    wait(app, scene)
+    result = state(scene).result
+    assert result is not None and result.reason == "showdown" and result.pot == 2000
+    assert state(scene).drawn == (0, 5)
+    conserved(scene)
+
+
+def test_undo_takes_back_an_unanswered_check_only(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ai_speed="fast")
+    scene = start(app)
+    press(app, scene, "1")
+    dealer = script(scene, "hold")
+    type_text(app, "1")  # check; the dealer holds on
+    frames(app, 20)
+    assert state(scene).checked and scene.client.can_undo
+    type_text(app, "u")
+    assert not state(scene).checked and scene.view.to_act == P
+    dealer.answers[:] = ["bet 2"]
+    press(app, scene, "1")
+    assert state(scene).to_call == 2 and not scene.client.can_undo  # the bet was answered
+    type_text(app, "u")
+    assert state(scene).to_call == 2
+
+
+@pytest.fixture
+def pad():  # noqa: ANN201
+    try:
+        vp = VirtualPad()
+    except VirtualPadUnavailable as exc:
+        pytest.skip(str(exc))
+    yield vp
+    vp.detach()
+
+
+def test_a_pad_marks_cards_and_steps_a_bet(tmp_path: Path, pad: VirtualPad) -> None:
+    app = make_app(tmp_path, ai_speed="fast")
+    pad.attach()
+    frames(app, 2)
+    scene = start(app, "call", "draw")
+    press(app, scene, "1")
+
+    def tap(button: int) -> None:
+        pad.press(button)
+        frames(app)
+
+    tap(pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # the focus lands on a button: bet is next
+    scene.set_focus(("button", "bet"))
+    tap(pygame.CONTROLLER_BUTTON_A)
+    field = scene.hud.dialog.number
+    start_value = field.value
+    tap(pygame.CONTROLLER_BUTTON_DPAD_UP)
+    assert field.value == start_value + 1
+    tap(pygame.CONTROLLER_BUTTON_A)
+    wait(app, scene)
+    assert scene.view.phase == "draw" and state(scene).put_in[P] == 1 + start_value + 1
+    settle(app)
+    first = scene.view.hands[P][0].uid
+    scene.set_focus(first)
+    tap(pygame.CONTROLLER_BUTTON_A)
+    assert scene.marked == {0}
+    assert app.input.last_device == "pad"
