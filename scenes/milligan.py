@@ -106,6 +106,23 @@ class MilliganScene(GameScene):
                 out.append(Button(f"space:{i}:{name}", label, rect))
         return out
 
+    def layout(self, vp) -> None:  # noqa: ANN001
+        super().layout(vp)
+        self.show_spacing_buttons()
+
+    def enter(self) -> None:
+        super().enter()
+        self.show_spacing_buttons()
+
+    def show_spacing_buttons(self) -> None:
+        """The small spacing buttons show unless watching, or in a window too small to
+        draw them (the engine's button image needs room for its rounded ends)."""
+        vp = self.app.viewport
+        shown = not (self.demo or self.viewer) and vp is not None and vp.px(36) >= 16
+        for button in self.hud.buttons:
+            if button.key.startswith("space:"):
+                button.visible = shown
+
     def set_zones(self) -> None:
         zones = {"zone:stock": zone_rect(*STOCK_POS, CARD_W, CARD_H),
                  "zone:w": zone_rect(*WAITING_POS, CARD_W, CARD_H),
