@@ -29,7 +29,7 @@ CARD_H = CARD_W * 1.4
 HAND_X, STEP = 560.0, 170.0
 DEALER_Y, PLAYER_Y = 100.0, 620.0
 LIFT = 44.0  # a card marked to throw away rises this much
-DECK_POS = (150.0, 400.0)
+DECK_POS = (150.0, 440.0)
 MUCK_POS = (1620.0, 330.0)
 PILE_STEP = 0.35
 FACE = 210.0  # the dealer's portrait at the table
@@ -109,7 +109,7 @@ class DrawPokerScene(GameScene):
             return [(d, f"{n + 1} {D.DEALER_NAMES[d]}", str(n + 1))
                     for n, d in enumerate(D.DEALERS)] + [("leave", "Leave", "l")]
         if view.phase == "done":
-            return [("next", "Next hand", "n"), ("change", "Dealers", "c"),
+            return [("next", "Next hand", "n"), ("change", "Choose dealer", "c"),
                     ("leave", "Leave", "l")]
         if view.phase in D.BETTING and mine:
             if view.to_call == 0:
@@ -327,27 +327,21 @@ class DrawPokerScene(GameScene):
             items.append(DrawItem(("dp", key), image,
                                   (px - image.get_width() // 2 if centre else px, py), 20000))
 
-        text("points", f"Your points {view.points:,}", 34, 60, 960, GOLD, True, centre=False)
+        playing = view.hand_no and view.phase != "choose"
+        hand_no = f"  \u00b7  hand {view.hand_no}" if playing else ""
+        text("points", f"Your points {view.points:,}{hand_no}", 34, 60, 960, GOLD, True,
+             centre=False)
         if view.phase == "choose":
             self._choice_items(items, text)
-            return items + self.log.draw_items(vp)
+            return items
         face = portrait(view.dealer, vp.px(FACE))
         items.append(DrawItem(("dp", "face"), face, vp.to_px(150, 90), 20000))
         text("name", D.DEALER_NAMES.get(view.dealer, ""), 32, 150 + FACE / 2, 310, GOLD, True)
         text("manner", MANNER.get(view.dealer, ""), 22, 150 + FACE / 2, 350, MUTED)
-        text("hand", f"Hand {view.hand_no}", 26, 60, 1010, MUTED, centre=False)
         mid = hand_x(2) + CARD_W / 2
-        text("pot", f"Pot {view.pot}", 40, mid, 385, GOLD, True)
+        pot = view.result.pot if view.result is not None else view.pot
+        text("pot", f"Pot {pot}", 40, mid, 385, GOLD, True)
         text("prompt", self.prompt(view), 28, mid, 445)
-        if view.drawn[D.DEALER] >= 0:
-            n = view.drawn[D.DEALER]
-            took = f"Dealer drew {n}" if n else "Dealer stood pat"
-            text("ddrew", took, 26, hand_x(4) + CARD_W + 20, DEALER_Y + CARD_H / 2, MUTED,
-                 centre=False)
-        if view.drawn[D.PLAYER] >= 0:
-            n = view.drawn[D.PLAYER]
-            text("pdrew", f"You drew {n}" if n else "You stood pat", 26,
-                 hand_x(4) + CARD_W + 20, PLAYER_Y + CARD_H / 2, MUTED, centre=False)
         if self._my_draw(view):
             for i in range(D.HAND_SIZE):
                 mark = "throw" if i in self.marked else str(i + 1)
