@@ -42,18 +42,23 @@ def simulate(games: int, seed: int, agent: str | None = None, dealer: str = "jac
     player.new_game()
     state = replace(D.new_game(seed, {}), dealer=dealer, phase="done")
     topped_up = won = folds = 0
+    squares = 0.0  # of each hand's gain, for the spread
     for _ in range(games):
+        house = state.house
         if state.points < D.START_POINTS:
             topped_up += D.START_POINTS - state.points
             state = replace(state, points=D.START_POINTS)
         state = play_hand(replace(state, phase="done"), house_agent, player)
+        squares += (state.house - house) ** 2
         result = state.result
         won += result is not None and result.winner == D.DEALER
         folds += result is not None and result.reason == "fold"
     hands = max(1, games)
+    mean = state.house / hands
     return {"game": D.GAME_ID, "dealer": dealer, "opponent": name, "games": games,
             "seed": seed, "seconds": round(time.perf_counter() - started, 3),
             "figure": "dealer_points_per_hand",
-            "dealer_points_per_hand": round(state.house / hands, 4),
+            "dealer_points_per_hand": round(mean, 4),
+            "dealer_points_sd": round(max(0.0, squares / hands - mean * mean) ** 0.5, 4),
             "dealer_win_rate": round(won / hands, 4), "fold_rate": round(folds / hands, 4),
             "points_topped_up": topped_up}

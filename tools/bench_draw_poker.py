@@ -1,0 +1,66 @@
+"""Draw poker figures: ``python -m tools.bench_draw_poker [--hands N] [--seed S]``.
+
+For every dealer against both simulated players (one who always calls, one who plays
+at random) it prints what the house gains a hand with a 95% interval, and the hands a
+second. Then how often each dealer keeps a four-flush or an open-ended straight draw
+when dealt one (the personalities), over seeded deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import Counter
+
+from game.ai.draw_poker import PERSONALITIES
+from game.ai.draw_poker_odds import best_draw, draw_options
+from game.ai.draw_poker_sim import OPPONENTS, simulate
+from game.cards import full_deck
+from game.rules.draw_poker import DEALERS
+
+DRAWS = ("four_flush", "open_straight", "inside_straight", "three_flush")
+
+
+def strength(hands: int, seed: int) -> None:
+    print(f"dealer vs opponent: house points a hand over {hands:,} hands (95% interval)")
+    for dealer in DEALERS:
+        for opponent in OPPONENTS:
+            r = simulate(hands, seed, dealer=dealer, opponent=opponent)
+            half = 1.96 * r["dealer_points_sd"] / max(1, hands) ** 0.5
+            rate = hands / r["seconds"] if r["seconds"] else 0.0
+            print(f"  {dealer:5} vs {opponent:11}  {r['dealer_points_per_hand']:+9.3f} "
+                  f"+- {half:.3f}   dealer wins {r['dealer_win_rate']:.1%}   "
+                  f"{rate:,.0f} hands/s")
+
+
+def personalities(deals: int, seed: int) -> None:
+    rng = random.Random(seed)
+    deck = full_deck()
+    offered: Counter[str] = Counter()
+    kept = {name: Counter() for name in PERSONALITIES}
+    for _ in range(deals):
+        cards = rng.sample(deck, 5)
+        kinds = {o.kind for o in draw_options(cards)}
+        offered.update(k for k in DRAWS if k in kinds)
+        for name, bias in PERSONALITIES.items():
+            choice = best_draw(cards, bias).kind
+            if choice in kinds and choice in DRAWS:
+                kept[name][choice] += 1
+    print(f"draws kept when dealt one, over {deals:,} deals")
+    print("  " + " " * 6 + "".join(f"{k:>17}" for k in DRAWS))
+    for name in PERSONALITIES:
+        cells = "".join(f"{kept[name][k] / max(1, offered[k]):>17.1%}" for k in DRAWS)
+        print(f"  {name:6}{cells}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    strength(args.hands, args.seed)
+    personalities(min(args.hands, 50_000), args.seed)
+
+
+if __name__ == "__main__":
+    main()
