@@ -217,6 +217,18 @@ class DrawPokerScene(GameScene):
     def activate(self, target: object) -> None:
         self.on_click(target if isinstance(target, str) else None, (0.0, 0.0))
 
+    def on_secondary(self) -> None:
+        """Right-click or pad X: make the draw (or deal the next hand)."""
+        self.go_on()
+
+    def go_on(self) -> bool:
+        """Draw, or deal the next hand, when that is what the table waits for."""
+        primary = self.phase_commands(self.view)[:1]
+        if primary and primary[0][0] in ("draw", "next"):
+            self.press(primary[0][0])
+            return True
+        return False
+
     def zone_focusable(self, name: str) -> bool:
         return name.startswith("zone:dealer:") and self.view.phase == "choose"
 
@@ -230,11 +242,9 @@ class DrawPokerScene(GameScene):
         if action.kind == Act.CANCEL:
             self.escape()
             return
-        if action.kind == Act.SELECT and (self.focus is None or action.device == "mouse"):
-            primary = self.phase_commands(self.view)[:1]
-            if primary and primary[0][0] in ("draw", "next"):
-                self.press(primary[0][0])
-                return
+        if action.kind == Act.SELECT and (self.focus is None or action.device == "mouse") \
+                and self.go_on():
+            return
         super().handle_game(action)
 
     def escape(self) -> None:

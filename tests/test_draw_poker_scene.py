@@ -276,3 +276,28 @@ def test_a_pad_marks_cards_and_steps_a_bet(tmp_path: Path, pad: VirtualPad) -> N
     tap(pygame.CONTROLLER_BUTTON_A)
     assert scene.marked == {0}
     assert app.input.last_device == "pad"
+
+
+def test_the_replay_shows_the_dealers_cards_only_from_the_showdown_on(tmp_path: Path) -> None:
+    from game.replay.recorder import Recorder
+    from scenes.replay_viewer import ReplayScene
+
+    rec = Recorder(D.RULES, SEED, {})
+    for move in (D.ChooseDealer("jack"), D.Check(), D.Bet(H, 2), D.Call(P), D.Draw(P, (0,)),
+                 D.Draw(H, ()), D.Check(), D.Bet(H, 1), D.Call(P), D.Deal()):
+        rec.play(move)
+    app = make_app(tmp_path)
+    viewer = ReplayScene(app, rec, autoplay=False)
+    app.push(viewer)
+    frames(app, 2)
+    dealer_faces = []
+    for k in range(rec.length + 1):
+        viewer.seek(k)
+        frames(app)
+        table = viewer.inner.table
+        shown = [table.placement(key).card for key in table.entities
+                 if table.placement(key).zone == f"hand:{H}"]
+        dealer_faces.append(sum(card is not None for card in shown))
+    showdown = 9  # after the second call
+    assert dealer_faces[:showdown] == [0] * showdown
+    assert dealer_faces[showdown] == 5 and dealer_faces[showdown + 1] == 0  # the next hand
