@@ -17,24 +17,27 @@ RULES = M.RULE_NAMES
 def position(columns: list[str], foundations: dict[int, str] | None = None,
              waiting: str | None = None, rule: str = "alternate", mm: bool = False,
              stock: int = 0) -> M.MilliganState:
-    """A position from column texts (top card first) and foundation texts by pile; the
-    stock takes ``stock`` of the unused cards, the rest are simply out of the game."""
-    cols = [tuple(_two_decks(text)) for text in columns]
+    """A position from column texts (top card first) and foundation texts by pile; a
+    card written twice is the second deck's copy the second time. The stock takes
+    ``stock`` of the unused cards; the rest are simply out of the game."""
+    taken: list[Card] = []
+    cols = [tuple(_two_decks(text, taken)) for text in columns]
     cols += [()] * (M.COLUMNS - len(cols))
     piles = [()] * M.PILES
     for pile, text in (foundations or {}).items():
-        piles[pile] = tuple(_two_decks(text))
-    wait = _two_decks(waiting)[0] if waiting else None
-    used = {c for col in cols for c in col} | {c for p in piles for c in p} | {wait}
-    rest = [c for c in full_deck(2) if c not in used]
+        piles[pile] = tuple(_two_decks(text, taken))
+    wait = _two_decks(waiting, taken)[0] if waiting else None
+    rest = [c for c in full_deck(2) if c not in taken]
     return M.MilliganState(tuple(cols), tuple(rest[:stock]), tuple(piles), wait, rule, mm)
 
 
-def _two_decks(text: str) -> list[Card]:
-    """Cards from text; a second copy of a card in the same text is the second deck's."""
+def _two_decks(text: str, taken: list[Card]) -> list[Card]:
     out: list[Card] = []
     for card in parse_cards(text):
-        out.append(Card(card.rank, card.suit, 1) if card in out else card)
+        card = Card(card.rank, card.suit, 1) if card in taken else card
+        assert card not in taken, f"{card} three times"
+        taken.append(card)
+        out.append(card)
     return out
 
 
@@ -198,7 +201,8 @@ def test_layoff_sends_up_every_exposed_card_it_can_and_not_the_stock() -> None:
 def test_a_game_is_lost_once_no_new_card_can_ever_go_up() -> None:
     base = dict(foundations={0: "AS 2S"}, rule="suit", mm=True)
     s = position(["KC 5D", "QC 9H", "JC 7S"], waiting="8D", **base)
-    s = M.MilliganState(s.columns, tuple(_two_decks("9C 9C 4H 4H 6D 6D TD TD")),
+    s = M.MilliganState(s.columns, tuple(parse_cards("9C 4H 6D TD"))
+                        + tuple(Card(c.rank, c.suit, 1) for c in parse_cards("9C 4H 6D TD")),
                         s.foundations, s.waiting, "suit", True)
     after = allowed(s, M.Deal())
     assert after.status == "lost" and M.is_over(after) and not M.legal_moves(after)

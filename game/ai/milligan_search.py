@@ -117,16 +117,43 @@ def _full_key(state: M.MilliganState) -> tuple:
     return M.position_key(state) + (len(state.stock),)
 
 
+PLAYOUT_NODES = (400, 1500)  # the computer player's look-ahead in the solver's playouts
+
+
+def playout(state: M.MilliganState, nodes: int, deadline: float) -> tuple[M.Move, ...] | None:
+    """The computer player's game from here (it never looks at the stock); its moves if
+    it wins before ``deadline``, else None."""
+    line: list[M.Move] = []
+    while state.status == "playing":
+        if time.perf_counter() > deadline:
+            return None
+        for move in plan(state, bool(state.stock), nodes):
+            state = M.apply(state, move)
+            line.append(move)
+            if state.status != "playing":
+                break
+    return tuple(line) if state.status == "won" else None
+
+
 def solve(state: M.MilliganState, time_limit: float = 2.0, max_nodes: int = 200_000
           ) -> Verdict:
-    """Can this position (its stock included) still be won? Depth first, the most
-    promising move first, every position once. True with a winning line; False only
-    when every position reachable has been seen; None when time or nodes ran out."""
+    """Can this position (its stock included) still be won? First the computer player's
+    own games from here (a win is a proof); then depth first over every position, the
+    most promising move first. True with a winning line; False only when every position
+    reachable has been seen; None when time or nodes ran out."""
     if state.status == "won":
         return Verdict(True, 0)
     if state.status != "playing":
         return Verdict(False, 0)
     deadline = time.perf_counter() + time_limit
+    for nodes in PLAYOUT_NODES:
+        line = playout(state, nodes, deadline)
+        if line is not None:
+            return Verdict(True, 0, line)
+    return _exhaust(state, deadline, max_nodes)
+
+
+def _exhaust(state: M.MilliganState, deadline: float, max_nodes: int) -> Verdict:
     seen = {_full_key(state)}
     stack = [(state, ())]
     while stack:

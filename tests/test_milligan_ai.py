@@ -1,0 +1,84 @@
+"""The Giant's computer players, hints, solver and simulator."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.ai import milligan_player as P
+from game.ai import milligan_search as search
+from game.cards import parse_cards
+from game.rules import milligan as M
+from tests.test_milligan_rules import position
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("rule", M.RULE_NAMES)
+def test_the_computer_plays_whole_games_with_legal_moves_from_what_it_sees(rule: str) -> None:
+    agent = P.make_agent("quick")
+    state = M.new_game(4, {"rule": rule, "miss_milligan": True})
+    agent.new_game()
+    while not M.is_over(state):
+        legal = M.legal_moves(state)
+        move = agent.act(M.observe(state), legal)
+        assert move in legal
+        state = M.apply(state, move)
+    assert state.status in ("won", "lost", "resigned") and state.laid_off >= 8
+
+
+def test_the_search_player_beats_random_play() -> None:
+    search_result = P.simulate(4, 20, "quick", "any")
+    random_result = P.simulate(4, 20, "random", "any")
+    assert search_result["mean_score"] > random_result["mean_score"]
+    assert set(search_result) >= {"win_rate", "mean_score", "seconds", "games"}
+
+
+def test_a_hint_is_a_legal_move_that_gains_or_deals() -> None:
+    state = M.new_game(2)
+    for _ in range(3):
+        state = M.apply(state, M.Deal())
+    advice = P.hint(M.observe(state))
+    assert advice is not None and advice.move in M.legal_moves(state) and advice.text
+    line = search.best_line(M.position_of(M.observe(state)), P.HINT_NODES)
+    assert line.gain > 0 and advice.move == line.moves[0]
+
+
+def test_the_solver_proves_a_win_with_a_line_that_wins() -> None:
+    piles = {p: " ".join(r + M.pile_suit(p) for r in "A23456789TJQ") for p in range(8)}
+    s = position(["KS KH", "KD KC", "KS", "KH"], foundations=piles, rule="suit", mm=True,
+                 stock=0)
+    s = M.MilliganState(s.columns, tuple(parse_cards("KD KC")), s.foundations, None, "suit",
+                        True)
+    verdict = search.solve(s, 2.0)
+    assert verdict.winnable is True
+    for move in verdict.moves:
+        s = M.apply(s, move)
+    assert s.status == "won"
+
+
+def test_the_solver_says_not_winnable_for_a_stuck_game_and_unknown_in_time() -> None:
+    stuck = position(["KC 5D", "QC 9H", "JC 7S"], foundations={0: "AS 2S"}, rule="suit",
+                     mm=True)
+    assert search.solve(stuck, 2.0).winnable is False
+    start = time.perf_counter()
+    fresh = search.solve(M.new_game(3, {"rule": "suit", "miss_milligan": True}), 0.2)
+    assert fresh.winnable in (None, False) and time.perf_counter() - start < 1.0
+
+
+def test_simulate_from_the_command_line() -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "main.py", "simulate", "milligan", "--games", "2",
+                           "--seed", "5", "--rule", "suit", "--miss-milligan", "--agent",
+                           "quick", "--json"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["games"] == 2 and out["rule"] == "suit" and out["miss_milligan"] is True
+    assert 0 <= out["win_rate"] <= 1 and isinstance(out["mean_score"], float) and out["seconds"]

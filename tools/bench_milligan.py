@@ -1,0 +1,137 @@
+"""The Giant's numbers: dragging a run of 12 cards over long columns with all 104 cards
+on the table (at 1920x1080 and 3840x2160, against the full-redraw floor, as tools/bench.py
+measures Pyramid), the computer player's win rate and points per rule set over seeded
+deals, and how fast the solver settles positions.
+
+    python -m tools.bench_milligan [--games 1000] [--frames 240] [--skip-play]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import tempfile
+import time
+from typing import Any
+
+import pygame  # noqa: E402
+
+from game.ai import milligan_player, milligan_search  # noqa: E402
+from game.cards import Card, full_deck  # noqa: E402
+from game.rules import milligan as M  # noqa: E402
+from tools import bench  # sets the dummy video and audio drivers before pygame loads
+
+RUN = "KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H"  # alternating colours, 12 cards
+
+
+def long_columns() -> M.MilliganState:
+    """All 104 cards in the columns: a 12-card run at the end of column 1 and long
+    columns everywhere else (nothing on the foundations, the stock dealt out)."""
+    run = [Card.parse(c) for c in RUN.split()]
+    rest = [c for c in full_deck(2) if c not in run]
+    random.Random(1).shuffle(rest)
+    others = rest[8:]
+    columns = [rest[:8] + run] + [others[i::M.COLUMNS - 1] for i in range(M.COLUMNS - 1)]
+    return M.MilliganState(tuple(tuple(c) for c in columns), (), ((),) * M.PILES)
+
+
+class TableClient:
+    """A seat at a table held elsewhere, showing one fixed position (no moves)."""
+
+    def __init__(self, state: M.MilliganState) -> None:
+        self.view = M.observe(state)
+        self.legal_moves: list[Any] = []
+        self.acting, self.over, self.cursor, self.position = True, False, 0, 0
+        self.can_undo = self.can_redo = False
+
+    def check(self, move: Any) -> str | None:
+        return "This table only shows a position."
+
+    def submit(self, move: Any) -> None:
+        raise ValueError("This table only shows a position.")
+
+    def undo(self) -> bool:
+        return False
+
+    def redo(self) -> bool:
+        return False
+
+    def add_listener(self, callback: Any) -> None:
+        pass
+
+    def remove_listener(self, callback: Any) -> None:
+        pass
+
+
+def bench_run_drag(size: tuple[int, int], frames: int) -> str:
+    from scenes.milligan import MilliganScene
+
+    with tempfile.TemporaryDirectory() as tmp:
+        app = bench.new_app(tmp, size, "normal")
+        scene = MilliganScene(app, client=TableClient(long_columns()))
+        app.push(scene)
+        bench.deal_frames(app)
+        on_table = len(scene.table.entities)
+        rest = bench.floor(app)
+        lead = scene.view.columns[0][-12].uid
+        rect = scene.table.card_rect(lead)
+        grab = (rect.centerx, rect.y + 5)
+        scene.table.pointer_down(grab)
+        scene.table.pointer_move((grab[0] + 40, grab[1]))
+        bench.timed_frames(app, 3)
+        carried = len(scene.table.dragged_keys)
+
+        def wander(n: int) -> None:  # back and forth over the long columns
+            t = n / 60
+            scene.table.pointer_move((700 + 560 * math.cos(t * 1.7),
+                                      560 + 250 * math.sin(t * 2.3)))
+
+        times = bench.timed_frames(app, frames, wander)
+        app.quit()
+        return (f"{bench.versus(bench.summary(times), rest)}; {carried} cards dragged, "
+                f"{on_table} on the table")
+
+
+def bench_play(games: int) -> None:
+    for mm in (False, True):
+        for rule in M.RULE_NAMES:
+            result = milligan_player.simulate(games, 1000, "search", rule, mm)
+            name = rule + (" + Miss Milligan" if mm else "")
+            print(f"play {name}: win rate {result['win_rate']:.3f}, mean score "
+                  f"{result['mean_score']:.2f}, mean cards up {result['mean_laid_off']:.1f} "
+                  f"over {games} deals (seed 1000 on), {result['seconds']} s")
+
+
+def bench_solver(deals: int, time_limit: float = 2.0) -> str:
+    answers: dict[Any, int] = {True: 0, False: 0, None: 0}
+    times = []
+    for seed in range(deals):
+        state = M.new_game(seed, {"rule": "any"})
+        start = time.perf_counter()
+        answers[milligan_search.solve(state, time_limit).winnable] += 1
+        times.append(time.perf_counter() - start)
+    return (f"{deals} fresh deals (any suit), {time_limit} s each: winnable {answers[True]}, "
+            f"not winnable {answers[False]}, unknown {answers[None]}; median "
+            f"{statistics.median(times) * 1000:.0f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=1000, help="deals per rule set")
+    parser.add_argument("--frames", type=int, default=240)
+    parser.add_argument("--solver-deals", type=int, default=20)
+    parser.add_argument("--skip-play", action="store_true")
+    args = parser.parse_args()
+    pygame.init()
+    for size in bench.SIZES:
+        print(f"[{size[0]}x{size[1]}] run of 12 dragged over long columns: "
+              f"{bench_run_drag(size, args.frames)}")
+    print(f"solver: {bench_solver(args.solver_deals)}")
+    if not args.skip_play:
+        bench_play(args.games)
+
+
+if __name__ == "__main__":
+    main()
