@@ -1,0 +1,454 @@
+"""Poker Squares at the table: the matrix (two in Best of Two and Sum of Two), the pack,
+the dealt cards and the reject squares, every hand named as cards land.
+
+Mouse: drag a card to a square, or click a square to put the waiting card there
+(click a card first to pick it: another dealt card, or one of the matrix that may be
+thrown away or moved). Keyboard: row then column (1-5) places the card, X throws it
+away, arrows and Enter move a focus frame. Pad: move the frame, A places or picks,
+X throws away, Y hints. The rules decide what is legal; the view says where.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.actions import Act, Action
+from game.engine.arrange import Box, Grid, fit_grids
+from game.engine.card_scene import zone_rect
+from game.engine.components import Placement
+from game.engine.render import DrawItem
+from game.engine.ui import GOLD, INK, MUTED, confirm, text_image
+from game.engine.widgets import command_bar
+from game.rules import poker_squares as P
+from game.rules.poker_squares_options import MODES, PLACEMENTS, SCORINGS, parse
+from game.rules.registry import GAME_BY_ID
+from scenes.game_scene import GameScene
+
+CARD_W = 128.0
+CARD_H = CARD_W * 1.4
+GAP = 14.0
+MATRIX_AREA = Box(370, 70, 1110, 830)  # the matrices, names right and below; clear of the buttons
+PACK_POS = (70.0, 96.0)
+SIDE_X = (70.0, 215.0)  # dealt and reject squares, two columns under the pack
+SIDE_Y, SIDE_STEP = 400.0, 215.0
+PILE_STEP = 0.3
+ROW_NAME_W = 190.0
+OUTLINE = (90, 170, 255)  # squares a card may go to, cards that may move: the manual's blue
+HINT = (250, 222, 80)
+SHORT = {"high_card": "-", "one_pair": "Pair", "two_pair": "2 pair", "three_of_a_kind": "Trips",
+         "straight": "Straight", "flush": "Flush", "full_house": "Full house",
+         "four_of_a_kind": "Four", "straight_flush": "Str. flush", "royal_flush": "Royal",
+         "five_of_a_kind": "Five"}
+COMMANDS = [("hint", "Hint", "h"), ("new", "New cards", "n"), ("same", "Same cards", "s"),
+            ("undo", "Undo", "u"), ("redo", "Redo", "r"), ("help", "? Help", "?"),
+            ("config", "Config", "c"), ("menu", "Menu", "m")]
+UI = 20000  # labels and outlines sit above the cards, under the HUD
+
+
+def side_pos(index: int) -> tuple[float, float]:
+    """The ``index``-th of the dealt and reject squares, two to a row."""
+    return SIDE_X[index % 2], SIDE_Y + (index // 2) * SIDE_STEP
+
+
+def config_from(entry: Any, per_game: Any) -> dict[str, Any]:
+    """The game's options from the settings, as a rules config ({} if they clash)."""
+    config = {o.key: entry.setting(per_game, o.key) for o in entry.options}
+    try:
+        parse(config)
+    except ValueError:
+        return {}
+    return config
+
+
+class PokerSquaresScene(GameScene):
+    title = "Poker Squares"
+    game_id = P.GAME_ID
+    card_w, card_h = CARD_W, CARD_H
+
+    def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
+                 resume: bool = True, recorder: Any = None, client: Any = None) -> None:
+        self.picked: str | None = None  # the place of a card picked up by a click
+        self.pending_row: int | None = None
+        self.hint_spot: str | None = None
+        self.spot_of: dict[str, str] = {}  # table key -> place name, from the last view
+        self.config = self.chosen_config(app)
+        super().__init__(app, seed, demo, resume, recorder, client)
+        self.set_buttons()
+
+    def chosen_config(self, app: Any) -> dict[str, Any]:
+        config = config_from(GAME_BY_ID[P.GAME_ID], app.settings.per_game)
+        if parse(config).players != 1:  # two at the table comes with the next part
+            config["mode"] = "one_hand"
+            for key in ("stealing", "planting"):
+                config.pop(key, None)
+        return config
+
+    # -- geometry -----------------------------------------------------------------------
+
+    def matrices(self, view: P.PokerSquaresView) -> tuple[list[Grid], Grid | None]:
+        """The seat's matrices and the opponent's (smaller), fitted to the table."""
+        mine = len(view.grids)
+        others = mine - 1 + (view.other_grid is not None)
+        ratio = 1.0 if mine == 2 else 0.5
+        main, rest = fit_grids(MATRIX_AREA, 5, 5, CARD_W, CARD_H, GAP, others=others,
+                               ratio=ratio, between=ROW_NAME_W, label_h=40 if others else 0)
+        grids = [main] + rest[: mine - 1]
+        return grids, (rest[-1] if view.other_grid is not None else None)
+
+    def spot_rect(self, view: P.PokerSquaresView, spot: str) -> pygame.Rect:
+        kind = spot[0]
+        grids, other = self.matrices(view)
+        if kind in "go":
+            grid = grids[int(spot[1])] if kind == "g" else other
+            r, c = (int(spot[2]), int(spot[3])) if kind == "g" else (int(spot[1]), int(spot[2]))
+            return zone_rect(*grid.slot(r, c), grid.card_w, grid.card_h)
+        return zone_rect(*side_pos(self.side_index(view, spot)), CARD_W, CARD_H)
+
+    @staticmethod
+    def side_index(view: P.PokerSquaresView, spot: str) -> int:
+        """Dealt cards first, then the seat's rejects, then the common ones."""
+        offset = {"d": 0, "r": len(view.dealt), "c": len(view.dealt) + len(view.rejects)}
+        return offset[spot[0]] + int(spot[1:])
+
+    @staticmethod
+    def side_spots(view: P.PokerSquaresView) -> list[str]:
+        return ([f"d{i}" for i in range(len(view.dealt))]
+                + [f"r{i}" for i in range(len(view.rejects))]
+                + [f"c{i}" for i in range(len(view.common_rejects))])
+
+    # -- view -> table ------------------------------------------------------------------
+
+    def placements(self, view: P.PokerSquaresView) -> list[Placement]:
+        out: list[Placement] = []
+        spots: dict[str, str] = {}
+        for k in range(view.cards_left):
+            x, y = PACK_POS[0] - k * PILE_STEP, PACK_POS[1] - k * PILE_STEP
+            out.append(Placement(f"pack#{k}", None, x, y, k, False, "pack", shadow=k == 0))
+        side = {"d": view.dealt, "r": view.rejects, "c": view.common_rejects}
+        for spot in self.side_spots(view):
+            card = side[spot[0]][int(spot[1:])]
+            if card is not None:
+                spots[card.uid] = spot
+                out.append(Placement(card.uid, card.uid, *side_pos(self.side_index(view, spot)),
+                                     200, True, "dealt" if spot[0] == "d" else "rejects",
+                                     interactive=spot[0] == "d" or spot in view.movable))
+        grids, other_grid = self.matrices(view)
+        for m, (grid, cards) in enumerate(zip(grids, view.grids, strict=True)):
+            for i, card in enumerate(c for row in cards for c in row):
+                if card is not None:
+                    spot = f"g{m}{i // 5}{i % 5}"
+                    spots[card.uid] = spot
+                    out.append(Placement(card.uid, card.uid, *grid.positions[i], 300 + i, True,
+                                         f"matrix{m}", interactive=spot in view.movable,
+                                         scale=grid.scale))
+        if other_grid is not None and view.other_grid is not None:
+            for i, card in enumerate(c for row in view.other_grid for c in row):
+                if card is not None:
+                    spots[card.uid] = f"o{i // 5}{i % 5}"
+                    out.append(Placement(card.uid, card.uid, *other_grid.positions[i], 300 + i,
+                                         True, "other", scale=other_grid.scale,
+                                         interactive=f"o{i // 5}{i % 5}" in view.movable))
+        self.spot_of = spots
+        return out
+
+    def deal_origin(self) -> tuple[float, float]:
+        return PACK_POS
+
+    def card_count_problem(self) -> str | None:
+        """The base expects every deck on the table; here a game holds as many cards as
+        its options deal (one deck, two, or each card twice in Same Deck)."""
+        problem = super().card_count_problem()
+        view = self.view
+        dealt = view.options.decks * 52 * (2 if view.options.mode == "same_deck" else 1)
+        shown = len(self.placements(view))
+        counted = f"{self.title}: {shown} cards on the table, not {self.rules.info.decks * 52}"
+        if problem == counted and shown == dealt:
+            return None
+        if problem is None and shown != dealt:
+            return f"{self.title}: {shown} cards on the table, not {dealt}"
+        return problem
+
+    def after_refresh(self) -> None:
+        view = self.view
+        # Every empty place takes clicks and drops (a refused one says why); the legal
+        # ones are outlined and take the focus frame.
+        empty = [f"g{m}{i // 5}{i % 5}" for m, g in enumerate(view.grids)
+                 for i, c in enumerate(c for row in g for c in row) if c is None]
+        side = {"d": view.dealt, "r": view.rejects, "c": view.common_rejects}
+        empty += [s for s in self.side_spots(view)[len(view.dealt):]
+                  if side[s[0]][int(s[1:])] is None]
+        self.table.zones = {f"zone:{spot}": self.spot_rect(view, spot)
+                            for spot in {*empty, *view.targets}}
+        self.table.clear_highlights("selected")
+        if self.picked is not None:
+            key = next((k for k, s in self.spot_of.items() if s == self.picked), None)
+            if key is None:
+                self.picked = None
+            else:
+                self.table.set_highlight(key, "selected")
+        self.set_buttons()
+
+    def set_buttons(self) -> None:
+        view = self.view
+        extra = [("done", "Done", "d")] if view.can_finish else []
+        extra += [("pass", "Pass", "p")] if view.can_pass else []
+        self.hud.buttons = [] if self.viewer or self.demo else command_bar(extra + COMMANDS)
+        if self.focus is not None and self.focus not in self.focus_targets():
+            self.set_focus(None)
+        super().after_refresh()
+
+    # -- choosing -----------------------------------------------------------------------
+
+    def clear_selection(self) -> None:
+        self.picked = None
+        self.pending_row = None
+        self.hint_spot = None
+        self.table.clear_highlights("selected")
+
+    def has_selection(self) -> bool:
+        return self.picked is not None or self.pending_row is not None
+
+    def waiting_card(self) -> str | None:
+        """The place of the card a square click would move: the picked card, or else
+        the first dealt card."""
+        if self.picked is not None:
+            return self.picked
+        return next((f"d{i}" for i, c in enumerate(self.view.dealt) if c is not None), None)
+
+    def move_for(self, source: str, target: str) -> P.Move:
+        seat = self.view.seat
+        if source[0] == "d" and target[0] == "g":
+            return P.Place(seat, int(target[2]), int(target[3]), int(source[1:]), int(target[1]))
+        return P.Shift(seat, source, target)
+
+    def place_at(self, target: str) -> bool:
+        source = self.waiting_card()
+        if source is None:
+            self.app.error("There is no card to place.")
+            return False
+        self.clear_selection()
+        return self.play(self.move_for(source, target))
+
+    def pick(self, spot: str) -> None:
+        """A click on a card: pick it up, put it down, or (a matrix card picked before a
+        click on another) swap the two where cards can move."""
+        if self.picked == spot:
+            self.clear_selection()
+            self.refresh()
+            return
+        if self.picked is not None and spot[0] == "g" and self.legal(self.move_for(
+                self.picked, spot)):
+            self.place_at(spot)
+            return
+        if spot[0] != "d" and spot not in self.view.movable:
+            self.app.error(self.client.check(P.Shift(self.view.seat, spot, "r0"))
+                           or "That card stays where it is.")
+            return
+        self.picked = spot
+        self.app.play_sound("select")
+        self.refresh()
+
+    def reject(self) -> None:
+        """X: throw the waiting card into the first free reject square."""
+        view = self.view
+        free = [s for s in self.side_spots(view)[len(view.dealt):] if s in view.targets]
+        if not free:
+            self.app.error("There is no reject square free." if view.rejects or
+                           view.common_rejects else "This game has no rejects.")
+            return
+        self.place_at(free[0])
+
+    def on_click(self, key: str | None, pos: tuple[float, float]) -> None:
+        if key is not None and key.startswith("zone:"):
+            self.place_at(key[5:])
+        elif key is not None and key in self.spot_of:
+            self.pick(self.spot_of[key])
+        else:
+            self.clear_selection()
+            self.refresh()
+
+    def activate(self, target: object) -> None:
+        self.on_click(target if isinstance(target, str) else None, (0.0, 0.0))
+
+    def drop_target(self, target: str | None) -> str | None:
+        if target is None:
+            return None
+        return target[5:] if target.startswith("zone:") else self.spot_of.get(target)
+
+    def on_drop(self, key: str, target: str | None) -> None:
+        source, spot = self.spot_of.get(key), self.drop_target(target)
+        self.clear_selection()
+        if source is None or spot is None or not self.play(self.move_for(source, spot)):
+            self.table.fly_back(key)
+
+    def can_drop(self, key: str, target: str) -> bool:
+        source, spot = self.spot_of.get(key), self.drop_target(target)
+        return source is not None and spot is not None and self.legal(self.move_for(source,
+                                                                                    spot))
+
+    def on_secondary(self) -> None:
+        self.reject()
+
+    def zone_focusable(self, name: str) -> bool:
+        return name[5:] in self.view.targets
+
+    def on_key(self, key: str) -> bool:
+        if key == "x":
+            self.reject()
+        elif key in ("1", "2", "3", "4", "5"):
+            number = int(key) - 1
+            if self.pending_row is None:
+                self.pending_row = number
+                self.hud.say(f"Row {number + 1}: now the column, 1 to 5.")
+            else:
+                row, self.pending_row = self.pending_row, None
+                self.place_at(f"g0{row}{number}")
+        else:
+            return False
+        return True
+
+    def handle_game(self, action: Action) -> None:
+        if action.kind == Act.HINT:
+            self.press("hint")
+            return
+        super().handle_game(action)
+
+    # -- commands -----------------------------------------------------------------------
+
+    def game_command(self, key: str) -> bool:
+        view = self.view
+        if key == "hint":
+            self.show_hint()
+        elif key == "done":
+            self.play(P.Done(view.seat))
+        elif key == "pass":
+            self.play(P.Pass(view.seat))
+        elif key in ("new", "same"):
+            seed = self.recorder.seed if key == "same" else None
+            words = "Replay these cards" if key == "same" else "Deal new cards"
+            if view.over or self.client.cursor == 0:
+                self.fresh_game(seed)
+            else:
+                confirm(self.hud, "New game", f"Your matrix is not full. {words} anyway?",
+                        lambda: self.fresh_game(seed))
+        else:
+            return False
+        return True
+
+    def fresh_game(self, seed: int | None) -> None:
+        self.set_computer(self.seat, False)
+        self.config = self.chosen_config(self.app)
+        self.new_game(seed)
+
+    def show_hint(self) -> None:
+        from game.ai.poker_squares import hint  # the computer's thinking, only when asked
+
+        view = self.view
+        allowed = [(int(s[2]), int(s[3])) for s in view.targets if s.startswith("g0")]
+        if view.card is None or not allowed:
+            self.app.error("There is no card to place.")
+            return
+        scoring = dict(view.options.seats[view.seat].points)
+        try:
+            row, col = hint(view.grid, view.card, scoring, allowed)
+        except OSError as exc:  # the computer's learned tables are missing or unreadable
+            self.app.error(f"No hint: the computer player could not load its tables ({exc}).")
+            return
+        self.hint_spot = f"g0{row}{col}"
+        self.hud.say(f"The computer would put {view.card.symbol} in row {row + 1}, "
+                     f"column {col + 1}.")
+
+    def game_over_message(self, view: P.PokerSquaresView) -> tuple[str, str]:
+        rules = view.options.seats[view.seat]
+        if rules.pat:
+            won = view.scores[view.seat] == 5
+            return ("Five pat hands!" if won else "Not all pat",
+                    f"{view.scores[view.seat]} of the 5 rows are pat hands.")
+        scoring = SCORINGS[rules.scoring]
+        return "Game over", f"You scored {view.scores[view.seat]} ({scoring} scoring)."
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def extra_items(self) -> list[DrawItem]:
+        vp = self.app.viewport
+        view = self.view
+        items: list[DrawItem] = []
+
+        def text(key: object, words: str, size: float, x: float, y: float,
+                 color: tuple[int, int, int] = INK, bold: bool = False,
+                 align: str = "centre") -> None:
+            image = text_image(vp, words, size, color, bold=bold)
+            px, py = vp.to_px(x, y)
+            shift = {"centre": image.get_width() // 2, "left": 0,
+                     "right": image.get_width()}[align]
+            items.append(DrawItem(("ps", key), image, (px - shift, py), UI))
+
+        def outline(key: object, rect: pygame.Rect, color: tuple[int, int, int]) -> None:
+            x, y, w, h = vp.rect_px(*rect.inflate(8, 8))
+            ring = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(ring, color, ring.get_rect(), max(2, vp.px(4)),
+                             border_radius=vp.px(10))
+            items.append(DrawItem(("ps", "ring", key), ring, (x, y), UI - 1))
+
+        rules = view.options.seats[view.seat]
+        line = (f"{MODES[view.options.mode]} \u00b7 {SCORINGS[rules.scoring]} \u00b7 "
+                f"{PLACEMENTS[rules.placement]} \u00b7 "
+                f"{'Cards can move' if rules.can_move else 'Cards cannot move'} \u00b7 "
+                f"{12 if rules.diagonals else 10} hands")
+        text("rules", line, 26, MATRIX_AREA.x, 24, MUTED, align="left")
+        text("left", f"{view.cards_left} in the pack", 24, PACK_POS[0] + CARD_W / 2,
+             PACK_POS[1] + CARD_H + 8, MUTED)
+        names = {"d": "Deal", "r": "Reject", "c": "Common"}
+        for spot in self.side_spots(view):
+            x, y = side_pos(self.side_index(view, spot))
+            text(("side", spot), names[spot[0]], 22, x + CARD_W / 2, y - 30, MUTED)
+            outline(("slot", spot), zone_rect(x, y, CARD_W, CARD_H), (60, 110, 80))
+        if not self.viewer and not self.demo and not view.over:
+            for spot in view.targets:
+                outline(spot, self.spot_rect(view, spot), OUTLINE)
+            for spot in view.movable:
+                if spot[0] != "o" or view.other_grid is not None:
+                    outline(spot, self.spot_rect(view, spot), OUTLINE)
+        if self.hint_spot is not None:
+            outline("hint", self.spot_rect(view, self.hint_spot), HINT)
+        grids, _ = self.matrices(view)
+        for m, (grid, names_) in enumerate(zip(grids, view.hands, strict=True)):
+            self._hand_labels(text, m, grid, names_, rules)
+        score = view.scores[view.seat]
+        words = (f"Pat rows {score} of 5" if rules.pat
+                 else f"Score {score}" + ("  (best matrix)" if view.options.mode ==
+                                          "best_of_two" else ""))
+        box = grids[0].box
+        text("score", words, 40, box.x + box.w / 2, box.bottom + 48, GOLD, True)
+        if self.pending_row is not None:
+            text("row", f"Row {self.pending_row + 1}", 30, box.right + 20,
+                 grids[0].slot(self.pending_row, 0)[1] - 4, GOLD, True, align="left")
+        return items
+
+    @staticmethod
+    def _hand_labels(text: Any, m: int, grid: Grid, names: tuple[str, ...],
+                     rules: Any) -> None:
+        """Each row's hand to its right, each column's below it, with the points."""
+        table = rules.table
+        box = grid.box
+        size = 24 * max(grid.scale, 0.7)
+
+        def label(name: str) -> tuple[str, tuple[int, int, int]]:
+            points = "" if rules.pat or not table[name] else f" {table[name]}"
+            return SHORT[name] + points, (GOLD if name != "high_card" else MUTED)
+
+        for r in range(5):
+            words, color = label(names[r])
+            y = grid.slot(r, 0)[1] + grid.card_h / 2 - size * 0.6
+            text(("row", m, r), words, size, box.right + 16, y, color, align="left")
+        for c in range(5):
+            words, color = label(names[5 + c])
+            x = grid.slot(0, c)[0] + grid.card_w / 2
+            text(("col", m, c), words, size, x, box.bottom + 10, color)
+        if len(names) == 12:
+            for d, y in ((10, box.y - 34), (11, box.bottom + 10)):
+                words, color = label(names[d])
+                text(("diag", m, d), "\u2198 " * (d == 10) + words + " \u2197" * (d == 11),
+                     size, box.right + 16, y, color, align="left")

@@ -1,0 +1,211 @@
+"""Poker Squares played through the real app by posted events: clicks, drags, the
+keyboard and a virtual game controller; options come from the settings as a player
+sets them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.vpad import VirtualPad, VirtualPadUnavailable
+from game.rules import poker_squares as P
+from scenes.poker_squares import PokerSquaresScene
+from tests.driver import click, drag, frames, key, make_app, settle
+
+SEED = 5
+
+
+def start(tmp_path: Path, size: tuple[int, int] = (1280, 720), **options: object
+          ) -> tuple[object, PokerSquaresScene]:
+    app = make_app(tmp_path, size=size, per_game={"poker-squares": options})
+    scene = PokerSquaresScene(app, seed=SEED)
+    app.push(scene)
+    settle(app)
+    return app, scene
+
+
+def centre(scene: PokerSquaresScene, spot: str) -> tuple[float, float]:
+    rect = scene.spot_rect(scene.view, spot)
+    return rect.centerx, rect.centery
+
+
+def card_at(scene: PokerSquaresScene, spot: str) -> str:
+    """The table key of the card lying on ``spot``."""
+    return next(k for k, s in scene.spot_of.items() if s == spot)
+
+
+def grid_codes(scene: PokerSquaresScene) -> list[str | None]:
+    return [c.uid if c else None for c in scene.recorder.state.grids[0]]
+
+
+def test_one_hand_by_clicks_and_drags_to_the_end(tmp_path: Path) -> None:
+    app, scene = start(tmp_path)
+    dealt = []
+    for i in range(25):
+        spot = f"g0{i // 5}{i % 5}"
+        dealt.append(scene.view.card.uid)
+        if i % 2:
+            click(app, centre(scene, spot))  # click the square: the waiting card goes there
+        else:
+            drag(app, centre(scene, "d0"), centre(scene, spot))
+        settle(app)
+        assert scene.card_count_problem() is None
+    assert grid_codes(scene) == dealt
+    assert scene.over and scene.hud.dialog is not None, "the game-over dialog shows"
+    score = P.score_grid(scene.view.grid)
+    assert scene.view.scores == (score,)
+    assert str(score) in scene.hud.dialog.body
+
+
+def test_edges_must_touch_refuses_a_far_square_and_says_why(tmp_path: Path) -> None:
+    app, scene = start(tmp_path, placement="edges")
+    click(app, centre(scene, "g022"))
+    settle(app)
+    before = scene.recorder.length
+    click(app, centre(scene, "g000"))
+    assert scene.recorder.length == before
+    assert "edge" in scene.hud.message.text
+    assert set(scene.view.targets) == {"g012", "g021", "g023", "g032"}
+    assert {z[5:] for z in scene.table.zones} >= set(scene.view.targets)
+
+
+def test_keyboard_row_then_column_and_x_to_reject(tmp_path: Path) -> None:
+    app, scene = start(tmp_path, rejects=1)
+    first = scene.view.card
+    key(app, pygame.K_3, "3")
+    assert "Row 3" in scene.hud.message.text
+    key(app, pygame.K_4, "4")
+    settle(app)
+    assert scene.recorder.state.grids[0][2 * 5 + 3] == first
+    second = scene.view.card
+    key(app, pygame.K_x, "x")
+    settle(app)
+    assert scene.recorder.state.rejects[0] == (second,)
+    key(app, pygame.K_x, "x")
+    assert "reject" in scene.hud.message.text.lower()
+    key(app, pygame.K_2, "2")
+    key(app, pygame.K_ESCAPE)
+    assert scene.pending_row is None and scene.app.scene is scene
+
+
+def test_a_placed_card_is_picked_then_thrown_away(tmp_path: Path) -> None:
+    app, scene = start(tmp_path, rejects=1)
+    click(app, centre(scene, "g000"))
+    settle(app)
+    placed = scene.recorder.state.grids[0][0]
+    assert "g000" in scene.view.movable
+    click(app, centre(scene, "g000"))  # pick the card up
+    assert scene.picked == "g000"
+    click(app, centre(scene, "r0"))  # and drop it among the rejects
+    settle(app)
+    assert scene.recorder.state.rejects[0] == (placed,) and scene.recorder.state.grids[0][0] is None
+
+
+def test_cards_that_can_move_are_dragged_and_done_ends_the_game(tmp_path: Path) -> None:
+    app, scene = start(tmp_path, can_move=True)
+    for i in range(25):
+        key(app, pygame.K_1 + i // 5, str(1 + i // 5))
+        key(app, pygame.K_1 + i % 5, str(1 + i % 5))
+    settle(app)
+    before = grid_codes(scene)
+    assert not scene.over and any(b.key == "done" for b in scene.hud.buttons)
+    drag(app, centre(scene, "g000"), centre(scene, "g044"))  # a full hand swaps two cards
+    settle(app)
+    after = grid_codes(scene)
+    assert after[0] == before[24] and after[24] == before[0]
+    key(app, pygame.K_d, "d")
+    settle(app)
+    assert scene.over
+
+
+def test_undo_redo_new_and_same_cards(tmp_path: Path) -> None:
+    app, scene = start(tmp_path)
+    first = scene.view.card
+    click(app, centre(scene, "g011"))
+    key(app, pygame.K_u, "u")
+    settle(app)
+    assert scene.recorder.cursor == 0 and scene.view.card == first
+    key(app, pygame.K_r, "r")
+    settle(app)
+    assert scene.recorder.cursor == 1
+    key(app, pygame.K_s, "s")  # Same cards asks first: the matrix is not full
+    assert scene.hud.dialog is not None and "not full" in scene.hud.dialog.body
+    key(app, pygame.K_y, "y")
+    settle(app)
+    assert scene.recorder.cursor == 0 and scene.view.card == first
+    key(app, pygame.K_n, "n")  # nothing placed yet: New cards deals at once
+    settle(app)
+    assert scene.hud.dialog is None and scene.recorder.seed != SEED
+
+
+def test_hint_lights_a_legal_square(tmp_path: Path) -> None:
+    from game.ai import poker_squares as ai
+
+    try:
+        ai.hint([[None] * 5] * 5, "AS")
+    except OSError as exc:
+        pytest.skip(f"the computer player's tables are not there: {exc}")
+    app, scene = start(tmp_path, placement="corners")
+    click(app, centre(scene, "g022"))
+    settle(app)
+    key(app, pygame.K_h, "h")
+    assert scene.hint_spot in scene.view.targets
+    assert "computer would put" in scene.hud.message.text
+
+
+def test_settings_choose_the_rules(tmp_path: Path) -> None:
+    app, scene = start(tmp_path, mode="best_of_two", scoring="english", hands=12, deal=2)
+    view = scene.view
+    assert len(view.grids) == 2 and len(view.dealt) == 2
+    rules = view.options.seats[0]
+    assert rules.scoring == "english" and rules.diagonals
+    drag(app, centre(scene, "d1"), centre(scene, "g100"))  # the second card, second matrix
+    settle(app)
+    assert scene.recorder.state.grids[1][0] == view.dealt[1]
+
+
+def test_layouts_at_every_size_keep_the_cards_apart(tmp_path: Path) -> None:
+    for size in ((1280, 720), (3840, 2160)):
+        app, scene = start(tmp_path / str(size[0]), size=size, mode="sum_of_two", rejects=2)
+        frames(app, 2)
+        rects = [scene.spot_rect(scene.view, s) for s in
+                 [f"g{m}{i // 5}{i % 5}" for m in (0, 1) for i in range(25)]
+                 + scene.side_spots(scene.view)]
+        assert all(a.colliderect(b) is False for n, a in enumerate(rects) for b in rects[n + 1:])
+        buttons = [b.rect for b in scene.hud.buttons]
+        assert not any(r.colliderect(b) for r in rects for b in buttons)
+        assert pygame.Rect(0, 0, 1920, 1080).contains(rects[-1])
+
+
+@pytest.fixture
+def pad():  # noqa: ANN201
+    try:
+        vp = VirtualPad()
+    except VirtualPadUnavailable as exc:
+        pytest.skip(str(exc))
+    yield vp
+    vp.detach()
+
+
+def test_a_game_controller_places_and_rejects(tmp_path: Path, pad: VirtualPad) -> None:
+    app, scene = start(tmp_path, rejects=1)
+    pad.attach()
+    frames(app, 2)
+    first = scene.view.card
+    for _ in range(3):  # the focus frame lands on a square; A puts the card there
+        pad.press(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+        frames(app)
+    assert isinstance(scene.focus, str) and scene.focus.startswith("zone:g0")
+    spot = scene.focus[5:]
+    pad.press(pygame.CONTROLLER_BUTTON_A)
+    frames(app)
+    settle(app)
+    index = int(spot[2]) * 5 + int(spot[3])
+    assert scene.recorder.state.grids[0][index] == first
+    second = scene.view.card
+    pad.press(pygame.CONTROLLER_BUTTON_X)  # X throws the waiting card away
+    frames(app)
+    assert scene.recorder.state.rejects[0] == (second,)
+    assert app.input.last_device == "pad"
