@@ -301,3 +301,24 @@ def test_the_replay_shows_the_dealers_cards_only_from_the_showdown_on(tmp_path: 
     showdown = 9  # after the second call
     assert dealer_faces[:showdown] == [0] * showdown
     assert dealer_faces[showdown] == 5 and dealer_faces[showdown + 1] == 0  # the next hand
+
+
+def test_check_bet_raise_by_arrow_keys_dealer_folds(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ai_speed="fast")
+    scene = start(app, "bet 3", "fold")
+    press(app, scene, "2")  # F. Queen
+    press(app, scene, "1")  # check; the dealer bets 3
+    type_text(app, "2")  # raise
+    field = scene.hud.dialog.number
+    type_text(app, "c")
+    for _ in range(4):
+        key(app, pygame.K_UP)
+    key(app, pygame.K_DOWN)
+    assert field.value == 3
+    enter(app)
+    wait(app, scene)  # the dealer folds to the raise
+    assert state(scene).result == D.HandResult(P, "fold", 1 + 1 + 3 + 3 + 3)
+    assert state(scene).points == 1000 + 1 + 3
+    conserved(scene)
+    enter(app)  # any key: the next hand
+    assert state(scene).hand_no == 2 and state(scene).phase == "bet1"
