@@ -447,8 +447,8 @@ class PokerSquaresScene(GameScene):
             words, color = label(names[5 + c])
             x = grid.slot(0, c)[0] + grid.card_w / 2
             text(("col", m, c), words, size, x, box.bottom + 10, color)
-        if len(names) == 12:
-            for d, y in ((10, box.y - 34), (11, box.bottom + 10)):
+        if len(names) == 12:  # the diagonals, in the corner below the row names
+            for d, arrow in ((10, "\u2198"), (11, "\u2197")):
                 words, color = label(names[d])
-                text(("diag", m, d), "\u2198 " * (d == 10) + words + " \u2197" * (d == 11),
-                     size, box.right + 16, y, color, align="left")
+                text(("diag", m, d), f"{arrow} {words}", size, box.right + 16,
+                     box.bottom + 10 + (d - 10) * size * 1.3, color, align="left")
