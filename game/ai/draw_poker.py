@@ -28,11 +28,15 @@ MAX_RAISES = 4  # in one round; past it a strong hand just calls
 CALL_MARGIN = 0.03  # a call must beat the pot odds by this much
 
 
+PAT_WARNING = 0.3  # a hand that stood pat is usually made: ours is worth this much less
+
+
 def strength(view: D.DrawPokerView, bias: Bias) -> float:
     hand = view.hands[view.seat]
     if view.phase == "bet1":
         return best_draw(hand, bias).value  # type: ignore[arg-type]
-    return value_of(hand)  # type: ignore[arg-type]
+    stood_pat = view.drawn[1 - view.seat] == 0
+    return max(0.0, value_of(hand) - PAT_WARNING * stood_pat)  # type: ignore[arg-type]
 
 
 def wanted_bet(s: float, pot: int) -> int:
