@@ -30,9 +30,9 @@ CARD_W = 128.0
 CARD_H = CARD_W * 1.4
 GAP = 14.0
 MATRIX_AREA = Box(370, 70, 1110, 830)  # the matrices, names right and below; clear of the buttons
-PACK_POS = (70.0, 96.0)
+PACK_POS = (70.0, 116.0)
 SIDE_X = (70.0, 215.0)  # dealt and reject squares, two columns under the pack
-SIDE_Y, SIDE_STEP = 400.0, 215.0
+SIDE_Y, SIDE_STEP = 420.0, 212.0
 PILE_STEP = 0.3
 ROW_NAME_W = 190.0
 OUTLINE = (90, 170, 255)  # squares a card may go to, cards that may move: the manual's blue
@@ -397,7 +397,7 @@ class PokerSquaresScene(GameScene):
                 f"{PLACEMENTS[rules.placement]} \u00b7 "
                 f"{'Cards can move' if rules.can_move else 'Cards cannot move'} \u00b7 "
                 f"{12 if rules.diagonals else 10} hands")
-        text("rules", line, 26, MATRIX_AREA.x, 24, MUTED, align="left")
+        text("rules", line, 26, 1860, 24, MUTED, align="right")  # clear of the title
         text("left", f"{view.cards_left} in the pack", 24, PACK_POS[0] + CARD_W / 2,
              PACK_POS[1] + CARD_H + 8, MUTED)
         names = {"d": "Deal", "r": "Reject", "c": "Common"}
