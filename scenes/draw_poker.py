@@ -30,6 +30,7 @@ HAND_X, STEP = 560.0, 170.0
 DEALER_Y, PLAYER_Y = 100.0, 620.0
 LIFT = 44.0  # a card marked to throw away rises this much
 DECK_POS = (150.0, 440.0)
+CHOICE_DECK_POS = (1680.0, 170.0)  # out of the portraits' way
 MUCK_POS = (1620.0, 330.0)
 PILE_STEP = 0.35
 FACE = 210.0  # the dealer's portrait at the table
@@ -74,7 +75,8 @@ class DrawPokerScene(GameScene):
 
     def placements(self, view: D.DrawPokerView) -> list[Placement]:
         out: list[Placement] = []
-        for k, (x, y) in enumerate(_pile(*DECK_POS, view.deck_size)):
+        deck = CHOICE_DECK_POS if view.phase == "choose" else DECK_POS
+        for k, (x, y) in enumerate(_pile(*deck, view.deck_size)):
             out.append(Placement(f"deck#{k}", None, x, y, k, False, "deck", shadow=k == 0))
         drawing = self._my_draw(view)
         for seat, y in ((D.DEALER, DEALER_Y), (D.PLAYER, PLAYER_Y)):
@@ -339,7 +341,7 @@ class DrawPokerScene(GameScene):
 
         playing = view.hand_no and view.phase != "choose"
         hand_no = f"  \u00b7  hand {view.hand_no}" if playing else ""
-        text("points", f"Your points {view.points:,}{hand_no}", 34, 60, 960, GOLD, True,
+        text("points", f"Your points {view.points:,}{hand_no}", 34, 60, 890, GOLD, True,
              centre=False)
         if view.phase == "choose":
             self._choice_items(items, text)
