@@ -46,6 +46,7 @@ class ReplayInfo:
     date: datetime  # local time, naive: meta "date" if readable, else the file's mtime
     moves: int
     result: str  # meta "result", "" if none
+    outcome: str  # "won" | "lost" | "abandoned"
 
 
 class SaveDirError(Exception):
@@ -318,8 +319,23 @@ def _replay_info(path: Path, data: dict[str, Any]) -> ReplayInfo | None:
         return None
     game, moves, meta = data["game"], data["moves"], data.get("meta", {})
     result = meta.get("result")
+    result = result if is_text(result, 40) else ""
     return ReplayInfo(path=path, game=game, date=_replay_date(path, meta.get("date")),
-                      moves=len(moves), result=result if is_text(result, 40) else "")
+                      moves=len(moves), result=result,
+                      outcome=_outcome(meta.get("outcome"), result))
+
+
+OUTCOMES = ("won", "lost", "abandoned")
+
+
+def _outcome(stored: Any, result: str) -> str:
+    """How the game ended; replays from before "outcome" was stored are read from
+    their result line."""
+    if stored in OUTCOMES:
+        return stored
+    if result.lower() == "abandoned":
+        return "abandoned"
+    return "won" if "won" in result.lower() else "lost"
 
 
 def _replay_date(path: Path, text: Any) -> datetime:

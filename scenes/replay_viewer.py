@@ -21,7 +21,7 @@ from game.engine.render import DrawItem
 from game.engine.scene import Scene
 from game.engine.ui import GOLD, INK, MUTED, UI_Z, Button, confirm, text_image
 from game.replay.recorder import Recorder, ReplayError
-from game.rules.registry import GAME_BY_ID, RULES_BY_ID
+from game.rules.registry import GAME_BY_ID, GAMES, RULES_BY_ID
 from game.settings import animation_scale
 from scenes.game_scene import game_scene
 from scenes.help import HelpScene, PageScene, draw_footer, panel_image
@@ -382,8 +382,10 @@ def _fail(app: Any, problem: str) -> None:
 LIST_TOP = 150  # first row; the column headings sit above it
 ROW_H, ROW_PITCH, ROWS_SHOWN = 62, 72, 10
 LIST = pygame.Rect(100, LIST_TOP - 60, DESIGN_W - 200, ROWS_SHOWN * ROW_PITCH + 78)
-LIST_FOOTER = ("\u2191 \u2193  choose      Enter or click  watch      Delete or pad X  delete"
-               "      Esc  back")
+LIST_FOOTER = ("\u2191 \u2193  choose    Enter or click  watch    Delete or pad X  delete    "
+               "R  results    G  game    Esc  back")
+RESULTS = ("all", "won", "lost", "abandoned")  # the results filter, in the order it cycles
+FILTER_W = 330
 LEGEND = ("Space / A  play \u00b7 \u2190 \u2192 / D-pad  step \u00b7 \u2191 \u2193  speed \u00b7 "
           "B / X  rewind \u00b7 Home End  first, last \u00b7 PgUp PgDn / triggers  10 moves \u00b7 "
           "Esc / B  back")
@@ -396,13 +398,23 @@ class ReplayListScene(PageScene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app, "Replays")
-        self.replays: list[storage.ReplayInfo] = []
+        self.every: list[storage.ReplayInfo] = []  # all in the folder
+        self.replays: list[storage.ReplayInfo] = []  # those the filters let through
         self.first = 0  # index of the top row shown
+        self.result_filter = "all"
+        self.game_filter = "all"  # or a game id
+        back = self.hud.button("back").rect
+        self.filters = [
+            Button("results", "", pygame.Rect(back.x - 2 * (FILTER_W + 20), back.y, FILTER_W,
+                                              back.h), hotkey="r"),
+            Button("games", "", pygame.Rect(back.x - FILTER_W - 20, back.y, FILTER_W, back.h),
+                   hotkey="g")]
 
     def enter(self) -> None:
         """Read the folder each time the list is shown: a game just finished is listed."""
         problems: list[str] = []
-        self.replays = storage.list_replays(storage.replay_dir(self.app.save_dir), problems)
+        self.every = storage.list_replays(storage.replay_dir(self.app.save_dir), problems)
+        self.apply_filters()
         if len(problems) == 1:
             self.hud.say(problems[0], error=True)
         elif problems:
@@ -410,6 +422,37 @@ class ReplayListScene(PageScene):
                          "(renamed .bad-...).", error=True)
         index = self.focus_index()
         self.show_rows(index if index is not None else 0)
+
+    def games_listed(self) -> list[str]:
+        """The games with a replay here, in the menu's order."""
+        present = {info.game for info in self.every}
+        return [g.id for g in GAMES if g.id in present]
+
+    def apply_filters(self) -> None:
+        if self.game_filter != "all" and self.game_filter not in self.games_listed():
+            self.game_filter = "all"
+        self.replays = [info for info in self.every
+                        if self.result_filter in ("all", info.outcome)
+                        and self.game_filter in ("all", info.game)]
+        results = {"all": "All results", "won": "Won", "lost": "Lost",
+                   "abandoned": "Abandoned"}
+        self.filters[0].label = f"Results: {results[self.result_filter]}"
+        self.filters[1].label = "Game: " + ("All games" if self.game_filter == "all"
+                                            else game_name(self.game_filter))
+
+    def cycle_filter(self, which: str) -> None:
+        if which == "results":
+            self.result_filter = RESULTS[(RESULTS.index(self.result_filter) + 1) % len(RESULTS)]
+        else:
+            choices = ["all", *self.games_listed()]
+            at = choices.index(self.game_filter) if self.game_filter in choices else 0
+            self.game_filter = choices[(at + 1) % len(choices)]
+        self.apply_filters()
+        self.first = 0
+        self.show_rows(None)
+        self.set_focus(("button", which))
+        shown = len(self.replays)
+        self.hud.say(f"{shown} replay{'s' if shown != 1 else ''} shown of {len(self.every)}.")
 
     def focus_index(self) -> int | None:
         key = self.focus[1] if isinstance(self.focus, tuple) else None
@@ -424,7 +467,7 @@ class ReplayListScene(PageScene):
             self.first = min(max(self.first, focus - ROWS_SHOWN + 1), focus)
         self.first = max(0, min(self.first, n - ROWS_SHOWN))
         shown = range(self.first, min(n, self.first + ROWS_SHOWN))
-        self.hud.buttons = [self.hud.button("back")] + [
+        self.hud.buttons = [self.hud.button("back"), *self.filters] + [
             Button(f"row:{i}", "", pygame.Rect(LIST.x + 20, LIST_TOP + row * ROW_PITCH,
                                                LIST.w - 40, ROW_H))
             for row, i in enumerate(shown)]
@@ -467,6 +510,7 @@ class ReplayListScene(PageScene):
             except OSError as exc:
                 self.app.error(f"The replay could not be deleted ({exc.strerror or exc}).")
                 return
+            self.every.remove(info)
             self.replays.pop(index)
             self.show_rows(min(index, len(self.replays) - 1) if self.replays else None)
             self.hud.say("Replay deleted.")
@@ -475,6 +519,10 @@ class ReplayListScene(PageScene):
                 f"{date_text(info.date)}? It cannot be brought back.", delete)
 
     def press(self, key: str) -> None:
+        if key in ("results", "games"):
+            self.app.play_sound("button")
+            self.cycle_filter(key)
+            return
         if not key.startswith("row:"):
             super().press(key)
             return
@@ -504,13 +552,17 @@ class ReplayListScene(PageScene):
         vp = self.app.viewport
         items: list[DrawItem] = []
         if not self.replays:
-            for n, line in enumerate(("No replays yet.",
-                                      "Every game you finish is saved here to watch again.")):
+            lines = ("No replays yet.", "Every game you finish is saved here to watch again.")
+            if self.every:
+                lines = ("No replay matches.", "Press R or G to change what is shown.")
+            for n, line in enumerate(lines):
                 image = text_image(vp, line, 34 if n == 0 else 26, INK if n == 0 else MUTED,
                                    bold=n == 0)
                 x, y = vp.to_px(DESIGN_W / 2, LIST_TOP + 180 + n * 60)
                 items.append(DrawItem(("empty", n), image, (x - image.get_width() // 2, y), UI_Z))
-        for button in self.hud.buttons[1:]:
+        for button in self.hud.buttons:
+            if not button.key.startswith("row:"):
+                continue
             info = self.replays[int(button.key[4:])]
             cells = (game_name(info.game), date_text(info.date), str(info.moves),
                      sentence(info.result) or "\u2014")

@@ -179,11 +179,12 @@ def test_help_for_a_missing_topic_says_so(app: App) -> None:
 
 # -- replays -----------------------------------------------------------------------------------
 
-def save_replay(folder: Path, seed: int = 3, moves: int = 12) -> Path:
+def save_replay(folder: Path, seed: int = 3, moves: int = 12, result: str = "abandoned",
+                **meta: str) -> Path:
     rec = Recorder(P.RULES, seed, P.DEFAULT_CONFIG)
     for _ in range(moves):
         rec.play(pyramid_player.greedy_move(P.observe(rec.state), P.legal_moves(rec.state)))
-    rec.meta.update({"date": "2025-03-01T14:02:00", "result": "abandoned"})
+    rec.meta.update({"date": "2025-03-01T14:02:00", "result": result, **meta})
     return storage.write_replay(storage.replay_dir(folder), rec.to_json())
 
 
@@ -309,6 +310,49 @@ def test_replay_list_shows_saved_replays_and_opens_one(app: App, tmp_path: Path)
     assert scene.hud.dialog is not None and doomed.exists()
     press(app, pygame.K_y, "y")
     assert not doomed.exists() and len(scene.replays) == 1 and "deleted" in scene.hud.message.text
+
+
+def test_replay_list_filters_by_result_and_game(app: App, tmp_path: Path) -> None:
+    save_replay(tmp_path, seed=1, result="You won!", outcome="won")
+    save_replay(tmp_path, seed=2, result="No more moves", outcome="lost")
+    save_replay(tmp_path, seed=3, result="You won!")  # from before outcomes were stored
+    save_replay(tmp_path, seed=4)
+    scene = ReplayListScene(app)
+    app.push(scene)
+    run(app, 2)
+    assert len(scene.replays) == 4
+    press(app, pygame.K_r, "r")
+    assert [r.outcome for r in scene.replays] == ["won", "won"]
+    assert "Won" in scene.hud.button("results").label and "2 replays shown of 4" in \
+        scene.hud.message.text
+    run(app, 1)
+    assert ink_pixels(app, scene.hud.button("row:1").rect) > 200
+    assert "row:2" not in [b.key for b in scene.hud.buttons]
+    press(app, pygame.K_r, "r")
+    assert [r.outcome for r in scene.replays] == ["lost"]
+    press(app, pygame.K_r, "r")
+    assert [r.outcome for r in scene.replays] == ["abandoned"]
+    press(app, pygame.K_g, "g")  # only Pyramid has replays: All -> Pyramid
+    assert scene.game_filter == "pyramid" and len(scene.replays) == 1
+    click(app, centre_of(scene.hud.button("results").rect))  # the mouse cycles them too
+    assert scene.result_filter == "all" and len(scene.replays) == 4
+
+
+def test_a_deal_abandoned_after_a_move_or_two_leaves_no_replay(tmp_path: Path) -> None:
+    from scenes.pyramid import PyramidScene
+
+    app = App(save_dir=tmp_path, settings=Settings(), headless=True, size=(1280, 720))
+    scene = PyramidScene(app, seed=4)
+    app.push(scene)
+    scene.play(pyramid_player.greedy_move(scene.view, scene.client.legal_moves))
+    scene.new_game()
+    assert storage.list_replays(storage.replay_dir(tmp_path)) == []
+    for _ in range(6):
+        scene.play(pyramid_player.greedy_move(scene.view, scene.client.legal_moves))
+    scene.new_game()
+    [kept] = storage.list_replays(storage.replay_dir(tmp_path))
+    assert kept.outcome == "abandoned" and kept.moves == 6
+    app.quit()
 
 
 def test_replay_list_when_empty(app: App) -> None:

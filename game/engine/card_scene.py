@@ -38,6 +38,7 @@ from game.settings import ai_delay, animation_scale
 
 AUTOSAVE_KIND = "autosave"
 AUTOSAVE_VERSION = 1
+KEPT_ABANDONED_MOVES = 5  # an abandoned game shorter than this leaves no replay
 DEMO_PAUSE = 2.5  # seconds a finished demo deal stays on screen before the next
 
 
@@ -262,7 +263,7 @@ class CardGameScene(Scene):
         if self.viewer or self.session is None:
             return
         if not self.demo:
-            self._save_replay(title)
+            self._save_replay(title, "won" if getattr(view, "won", False) else "lost")
         banner = self.celebration_banner(view)
         if banner is not None and not self.demo:
             self.celebrate(banner, title, body)
@@ -376,11 +377,11 @@ class CardGameScene(Scene):
         """Called by the app when a frame failed: keep the game whatever happened."""
         self.autosave()
 
-    def _save_replay(self, result: str) -> None:
+    def _save_replay(self, result: str, outcome: str) -> None:
         if self.recorder.length == 0:
             return
         self.recorder.meta.update({"date": datetime.now().isoformat(timespec="seconds"),
-                                   "result": result})
+                                   "result": result, "outcome": outcome})
         try:
             self.last_replay = storage.write_replay(storage.replay_dir(self.app.save_dir),
                                                     self.recorder.to_json())
@@ -388,10 +389,11 @@ class CardGameScene(Scene):
             self.hud.say(f"The replay could not be saved: {exc}", error=True)
 
     def _record_finished(self) -> None:
-        """A game left unfinished by NEW still goes into the replays."""
-        if self.recorder.length and not self.finished_reported and not self.viewer \
-                and not self.demo:
-            self._save_replay("abandoned")
+        """A game left unfinished by NEW still goes into the replays, once it is more than
+        a few moves old (a deal looked at and passed over is not worth keeping)."""
+        if self.recorder.length >= KEPT_ABANDONED_MOVES and not self.finished_reported \
+                and not self.viewer and not self.demo:
+            self._save_replay("abandoned", "abandoned")
 
     # -- scene life cycle -------------------------------------------------------------
 

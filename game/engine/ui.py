@@ -178,8 +178,9 @@ def button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pyga
                          border_radius=radius)
     color = INK if button.enabled else (120, 130, 120)
     label = text_image(vp, button.label, min(button.rect.h * 0.42, 30), color, bold=True)
-    if label.get_width() > w - vp.px(8):
-        label = pygame.transform.smoothscale_by(label, (w - vp.px(8)) / label.get_width())
+    room = w - max(vp.px(8), 2 * radius)  # clear of the rounded ends
+    if label.get_width() > room:
+        label = pygame.transform.smoothscale_by(label, room / label.get_width())
     lx, ly = (w - label.get_width()) // 2, (h - label.get_height()) // 2
     image.blit(label, (lx, ly))
     if button.hotkey and button.enabled:
