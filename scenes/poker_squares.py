@@ -10,6 +10,7 @@ X throws away, Y hints. The rules decide what is legal; the view says where.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -37,6 +38,7 @@ PILE_STEP = 0.3
 ROW_NAME_W = 190.0
 OUTLINE = (90, 170, 255)  # squares a card may go to, cards that may move: the manual's blue
 HINT = (250, 222, 80)
+SLOT = (60, 110, 80)  # the faint frame of an empty square
 SHORT = {"high_card": "-", "one_pair": "Pair", "two_pair": "2 pair", "three_of_a_kind": "Trips",
          "straight": "Straight", "flush": "Flush", "full_house": "Full house",
          "four_of_a_kind": "Four", "straight_flush": "Str. flush", "royal_flush": "Royal",
@@ -45,6 +47,16 @@ COMMANDS = [("hint", "Hint", "h"), ("new", "New cards", "n"), ("same", "Same car
             ("undo", "Undo", "u"), ("redo", "Redo", "r"), ("help", "? Help", "?"),
             ("config", "Config", "c"), ("menu", "Menu", "m")]
 UI = 20000  # labels and outlines sit above the cards, under the HUD
+OTHER = 1  # the second player's seat: the computer at this table
+
+
+@lru_cache(maxsize=32)
+def ring(w: int, h: int, color: tuple[int, int, int], width: int, radius: int
+         ) -> pygame.Surface:
+    """A rounded frame (cached: the same few are drawn every frame)."""
+    image = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(image, color, image.get_rect(), width, border_radius=radius)
+    return image
 
 
 def side_pos(index: int) -> tuple[float, float]:
@@ -75,15 +87,25 @@ class PokerSquaresScene(GameScene):
         self.spot_of: dict[str, str] = {}  # table key -> place name, from the last view
         self.config = self.chosen_config(app)
         super().__init__(app, seed, demo, resume, recorder, client)
+        self.seat_opponent()
         self.set_buttons()
 
     def chosen_config(self, app: Any) -> dict[str, Any]:
-        config = config_from(GAME_BY_ID[P.GAME_ID], app.settings.per_game)
-        if parse(config).players != 1:  # two at the table comes with the next part
-            config["mode"] = "one_hand"
-            for key in ("stealing", "planting"):
-                config.pop(key, None)
+        entry = GAME_BY_ID[P.GAME_ID]  # self.entry is set by the base, after this
+        config = config_from(entry, app.settings.per_game)
+        if parse(config).players != 1 and not entry.agents:  # no computer to play against
+            config = {**config, "mode": "one_hand", "stealing": False, "planting": False}
         return config
+
+    def seat_opponent(self) -> None:
+        """The computer takes the second seat in a two-player mode (both in a demo)."""
+        if self.viewer or self.session is None:
+            return
+        two = self.view.options.players == 2
+        if two and OTHER not in self.computers:
+            self.set_computer(OTHER, True)
+        elif not two and OTHER in self.computers:
+            self.set_computer(OTHER, False)
 
     # -- geometry -----------------------------------------------------------------------
 
@@ -105,6 +127,10 @@ class PokerSquaresScene(GameScene):
             r, c = (int(spot[2]), int(spot[3])) if kind == "g" else (int(spot[1]), int(spot[2]))
             return zone_rect(*grid.slot(r, c), grid.card_w, grid.card_h)
         return zone_rect(*side_pos(self.side_index(view, spot)), CARD_W, CARD_H)
+
+    @staticmethod
+    def other_reject_pos(grid: Grid, index: int) -> tuple[float, float]:
+        return grid.x + index * (grid.card_w + grid.gap), grid.box.bottom + 70
 
     @staticmethod
     def side_index(view: P.PokerSquaresView, spot: str) -> int:
@@ -150,6 +176,10 @@ class PokerSquaresScene(GameScene):
                     out.append(Placement(card.uid, card.uid, *other_grid.positions[i], 300 + i,
                                          True, "other", scale=other_grid.scale,
                                          interactive=f"o{i // 5}{i % 5}" in view.movable))
+            for i, card in enumerate(view.other_rejects):
+                if card is not None:  # the opponent's rejects, in a row under its matrix
+                    out.append(Placement(card.uid, card.uid, *self.other_reject_pos(other_grid, i),
+                                         400 + i, True, "other rejects", scale=other_grid.scale))
         self.spot_of = spots
         return out
 
@@ -339,8 +369,13 @@ class PokerSquaresScene(GameScene):
 
     def fresh_game(self, seed: int | None) -> None:
         self.set_computer(self.seat, False)
-        self.config = self.chosen_config(self.app)
         self.new_game(seed)
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Every new deal takes the options as the settings have them now."""
+        self.config = self.chosen_config(self.app)
+        super().new_game(seed)
+        self.seat_opponent()
 
     def show_hint(self) -> None:
         from game.ai.poker_squares import hint  # the computer's thinking, only when asked
@@ -362,6 +397,14 @@ class PokerSquaresScene(GameScene):
 
     def game_over_message(self, view: P.PokerSquaresView) -> tuple[str, str]:
         rules = view.options.seats[view.seat]
+        if view.options.players == 2:
+            mine, theirs = view.scores[view.seat], view.scores[1 - view.seat]
+            if rules.pat or view.options.seats[1 - view.seat].pat:
+                mine, theirs = mine == 5, theirs == 5  # pat hands: made, or not
+            title = "You win!" if mine > theirs else "A tie" if mine == theirs else \
+                "The computer wins"
+            return title, f"Your score {view.scores[view.seat]}, the computer's " \
+                          f"{view.scores[1 - view.seat]}."
         if rules.pat:
             won = view.scores[view.seat] == 5
             return ("Five pat hands!" if won else "Not all pat",
@@ -385,12 +428,11 @@ class PokerSquaresScene(GameScene):
                      "right": image.get_width()}[align]
             items.append(DrawItem(("ps", key), image, (px - shift, py), UI))
 
-        def outline(key: object, rect: pygame.Rect, color: tuple[int, int, int]) -> None:
+        def outline(key: object, rect: pygame.Rect, color: tuple[int, int, int],
+                    z: int = UI - 1) -> None:
             x, y, w, h = vp.rect_px(*rect.inflate(8, 8))
-            ring = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(ring, color, ring.get_rect(), max(2, vp.px(4)),
-                             border_radius=vp.px(10))
-            items.append(DrawItem(("ps", "ring", key), ring, (x, y), UI - 1))
+            image = ring(w, h, color, max(2, vp.px(4)), vp.px(10))
+            items.append(DrawItem(("ps", "ring", key), image, (x, y), z))
 
         rules = view.options.seats[view.seat]
         line = (f"{MODES[view.options.mode]} \u00b7 {SCORINGS[rules.scoring]} \u00b7 "
@@ -404,7 +446,11 @@ class PokerSquaresScene(GameScene):
         for spot in self.side_spots(view):
             x, y = side_pos(self.side_index(view, spot))
             text(("side", spot), names[spot[0]], 22, x + CARD_W / 2, y - 30, MUTED)
-            outline(("slot", spot), zone_rect(x, y, CARD_W, CARD_H), (60, 110, 80))
+            outline(("slot", spot), zone_rect(x, y, CARD_W, CARD_H), SLOT, 0)
+        grids, other = self.matrices(view)
+        for m, grid in enumerate(grids + ([other] if other is not None else [])):
+            for i, (x, y) in enumerate(grid.positions):  # every square's frame, under cards
+                outline(("square", m, i), zone_rect(x, y, grid.card_w, grid.card_h), SLOT, 0)
         if not self.viewer and not self.demo and not view.over:
             for spot in view.targets:
                 outline(spot, self.spot_rect(view, spot), OUTLINE)
@@ -413,7 +459,6 @@ class PokerSquaresScene(GameScene):
                     outline(spot, self.spot_rect(view, spot), OUTLINE)
         if self.hint_spot is not None:
             outline("hint", self.spot_rect(view, self.hint_spot), HINT)
-        grids, _ = self.matrices(view)
         for m, (grid, names_) in enumerate(zip(grids, view.hands, strict=True)):
             self._hand_labels(text, m, grid, names_, rules)
         score = view.scores[view.seat]
@@ -422,6 +467,14 @@ class PokerSquaresScene(GameScene):
                                           "best_of_two" else ""))
         box = grids[0].box
         text("score", words, 40, box.x + box.w / 2, box.bottom + 48, GOLD, True)
+        if other is not None:
+            theirs = view.scores[1 - view.seat]
+            text("other", f"Computer: {theirs}" + (" pat rows" if view.options.seats[
+                1 - view.seat].pat else ""), 28, other.label[0], other.label[1] - 16, GOLD, True)
+            text("mine", "You", 28, box.x + box.w / 2, box.y - 40, GOLD, True)
+            if not view.to_move and not view.over:
+                text("wait", "The computer is playing...", 26, other.label[0],
+                     other.box.bottom + 20, MUTED)
         if self.pending_row is not None:
             text("row", f"Row {self.pending_row + 1}", 30, box.right + 20,
                  grids[0].slot(self.pending_row, 0)[1] - 4, GOLD, True, align="left")

@@ -209,3 +209,63 @@ def test_a_game_controller_places_and_rejects(tmp_path: Path, pad: VirtualPad) -
     frames(app)
     assert scene.recorder.state.rejects[0] == (second,)
     assert app.input.last_device == "pad"
+
+
+@pytest.fixture
+def computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry entry with a computer player, as the full game registers it (the
+    random one: it needs no learned tables)."""
+    from dataclasses import replace
+
+    from game.rules import registry
+
+    entry = replace(registry.GAME_BY_ID["poker-squares"], agents=("random",),
+                    agent_factory="game.ai.poker_squares:make_agent")
+    monkeypatch.setitem(registry.GAME_BY_ID, "poker-squares", entry)
+
+
+def play_against_the_computer(app, scene: PokerSquaresScene) -> int:  # noqa: ANN001
+    """Click the first legal square whenever the seat may place; Pass when full. Returns
+    the computer's moves seen."""
+    theirs = 0
+    for _ in range(3000):
+        if scene.over:
+            return theirs
+        view = scene.view
+        squares = sorted(s for s in view.targets if s.startswith("g0"))
+        if view.can_pass:
+            click(app, centre_of_button(scene, "pass"))
+        elif squares and view.card is not None:
+            click(app, centre(scene, squares[0]))
+        else:
+            before = scene.recorder.length
+            frames(app, 4)
+            theirs += scene.recorder.length - before
+    raise AssertionError("the game never ended")
+
+
+def centre_of_button(scene: PokerSquaresScene, key_: str) -> tuple[float, float]:
+    rect = next(b.rect for b in scene.hud.buttons if b.key == key_)
+    return rect.centerx, rect.centery
+
+
+def test_alternate_against_the_computer(tmp_path: Path, computer: None) -> None:
+    app, scene = start(tmp_path, mode="alternate")
+    assert 1 in scene.computers and scene.view.other_grid is not None
+    assert play_against_the_computer(app, scene) >= 25
+    state = scene.recorder.state
+    assert all(None not in g for g in state.grids)
+    assert scene.card_count_problem() is None
+    assert scene.hud.dialog is not None and "computer's" in scene.hud.dialog.body
+
+
+def test_a_race_ends_when_the_first_matrix_is_full(tmp_path: Path, computer: None) -> None:
+    app, scene = start(tmp_path, mode="race")
+    play_against_the_computer(app, scene)
+    state = scene.recorder.state
+    assert None not in state.grids[0] and None in state.grids[1]  # the player was faster
+    mine, theirs = scene.view.scores
+    assert mine == P.score_grid(scene.view.grid)
+    expected = "You win!" if mine > theirs else "A tie" if mine == theirs else \
+        "The computer wins"
+    assert scene.hud.dialog is not None and scene.hud.dialog.title == expected
