@@ -86,6 +86,7 @@ class MilliganScene(GameScene):
         self.pending_foundation = False  # F pressed: a pile number follows
         self.places: dict[str, tuple[str, int]] = {}  # card key -> (place, depth from end)
         self._counted: tuple[int, stats.Stats] | None = None  # (seed, stats before it)
+        self.hint_asked: int | None = None  # the position a hint is being worked out for
         super().__init__(app, seed, demo, resume, recorder, client)
         self.table.drag_group = self.run_under
         self.hud.buttons = command_bar(COMMANDS, size=(118, 54), right=1880, bottom=1000)
@@ -432,15 +433,29 @@ class MilliganScene(GameScene):
         self.hud.say("You have the cards again.")
 
     def hint(self) -> None:
+        """Ask for a hint; the search runs on the worker and ``update`` shows it."""
         self.clear_selection()
-        advice = milligan_player.hint(self.view)
-        if advice is None:
+        if self.over:
             self.app.error("The game is over.")
             return
+        self.hint_asked = self.client.position
+        self.jobs.start("hint", self.hint_asked, milligan_player.hint, self.view)
+        self.hud.say("Thinking...")
+
+    def show_hint(self) -> None:
+        if self.hint_asked != self.client.position:
+            self.hint_asked = None  # the table changed first: that question is gone
+            return
+        advice = self.jobs.result("hint", self.hint_asked)
+        if advice is PENDING:
+            return
+        self.hint_asked = None
+        if advice is None:
+            return
         if isinstance(advice.move, M.Transfer):
-            place = (advice.move.source, advice.move.count)
+            source, count = advice.move.source, advice.move.count
             for key, where in self.places.items():
-                if where[0] == place[0] and where[1] <= place[1]:
+                if where[0] == source and where[1] <= count:
                     self.table.set_highlight(key, "hint")
         self.app.play_sound("hint")
         self.hud.say(advice.text)
@@ -508,6 +523,8 @@ class MilliganScene(GameScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.hint_asked is not None:
+            self.show_hint()
         if self.option("show_winnable") and not self.over and self.session is not None:
             self.jobs.start("winnable", self.client.position,
                             self.session.question(milligan_player.winnable, 5.0))

@@ -64,12 +64,14 @@ def button_centre(scene: S.MilliganScene, name: str) -> tuple[float, float]:
     return rect.centerx, rect.centery
 
 
-def play_game(app, scene: S.MilliganScene, do_move, limit: int = 400) -> int:  # noqa: ANN001
-    """The quick computer player's game, each move made through ``do_move``; checks every
-    move landed as the rules say. Returns the number of moves."""
+def play_game(app, scene: S.MilliganScene, do_move, limit: int = 400,  # noqa: ANN001
+              stop: int | None = None) -> int:
+    """The quick computer player's game (or its first ``stop`` moves), each move made
+    through ``do_move``; checks every move landed as the rules say. Returns the number
+    of moves."""
     agent = milligan_player.make_agent("quick")
     count = 0
-    while not scene.over:
+    while not scene.over and count != stop:
         before = scene.recorder.state
         move = agent.act(scene.view, scene.client.legal_moves)
         do_move(move)
@@ -94,19 +96,27 @@ def by_mouse(app, scene: S.MilliganScene):  # noqa: ANN001, ANN201
 
 def test_a_whole_game_by_mouse_drags(tmp_path: Path) -> None:
     app = app_with(tmp_path)
-    scene = start(app, seed=3)
+    scene = start(app, seed=34)  # a short game that the rules find lost
     moves = play_game(app, scene, by_mouse(app, scene))
-    assert moves > 12 and scene.over
+    assert moves > 12 and scene.view.lost
     assert scene.hud.dialog is not None and "played" in scene.hud.dialog.body
     assert scene.card_count_problem() is None
     saved = scores.load(tmp_path)
     assert saved.overall.played == 1 and saved.by_rules["suit+mm"].played == 1
 
 
-def test_a_whole_game_in_the_giant_by_mouse(tmp_path: Path) -> None:
+def test_giant_moves_by_mouse_runs_into_empty_columns_and_back_off_foundations(
+        tmp_path: Path) -> None:
     app = app_with(tmp_path, {"rule": "any", "miss_milligan": False})
     scene = start(app, seed=5)
-    assert play_game(app, scene, by_mouse(app, scene), limit=600) > 20
+    play_game(app, scene, by_mouse(app, scene), stop=30)
+    move = play_until(scene, lambda m: isinstance(m, M.Transfer) and m.source[0] == "f")
+    by_mouse(app, scene)(move)
+    assert scene.recorder.moves[-1] == move
+    empty = play_until(scene, lambda m: isinstance(m, M.Transfer) and m.count > 1
+                       and m.target[0] == "c" and not scene.view.columns[int(m.target[1:])])
+    by_mouse(app, scene)(empty)
+    assert scene.recorder.moves[-1] == empty
     assert scene.card_count_problem() is None
 
 
@@ -188,7 +198,7 @@ def test_a_whole_game_by_pad(tmp_path: Path, pad: VirtualPad) -> None:
     app = app_with(tmp_path)
     pad.attach()
     frames(app, 2)
-    scene = start(app, seed=8)
+    scene = start(app, seed=25)  # a short game, given up at the end
     a = pygame.CONTROLLER_BUTTON_A
 
     def do(move: M.Move) -> None:
@@ -209,7 +219,7 @@ def test_a_whole_game_by_pad(tmp_path: Path, pad: VirtualPad) -> None:
             pad_press(app, pad, a)
 
     assert play_game(app, scene, do) > 12
-    assert app.input.last_device == "pad"
+    assert app.input.last_device == "pad" and scene.view.status == "resigned"
 
 
 # -- single gestures ------------------------------------------------------------------------
@@ -329,3 +339,70 @@ def test_a_new_deal_counts_the_abandoned_game_and_uses_the_chosen_rules(tmp_path
     assert saved.overall.played == 1 and saved.overall.won == 0
     assert saved.by_rules["suit+mm"].streak == -1
     assert scene.view.rule == "any" and not scene.view.miss_milligan and scene.view.moves == 0
+
+
+def test_a_finished_game_plays_back_in_the_replay_viewer(tmp_path: Path) -> None:
+    from game import storage
+    from scenes.replay_viewer import ReplayScene
+
+    app = app_with(tmp_path)
+    scene = start(app, seed=3)
+    moves = play_game(app, scene, lambda m: scene.play(m))
+    final = scene.recorder.state
+    files = storage.list_replays(storage.replay_dir(tmp_path))
+    assert len(files) == 1
+    viewer = ReplayScene.open(app, files[0].path, autoplay=False)
+    app.push(viewer)
+    frames(app, 3)
+    assert viewer.inner.view.moves == 0 and viewer.inner.card_count_problem() is None
+    viewer.recorder.seek(moves)
+    frames(app, 3)
+    assert viewer.recorder.state == final and viewer.inner.card_count_problem() is None
+    viewer.recorder.seek(moves // 2)  # backward through the game: the table follows
+    frames(app, 3)
+    assert viewer.inner.view.moves == moves // 2 and viewer.inner.card_count_problem() is None
+
+
+def test_hint_lights_the_cards_to_move_without_holding_up_frames(tmp_path: Path) -> None:
+    app = app_with(tmp_path, {"rule": "any", "miss_milligan": False})
+    scene = start(app, seed=1)
+    for _ in range(4):
+        key(app, pygame.K_d, "d")
+    key(app, pygame.K_h, "h")
+    for _ in range(200):
+        if scene.hint_asked is None:
+            break
+        frames(app)
+    advice = milligan_player.hint(scene.view)
+    assert scene.hud.message.text == advice.text
+    if isinstance(advice.move, M.Transfer):
+        assert lead_key(scene.view, advice.move) in scene.table.highlighted("hint")
+
+
+def test_scores_page_shows_the_statistics(tmp_path: Path) -> None:
+    from game.rules import milligan_stats as st
+
+    scores.save(tmp_path, st.Stats().add("alternate", True, 84.0, 150).add(
+        "suit+mm", False, 20.0, 60))
+    app = app_with(tmp_path)
+    scene = start(app, seed=1)
+    key(app, pygame.K_s, "s")
+    page = app.scene
+    assert isinstance(page, scores.ScoresScene)
+    rows = page.rows()
+    assert rows[0][:5] == ["All games", "2", "1", "1", "50%"]
+    assert rows[1][0].startswith("Alternating") and rows[1][1:4] == ["1", "1", "0"]
+    assert any(r[0].endswith("Miss Milligan") and r[1] == "1" and r[6] == "lost 1" for r in rows)
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+
+def test_show_winnable_answers_from_the_worker(tmp_path: Path) -> None:
+    app = app_with(tmp_path, {"rule": "suit", "miss_milligan": True, "show_winnable": True})
+    scene = start(app, seed=1)
+    for _ in range(600):
+        if scene.winnable_text() != "Winnable?":
+            break
+        frames(app)
+    assert scene.winnable_text() in ("Winnable", "Not winnable", "Winnable: unknown")
