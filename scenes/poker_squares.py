@@ -45,7 +45,7 @@ SHORT = {"high_card": "-", "one_pair": "Pair", "two_pair": "2 pair", "three_of_a
          "five_of_a_kind": "Five"}
 COMMANDS = [("hint", "Hint", "h"), ("new", "New cards", "n"), ("same", "Same cards", "s"),
             ("undo", "Undo", "u"), ("redo", "Redo", "r"), ("help", "? Help", "?"),
-            ("config", "Config", "c"), ("menu", "Menu", "m")]
+            ("config", "Rules", "o"), ("menu", "Menu", "m")]
 UI = 20000  # labels and outlines sit above the cards, under the HUD
 OTHER = 1  # the second player's seat: the computer at this table
 
@@ -366,6 +366,28 @@ class PokerSquaresScene(GameScene):
         else:
             return False
         return True
+
+    def open_page(self, page: str) -> None:
+        if page == "config":  # this game's own rules page; sound and such are in the menu
+            from scenes.poker_squares_setup import PokerSquaresSetup
+
+            self.app.push(PokerSquaresSetup(self.app))
+        else:
+            super().open_page(page)
+
+    def enter(self) -> None:
+        """Back from the rules page: new rules deal at once while nothing is at stake."""
+        super().enter()
+        if self.viewer or self.demo or self.session is None:
+            return
+        wanted = self.chosen_config(self.app)
+        if wanted != self.recorder.config:
+            if self.client.cursor == 0 or self.over:
+                self.config = wanted
+                self.new_game(self.recorder.seed if self.client.cursor == 0 else None)
+                self.hud.say("Dealt again with the new rules.")
+            else:
+                self.hud.say("The new rules start with the next deal (New cards).")
 
     def fresh_game(self, seed: int | None) -> None:
         self.set_computer(self.seat, False)

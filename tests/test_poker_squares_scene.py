@@ -269,3 +269,25 @@ def test_a_race_ends_when_the_first_matrix_is_full(tmp_path: Path, computer: Non
     expected = "You win!" if mine > theirs else "A tie" if mine == theirs else \
         "The computer wins"
     assert scene.hud.dialog is not None and scene.hud.dialog.title == expected
+
+
+def test_the_rules_page_sets_every_option_and_the_table_deals_with_them(tmp_path: Path) -> None:
+    from scenes.poker_squares_setup import PokerSquaresSetup
+
+    app, scene = start(tmp_path)
+    key(app, pygame.K_o, "o")
+    page = app.scene
+    assert isinstance(page, PokerSquaresSetup)
+    assert [r.field for r in page.rows] == [o.key for o in scene.entry.options]
+    screen = pygame.Rect(0, 0, 1920, 1080)
+    assert all(screen.contains(b.rect) for b in page.hud.buttons)
+    edges = next(b for b in page.hud.buttons if b.label == "Edges must touch")
+    click(app, edges.rect.center)
+    sum_two = next(b for b in page.hud.buttons if b.label == "Sum of Two")
+    click(app, sum_two.rect.center)
+    key(app, pygame.K_ESCAPE)
+    settle(app)
+    assert app.scene is scene and scene.recorder.cursor == 0
+    view = scene.view
+    assert view.options.mode == "sum_of_two" and view.options.seats[0].placement == "edges"
+    assert len(view.grids) == 2
