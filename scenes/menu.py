@@ -2,50 +2,149 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.engine.actions import Act, Action
-from game.engine.layout import DESIGN_W
+from game.engine.layout import DESIGN_W, Viewport
+from game.engine.render import DrawItem
 from game.engine.scene import Scene
-from game.engine.ui import GOLD, MUTED, Button, Dialog, confirm, text_image
+from game.engine.ui import (
+    GOLD,
+    INK,
+    MUTED,
+    UI_Z,
+    Button,
+    Dialog,
+    confirm,
+    text_image,
+    wrap_text,
+)
 from game.rules.registry import GAME_BY_ID, GAMES, playable
 from scenes.game_scene import game_scene
 
-TOP, PITCH, GAME_H = 180, 124, 76  # game buttons: each with its blurb underneath
 EXTRAS = [("demo", "Demo", "d"), ("settings", "Settings", "s"), ("replays", "Replays", "r"),
           ("help", "Help", "?"), ("quit", "Quit", "q")]
+# One tile a game, two columns of them: the table in a picture, the name and what the
+# game is about beside it. The cell after the last game holds the other buttons.
+COLUMNS, TILE_TOP, MARGIN, GAP = 2, 170, 60, 30
+TILE_W = (DESIGN_W - 2 * MARGIN - (COLUMNS - 1) * GAP) // COLUMNS
+TILE_H = 270
+PICTURE = pygame.Rect(16, 16, round((TILE_H - 32) * 16 / 9), TILE_H - 32)  # inside a tile
+TEXT_X = PICTURE.right + 24
+TEXT_W = TILE_W - TEXT_X - 20
+PICTURE_DIR = Path(__file__).resolve().parents[1] / "assets" / "tables"
+
+
+def tile_rect(index: int) -> pygame.Rect:
+    row, column = divmod(index, COLUMNS)
+    return pygame.Rect(MARGIN + column * (TILE_W + GAP), TILE_TOP + row * (TILE_H + GAP),
+                       TILE_W, TILE_H)
+
+
+def extra_rects() -> list[pygame.Rect]:
+    """The other buttons, three and two, in the cell after the last game's tile."""
+    cell = tile_rect(len(GAMES))
+    per_row, gap = 3, 20
+    w, h = (cell.w - (per_row - 1) * gap) // per_row, (cell.h - gap) // 2
+    return [pygame.Rect(cell.x + (i % per_row) * (w + gap), cell.y + (i // per_row) * (h + gap),
+                        w, h) for i in range(len(EXTRAS))]
+
+
+@lru_cache(maxsize=8)
+def table_picture(game_id: str) -> pygame.Surface | None:
+    """The game's table as a small picture (assets/tables/<id>.png, made by
+    tools/make_menu_pictures.py from the game's own demo); None if there is none."""
+    try:
+        return pygame.image.load(PICTURE_DIR / f"{game_id}.png").convert()
+    except (OSError, pygame.error):
+        return None
+
+
+def placeholder_picture(size: tuple[int, int]) -> pygame.Surface:
+    """For a game with no picture yet: felt with a fan of card backs."""
+    surface = pygame.Surface(size)
+    surface.fill((16, 64, 40))
+    w, h = size
+    card = pygame.Rect(0, 0, round(h * 0.42), round(h * 0.6))
+    for n in range(5):
+        card.center = (round(w / 2 + (n - 2) * card.w * 0.45), round(h / 2 + abs(n - 2) * 6))
+        pygame.draw.rect(surface, (236, 232, 220), card, border_radius=max(2, card.w // 10))
+        pygame.draw.rect(surface, (150, 40, 50), card.inflate(-card.w // 5, -card.w // 5),
+                         border_radius=max(2, card.w // 14))
+    return surface
+
+
+def fit_width(image: pygame.Surface, width: int) -> pygame.Surface:
+    """``image`` shrunk to ``width`` pixels if it is wider (a long name in TV mode)."""
+    if image.get_width() <= width:
+        return image
+    return pygame.transform.smoothscale_by(image, width / image.get_width())
+
 
 class MenuScene(Scene):
     title = ""  # the menu draws its own large title
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        w, x = 760, (DESIGN_W - 760) // 2
-        self.hud.buttons = [
-            Button(g.id, g.title + ("" if g.playable else "  (coming soon)"),
-                   pygame.Rect(x, TOP + i * PITCH, w, GAME_H), enabled=g.playable)
-            for i, g in enumerate(GAMES)]
-        bottom = TOP + len(GAMES) * PITCH + 20
-        gap, row = 16, 960
-        small = (row - (len(EXTRAS) - 1) * gap) // len(EXTRAS)
-        for i, (key, label, hot) in enumerate(EXTRAS):
-            left = (DESIGN_W - row) // 2 + i * (small + gap)
-            self.hud.buttons.append(Button(key, label, pygame.Rect(left, bottom, small, 80), hot))
+        self._pictures: dict[tuple[str, tuple[int, int], bool], pygame.Surface] = {}
+        self.hud.buttons = [Button(g.id, "", tile_rect(i), enabled=g.playable)
+                            for i, g in enumerate(GAMES)]
+        for (key, label, hot), rect in zip(EXTRAS, extra_rects(), strict=True):
+            self.hud.buttons.append(Button(key, label, rect, hot))
         first = next((g.id for g in GAMES if g.playable), "settings")
         self.set_focus(("button", first))
 
     def background(self, vp):  # noqa: ANN001, ANN201
         surface = super().background(vp)
         title = text_image(vp, "Card Parlour", 72, GOLD, bold=True)
-        px, py = vp.to_px(DESIGN_W / 2, 60)
+        px, py = vp.to_px(DESIGN_W / 2, 50)
         surface.blit(title, (px - title.get_width() // 2, py))
-        for i, entry in enumerate(GAMES):  # each game's blurb under its button
-            text = text_image(vp, entry.blurb, 24, MUTED)
-            bx, by = vp.to_px(DESIGN_W / 2, TOP + i * PITCH + GAME_H + 6)
-            surface.blit(text, (bx - text.get_width() // 2, by))
         return surface
+
+    def draw_items(self, alpha: float) -> list[DrawItem]:
+        """Each tile's picture, name and blurb over its button (which gives the tile its
+        frame, hover and focus)."""
+        vp = self.app.viewport
+        items = super().draw_items(alpha)
+        for i, entry in enumerate(GAMES):
+            tile = tile_rect(i)
+            picture = self._picture(vp, entry.id, entry.playable)
+            items.append(DrawItem(("tile", entry.id, "picture"), picture,
+                                  vp.to_px(tile.x + PICTURE.x, tile.y + PICTURE.y), UI_Z + 1))
+            name = text_image(vp, entry.title, 40, GOLD if entry.playable else MUTED, bold=True)
+            name = fit_width(name, vp.px(TEXT_W))
+            line_y = tile.y + PICTURE.y
+            items.append(DrawItem(("tile", entry.id, "name"), name,
+                                  vp.to_px(tile.x + TEXT_X, line_y), UI_Z + 1))
+            line_y += name.get_height() / vp.scale + 12
+            blurb = entry.blurb if entry.playable else "Coming soon. " + entry.blurb
+            for n, line in enumerate(wrap_text(vp, blurb, 26, TEXT_W)):
+                image = text_image(vp, line, 26, INK if entry.playable else MUTED)
+                if line_y + image.get_height() / vp.scale > tile.bottom - 12:
+                    break  # the tile is full: a blurb must not run out of it
+                items.append(DrawItem(("tile", entry.id, n), image,
+                                      vp.to_px(tile.x + TEXT_X, line_y), UI_Z + 1))
+                line_y += image.get_height() / vp.scale + 4
+        return items
+
+    def _picture(self, vp: Viewport, game_id: str, playable: bool) -> pygame.Surface:
+        size = vp.rect_px(0, 0, PICTURE.w, PICTURE.h)[2:]
+        key = (game_id, size, playable)
+        if key not in self._pictures:
+            source = table_picture(game_id)
+            picture = (pygame.transform.smoothscale(source, size) if source is not None
+                       else placeholder_picture(size))
+            if not playable:  # not built yet: a faded picture
+                veil = pygame.Surface(size, pygame.SRCALPHA)
+                veil.fill((10, 30, 20, 150))
+                picture.blit(veil, (0, 0))
+            pygame.draw.rect(picture, (90, 140, 110), picture.get_rect(), max(1, vp.px(2)))
+            self._pictures[key] = picture
+        return self._pictures[key]
 
     def handle_game(self, action: Action) -> None:
         if action.kind in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):

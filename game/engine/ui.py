@@ -166,7 +166,7 @@ def button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pyga
         return image
     w, h = vp.px(button.rect.w), vp.px(button.rect.h)
     image = pygame.Surface((w, h), pygame.SRCALPHA)
-    radius = max(3, h // 4)
+    radius = max(3, min(h, vp.px(84)) // 4)  # tall tiles keep a button's corners
     fill = BUTTON_DISABLED if not button.enabled else BUTTON_HOVER if hover else BUTTON
     if button.selected:
         fill = (150, 118, 30)

@@ -1,0 +1,70 @@
+"""The front room: a tile per game (its table's picture, name and description) and the
+other buttons, readable and inside the lines in a window and in TV mode."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.app import App
+from game.engine.ui import centre_of
+from game.rules.registry import GAMES
+from game.settings import Settings
+from scenes.menu import MenuScene, table_picture
+from tests.driver import click, key
+
+
+def open_menu(tmp_path: Path, tv: bool) -> tuple[App, MenuScene]:
+    app = App(save_dir=tmp_path, settings=Settings(tv_mode=tv), headless=True,
+              size=(1920, 1080))
+    scene = MenuScene(app)
+    app.push(scene)
+    app.frame(1 / 60)
+    return app, scene
+
+
+@pytest.mark.parametrize("tv", [False, True])
+def test_every_tiles_words_and_picture_stay_inside_it(tmp_path: Path, tv: bool) -> None:
+    app, scene = open_menu(tmp_path, tv)
+    vp = app.viewport
+    items = scene.draw_items(0.0)
+    for entry in GAMES:
+        tile = pygame.Rect(vp.rect_px(*scene.hud.button(entry.id).rect))
+        parts = [i for i in items if i.key[:2] == ("tile", entry.id)]
+        assert len(parts) >= 3, f"{entry.id}: picture, name and at least a line of blurb"
+        for part in parts:
+            assert tile.contains(part.rect), f"{entry.id}: {part.key} runs out of its tile"
+    safe = app.screen.get_rect().inflate(-0.09 * 1920, -0.09 * 1080) if tv else \
+        app.screen.get_rect()
+    for button in scene.hud.buttons:
+        assert safe.contains(pygame.Rect(vp.rect_px(*button.rect))), button.key
+    app.quit()
+
+
+def test_a_game_with_a_picture_shows_it(tmp_path: Path) -> None:
+    app, scene = open_menu(tmp_path, False)
+    picture = table_picture("pyramid")
+    assert picture is not None
+    shown = next(i for i in scene.draw_items(0.0) if i.key == ("tile", "pyramid", "picture"))
+    # the shot of the table: felt green at the top left corner, cards (near white) somewhere
+    colours = {shown.image.get_at((x, y))[:3] for x in range(5, shown.image.get_width(), 9)
+               for y in range(5, shown.image.get_height(), 9)}
+    assert any(min(c) > 220 for c in colours) and any(g > r + 30 for r, g, _ in colours)
+    app.quit()
+
+
+def test_tiles_open_their_game_by_click_and_by_keys(tmp_path: Path) -> None:
+    app, scene = open_menu(tmp_path, False)
+    click(app, centre_of(scene.hud.button("pyramid").rect))
+    assert app.scene is not scene and app.scene.game_id == "pyramid"
+    app.pop()
+    app.frame(1 / 60)
+    playable = [g.id for g in GAMES if g.playable]
+    key(app, pygame.K_DOWN)  # the focus starts on the first game; Down, then back Up
+    key(app, pygame.K_UP)
+    assert scene.focus == ("button", playable[0])
+    key(app, pygame.K_RETURN, "\r")
+    assert app.scene.game_id == playable[0]
+    app.quit()
