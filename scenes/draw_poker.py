@@ -209,7 +209,8 @@ class DrawPokerScene(GameScene):
     def on_click(self, key: str | None, pos: tuple[float, float]) -> None:
         view = self.view
         if key is not None and key.startswith("zone:dealer:"):
-            self.press(key.rsplit(":", 1)[1])
+            if view.phase == "choose":  # the faces are only there while choosing
+                self.press(key.rsplit(":", 1)[1])
             return
         for i, card in enumerate(view.hands[D.PLAYER]):
             if card is not None and card.uid == key:
