@@ -322,3 +322,7 @@ def test_check_bet_raise_by_arrow_keys_dealer_folds(tmp_path: Path) -> None:
     conserved(scene)
     enter(app)  # any key: the next hand
     assert state(scene).hand_no == 2 and state(scene).phase == "bet1"
+    before = scene.recorder.length
+    click(app, scene.table.zones["zone:dealer:king"].center)  # no faces there during a hand
+    assert scene.recorder.length == before and state(scene).dealer == "queen"
+    assert scene.hud.message is None or not scene.hud.message.error
