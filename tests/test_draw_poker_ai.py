@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from game.ai import draw_poker as A
@@ -50,8 +51,8 @@ def personality_counts(hands: int = 3000) -> dict[str, Counter[str]]:
     for _ in range(hands):
         cards = rng.sample(deck, 5)
         offered = {o.kind for o in draw_options(cards)}
-        for name, bias in A.PERSONALITIES.items():
-            kept = best_draw(cards, bias).kind
+        for name, manner in A.PERSONALITIES.items():
+            kept = best_draw(cards, manner.bias).kind
             for kind in ("four_flush", "open_straight"):
                 if kind in offered:
                     counts[name][f"{kind}_offered"] += 1
@@ -68,6 +69,18 @@ def test_the_three_dealers_draw_differently_over_many_seeded_hands() -> None:
     assert rate["king"]["open_straight"] > rate["jack"]["open_straight"] + 0.3
     assert rate["queen"]["open_straight"] <= rate["king"]["open_straight"] - 0.3
     assert rate["king"]["four_flush"] <= rate["queen"]["four_flush"] - 0.2
+
+
+def test_the_three_dealers_bet_differently_after_a_check() -> None:
+    totals = Counter()
+    for seed in range(300):
+        checked = D.apply(D.apply(D.new_game(seed, {}), D.ChooseDealer("jack")), D.Check())
+        for name in A.PERSONALITIES:
+            state = replace(checked, dealer=name)
+            move = A.make_agent("dealer").act(D.observe(state, D.DEALER),
+                                              D.legal_moves(state, D.DEALER))
+            totals[name] += move.amount
+    assert totals["queen"] > totals["jack"] * 1.1 > totals["king"] * 1.2, totals
 
 
 def test_the_dealer_acts_on_its_own_view_only() -> None:

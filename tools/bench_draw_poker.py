@@ -42,8 +42,8 @@ def personalities(deals: int, seed: int) -> None:
         cards = rng.sample(deck, 5)
         kinds = {o.kind for o in draw_options(cards)}
         offered.update(k for k in DRAWS if k in kinds)
-        for name, bias in PERSONALITIES.items():
-            choice = best_draw(cards, bias).kind
+        for name, manner in PERSONALITIES.items():
+            choice = best_draw(cards, manner.bias).kind
             if choice in kinds and choice in DRAWS:
                 kept[name][choice] += 1
     print(f"draws kept when dealt one, over {deals:,} deals")

@@ -1,8 +1,8 @@
 """Computer players for draw poker. Each sees only its seat's view and the legal moves.
 
 - ``dealer``: the three dealers. Its personality comes from the view (the dealer the
-  player chose): S. Jack plays the odds straight, F. Queen overrates flush draws and
-  N. King straight draws, both when drawing and when judging what a hand is worth.
+  player chose): S. Jack plays the odds straight; F. Queen overrates flush draws and
+  bets big; N. King overrates straight draws, bets small and calls readily.
 - ``player``: the same judgement from the player's seat (demo, Auto).
 - ``always-call``: checks, calls every bet, draws like S. Jack.
 - ``random``: any kind of move at random, amounts too.
@@ -15,17 +15,33 @@ pot, middling ones call when the pot pays for the risk, the rest fold.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from game.ai.draw_poker_odds import Bias, best_draw, value_of
 from game.rules import draw_poker as D
 
-PERSONALITIES = {"jack": Bias(), "queen": Bias(flush=2.4), "king": Bias(straight=2.4)}
 AGENTS = ("player", "dealer", "always-call", "random")
 BET_FROM = 0.55  # strength from which a hand bets for value
 RAISE_FROM = 0.8
 MAX_RAISES = 4  # in one round; past it a strong hand just calls
 CALL_MARGIN = 0.03  # a call must beat the pot odds by this much
+
+
+@dataclass(frozen=True, slots=True)
+class Manner:
+    """A dealer's personality: how it values draws, how big it bets, how readily it
+    calls."""
+
+    bias: Bias = Bias()
+    boldness: float = 1.0  # scales its bets and raises
+    caution: float = CALL_MARGIN  # a call must beat the pot odds by this much
+
+
+# S. Jack plays it straight; F. Queen chases flushes and bets big; N. King chases
+# straights, bets small and calls readily.
+PERSONALITIES = {"jack": Manner(), "queen": Manner(Bias(flush=2.4), boldness=1.3),
+                 "king": Manner(Bias(straight=2.4), boldness=0.75, caution=0.0)}
 
 
 PAT_WARNING = 0.3  # a hand that stood pat is usually made: ours is worth this much less
@@ -39,11 +55,11 @@ def strength(view: D.DrawPokerView, bias: Bias) -> float:
     return max(0.0, value_of(hand) - PAT_WARNING * stood_pat)  # type: ignore[arg-type]
 
 
-def wanted_bet(s: float, pot: int) -> int:
+def wanted_bet(s: float, pot: int, boldness: float = 1.0) -> int:
     """What a hand of strength ``s`` would like to put in (0: nothing)."""
     if s < BET_FROM:
         return 0
-    return max(1, round((pot + 10) * 2.5 * (s - BET_FROM)))
+    return max(1, round((pot + 10) * 2.5 * (s - BET_FROM) * boldness))
 
 
 def _pick(legal: list[Any], kind: type, amount: int | None = None) -> Any:
@@ -67,8 +83,8 @@ class Judge:
     def new_game(self) -> None:
         """Nothing carries over from one session to the next."""
 
-    def bias(self, view: D.DrawPokerView) -> Bias:
-        return PERSONALITIES.get(self.personality or view.dealer, Bias())
+    def manner(self, view: D.DrawPokerView) -> Manner:
+        return PERSONALITIES.get(self.personality or view.dealer, Manner())
 
     def act(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
         if not legal:
@@ -76,13 +92,15 @@ class Judge:
         if view.phase in ("choose", "done"):
             return table_move(legal)
         if view.phase == "draw":
-            keep = best_draw(view.hands[view.seat], self.bias(view)).keep  # type: ignore[arg-type]
+            bias = self.manner(view).bias
+            keep = best_draw(view.hands[view.seat], bias).keep  # type: ignore[arg-type]
             return D.Draw(view.seat, tuple(i for i in range(D.HAND_SIZE) if i not in keep))
         return self.bet(view, legal)
 
     def bet(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
-        s = strength(view, self.bias(view))
-        want = wanted_bet(s, view.pot)
+        manner = self.manner(view)
+        s = strength(view, manner.bias)
+        want = wanted_bet(s, view.pot, manner.boldness)
         if view.to_call == 0:
             if want and _pick(legal, D.Bet):
                 return _pick(legal, D.Bet, want)
@@ -90,7 +108,7 @@ class Judge:
         if s >= RAISE_FROM and _pick(legal, D.Raise) and _raises(view) < MAX_RAISES:
             return _pick(legal, D.Raise, want)
         need = view.to_call / (view.pot + view.to_call)
-        if s >= need + CALL_MARGIN:
+        if s >= need + manner.caution:
             return _pick(legal, D.Call)
         return _pick(legal, D.Fold)
 
