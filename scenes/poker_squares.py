@@ -26,6 +26,7 @@ from game.rules import poker_squares as P
 from game.rules.poker_squares_options import MODES, PLACEMENTS, SCORINGS, parse
 from game.rules.registry import GAME_BY_ID
 from scenes.game_scene import GameScene
+from scenes.poker_squares_tournament import TournamentPlay
 
 CARD_W = 128.0
 CARD_H = CARD_W * 1.4
@@ -43,7 +44,8 @@ SHORT = {"high_card": "-", "one_pair": "Pair", "two_pair": "2 pair", "three_of_a
          "straight": "Straight", "flush": "Flush", "full_house": "Full house",
          "four_of_a_kind": "Four", "straight_flush": "Str. flush", "royal_flush": "Royal",
          "five_of_a_kind": "Five"}
-COMMANDS = [("hint", "Hint", "h"), ("new", "New cards", "n"), ("same", "Same cards", "s"),
+COMMANDS = [("hint", "Hint", "h"), ("players", "Players", "t"),
+            ("new", "New cards", "n"), ("same", "Same cards", "s"),
             ("undo", "Undo", "u"), ("redo", "Redo", "r"), ("help", "? Help", "?"),
             ("config", "Rules", "o"), ("menu", "Menu", "m")]
 UI = 20000  # labels and outlines sit above the cards, under the HUD
@@ -74,7 +76,7 @@ def config_from(entry: Any, per_game: Any) -> dict[str, Any]:
     return config
 
 
-class PokerSquaresScene(GameScene):
+class PokerSquaresScene(TournamentPlay, GameScene):
     title = "Poker Squares"
     game_id = P.GAME_ID
     card_w, card_h = CARD_W, CARD_H
@@ -87,6 +89,8 @@ class PokerSquaresScene(GameScene):
         self.spot_of: dict[str, str] = {}  # table key -> place name, from the last view
         self.config = self.chosen_config(app)
         super().__init__(app, seed, demo, resume, recorder, client)
+        if not self.viewer and not demo:
+            self.load_tournament()
         self.seat_opponent()
         self.set_buttons()
 
@@ -355,10 +359,13 @@ class PokerSquaresScene(GameScene):
             self.play(P.Done(view.seat))
         elif key == "pass":
             self.play(P.Pass(view.seat))
+        elif key == "players":
+            self.players_dialog()
         elif key in ("new", "same"):
             seed = self.recorder.seed if key == "same" else None
             words = "Replay these cards" if key == "same" else "Deal new cards"
-            if view.over or self.client.cursor == 0:
+            # Nothing is lost by leaving a deal the player has finished before.
+            if view.over or self.client.cursor == 0 or self.replaying():
                 self.fresh_game(seed)
             else:
                 confirm(self.hud, "New game", f"Your matrix is not full. {words} anyway?",
@@ -416,6 +423,11 @@ class PokerSquaresScene(GameScene):
         self.hint_spot = f"g0{row}{col}"
         self.hud.say(f"The computer would put {view.card.symbol} in row {row + 1}, "
                      f"column {col + 1}.")
+
+    def finished(self, title: str, body: str) -> None:
+        if not self.demo and not self.viewer:
+            self.record_result(self.view.scores[self.view.seat])
+        super().finished(title, self.finished_body(body))
 
     def game_over_message(self, view: P.PokerSquaresView) -> tuple[str, str]:
         rules = view.options.seats[view.seat]

@@ -1,0 +1,116 @@
+"""A Poker Squares tournament (manuals/poker-solitaire.txt): up to five named players,
+each with a highest, lowest and average score. Pure; the scene keeps it on disk.
+
+Deals are known by their seed. A player who plays a deal again (Same Cards) can only
+lower their low score with it: the first try is what counts. Only finished games are
+recorded; the scene simply never records one left before the matrices were full.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+MAX_PLAYERS = 5
+MAX_NAME = 16
+MAX_DEALS = 10_000  # deals remembered per player (far beyond any evening's play)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    name: str
+    games: int = 0
+    total: int = 0
+    high: int | None = None
+    low: int | None = None
+    deals: tuple[int, ...] = ()  # seeds this player has finished
+
+    @property
+    def average(self) -> float | None:
+        return self.total / self.games if self.games else None
+
+    def line(self) -> str:
+        """One line of the standings table."""
+        if not self.games:
+            return f"{self.name}: no games yet"
+        return (f"{self.name}: high {self.high}, low {self.low}, average "
+                f"{self.average:.1f} ({self.games} game{'s' * (self.games != 1)})")
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    players: tuple[Standing, ...]
+    current: int = 0  # who plays the next game
+
+    @classmethod
+    def of(cls, names: list[str]) -> Tournament:
+        cleaned = [n.strip()[:MAX_NAME] for n in names if n.strip()]
+        if not 1 <= len(cleaned) <= MAX_PLAYERS:
+            raise ValueError(f"a tournament has 1 to {MAX_PLAYERS} players")
+        if len({n.lower() for n in cleaned}) != len(cleaned):
+            raise ValueError("two players have the same name")
+        return cls(tuple(Standing(n) for n in cleaned))
+
+    @property
+    def player(self) -> Standing:
+        return self.players[self.current]
+
+    def choose(self, index: int) -> Tournament:
+        if not 0 <= index < len(self.players):
+            raise ValueError(f"no player {index + 1}")
+        return replace(self, current=index)
+
+    def is_replay(self, seed: int) -> bool:
+        """Has the current player finished this deal before?"""
+        return seed in self.player.deals
+
+    def record(self, seed: int, score: int) -> Tournament:
+        """The current player finished deal ``seed`` with ``score``."""
+        p = self.player
+        low = score if p.low is None else min(p.low, score)
+        if seed in p.deals:  # a replay of the same cards: only the low score may move
+            new = replace(p, low=low)
+        else:
+            new = replace(p, games=p.games + 1, total=p.total + score,
+                          high=score if p.high is None else max(p.high, score), low=low,
+                          deals=(p.deals + (seed,))[-MAX_DEALS:])
+        players = tuple(new if i == self.current else s for i, s in enumerate(self.players))
+        return replace(self, players=players)
+
+    # -- on disk -------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {"current": self.current,
+                "players": [{"name": s.name, "games": s.games, "total": s.total,
+                             "high": s.high, "low": s.low, "deals": list(s.deals)}
+                            for s in self.players]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Tournament:
+        """Back from ``to_json``; ValueError for anything that is not one."""
+        if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+            raise ValueError("not a tournament")
+        players = tuple(_standing(p) for p in data["players"])
+        tournament = cls.of([p.name for p in players])
+        current = data.get("current")
+        if not _whole(current) or not 0 <= current < len(players):
+            raise ValueError("the tournament's current player is not one of its players")
+        return replace(tournament, players=players, current=current)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53
+
+
+def _standing(data: Any) -> Standing:
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise ValueError("a tournament player needs a name")
+    games, total, deals = data.get("games"), data.get("total"), data.get("deals")
+    if not (_whole(games) and games >= 0 and _whole(total) and isinstance(deals, list)
+            and len(deals) <= MAX_DEALS and all(_whole(d) for d in deals)):
+        raise ValueError(f"{data['name']!r}: scores that do not add up")
+    high, low = data.get("high"), data.get("low")
+    if games and not (_whole(high) and _whole(low) and low <= high):
+        raise ValueError(f"{data['name']!r}: a high or low score is missing")
+    return Standing(data["name"][:MAX_NAME], games, total, high if games else None,
+                    low if games else None, tuple(deals))

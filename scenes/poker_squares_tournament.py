@@ -1,0 +1,113 @@
+"""The Poker Squares table's tournament: up to five named players kept on disk, who
+plays next, and the standings (highest, lowest, average) after every finished game.
+A mixin for the scene: it records the seat's score when a game ends and asks no
+question when the same player starts the same cards over."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game import storage
+from game.engine.ui import Dialog
+from game.rules.poker_squares_tournament import MAX_PLAYERS, Tournament
+
+KIND, VERSION = "poker-squares-tournament", 1
+
+
+class TournamentPlay:
+    """Mixed into the scene before GameScene; needs ``app``, ``hud``, ``recorder``,
+    ``view`` and ``viewer``/``demo`` from it."""
+
+    tournament: Tournament | None = None
+
+    @property
+    def tournament_path(self) -> Path:
+        return self.app.save_dir / "poker-squares-tournament.json"
+
+    def load_tournament(self) -> None:
+        result = storage.read_json(self.tournament_path, KIND, VERSION,
+                                   consequence="a new tournament can be started")
+        if result.problem:
+            self.app.problems.append(result.problem)
+        if result.data is None:
+            return
+        try:
+            self.tournament = Tournament.from_json(result.data.get("tournament"))
+        except ValueError as exc:
+            self.app.problems.append(f"The tournament could not be read ({exc}).")
+
+    def save_tournament(self) -> None:
+        if self.tournament is None:
+            return
+        try:
+            storage.write_json_atomic(self.tournament_path, {
+                "kind": KIND, "version": VERSION, "tournament": self.tournament.to_json()})
+        except OSError as exc:
+            self.hud.say(f"The tournament could not be saved: {exc}", error=True)
+
+    # -- during play ---------------------------------------------------------------------
+
+    def replaying(self) -> bool:
+        """Is the current player playing cards they have finished before?"""
+        return self.tournament is not None and self.tournament.is_replay(self.recorder.seed)
+
+    def record_result(self, score: int) -> None:
+        """A game just ended: count it for the player at the table, then show the table."""
+        if self.tournament is None or self.viewer or self.demo:
+            return
+        self.tournament = self.tournament.record(self.recorder.seed, score)
+        self.save_tournament()
+
+    def standings_text(self) -> str:
+        t = self.tournament
+        if t is None:
+            return "No tournament: Players (T) starts one."
+        return "   ".join(("\u25b6 " if i == t.current else "") + s.line()
+                          for i, s in enumerate(t.players))
+
+    # -- the players dialog ----------------------------------------------------------------
+
+    def players_dialog(self) -> None:
+        t = self.tournament
+        choices = [] if t is None else [(f"p{i}", s.name, str(i + 1))
+                                        for i, s in enumerate(t.players)]
+        choices += [("new", "New tournament", "n"), ("close", "Close", "c")]
+        body = self.standings_text() + ("  Pick who plays the next game." if t else "")
+        self.hud.ask(Dialog("Players", body, choices, self._players_choice,
+                            cancel_key="close", height=420))
+
+    def _players_choice(self, choice: str) -> None:
+        if choice == "new":
+            self.ask_names([])
+        elif choice.startswith("p") and self.tournament is not None:
+            self.tournament = self.tournament.choose(int(choice[1:]))
+            self.save_tournament()
+            self.hud.say(f"{self.tournament.player.name} plays the next game.")
+
+    def ask_names(self, names: list[str]) -> None:
+        """One name at a time; an empty name (or the fifth) ends the list."""
+        number = len(names) + 1
+        hint = "Type a name, then Enter." + ("" if number == 1 else
+                                             " Leave it empty when everyone is in.")
+
+        def then(_: str) -> None:
+            name = (dialog.text or "").strip()
+            if name and name.lower() not in (n.lower() for n in names):
+                names.append(name)
+            elif name:
+                self.app.error(f"{name} is in the tournament already.")
+            if names and (not name or len(names) == MAX_PLAYERS):
+                self.tournament = Tournament.of(names)
+                self.save_tournament()
+                self.hud.say(f"A new tournament: {', '.join(names)}. "
+                             f"{names[0]} plays first.")
+            else:
+                self.ask_names(names)
+
+        dialog = Dialog(f"Player {number}", hint, [("ok", "OK", "")], then, text="")
+        self.hud.ask(dialog)
+
+    def finished_body(self, body: str) -> str:
+        """The game-over words, with the standings when a tournament is on."""
+        return body if self.tournament is None else f"{body}   {self.standings_text()}"
+
