@@ -105,22 +105,12 @@ class Judge:
             if want and _pick(legal, D.Bet):
                 return _pick(legal, D.Bet, want)
             return _pick(legal, D.Check) or _pick(legal, D.Bet, 1)
-        if s >= RAISE_FROM and _pick(legal, D.Raise) and _raises(view) < MAX_RAISES:
+        if s >= RAISE_FROM and _pick(legal, D.Raise) and view.raises < MAX_RAISES:
             return _pick(legal, D.Raise, want)
         need = view.to_call / (view.pot + view.to_call)
         if s >= need + manner.caution:
             return _pick(legal, D.Call)
         return _pick(legal, D.Fold)
-
-
-def _raises(view: D.DrawPokerView) -> int:
-    """Bets and raises in this round so far (from the hand's log)."""
-    count = 0
-    for event in reversed(view.events):
-        if ": draw" in event or ": stand pat" in event or event.startswith("Hand "):
-            break
-        count += ": bet " in event or ": raise " in event
-    return count
 
 
 def table_move(legal: list[Any]) -> Any:

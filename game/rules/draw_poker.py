@@ -403,7 +403,7 @@ def _pay(state: DrawPokerState, seat: int, amount: int) -> DrawPokerState:
 
 def apply(state: DrawPokerState, move: Move) -> DrawPokerState:
     check(state, move)
-    told = state.events + (_event(move),)
+    told = state.events + (_event(state, move),)
     if isinstance(move, ChooseDealer):
         return deal_hand(replace(state, dealer=move.dealer))
     if isinstance(move, Deal):
@@ -434,8 +434,11 @@ def apply(state: DrawPokerState, move: Move) -> DrawPokerState:
     return showdown(paid)
 
 
-def _event(move: Move) -> str:
+def _event(state: DrawPokerState, move: Move) -> str:
+    """The move as the table's log tells it, the dealer by name."""
     text = describe(move)
+    if move.seat == DEALER and state.dealer:
+        text = DEALER_NAMES[state.dealer] + text[len("Dealer"):]
     return text[0].upper() + text[1:] + "."
 
 
@@ -544,6 +547,7 @@ class DrawPokerView:
     to_act: int
     to_call: int
     checked: bool
+    raises: int  # bets and raises this round
     max_bet: int
     result: HandResult | None
     events: tuple[str, ...]
@@ -578,6 +582,7 @@ def observe(state: DrawPokerState, seat: int = PLAYER) -> DrawPokerView:
         phase=state.phase, hand_no=state.hand_no, hands=hands, discards=discards,
         deck_size=len(state.deck), drawn=state.drawn, put_in=state.put_in,
         to_act=current_player(state), to_call=state.to_call, checked=state.checked,
+        raises=state.raises,
         max_bet=max_bet(state, current_player(state)) if state.phase in BETTING else 0,
         result=state.result, events=state.events, left=state.left)
 
