@@ -19,7 +19,7 @@ SEED = 5
 
 def start(tmp_path: Path, size: tuple[int, int] = (1280, 720), **options: object
           ) -> tuple[object, PokerSquaresScene]:
-    app = make_app(tmp_path, size=size, per_game={"poker-squares": options})
+    app = make_app(tmp_path, size=size, per_game={"poker-squares": options}, ai_speed="fast")
     scene = PokerSquaresScene(app, seed=SEED)
     app.push(scene)
     settle(app)
