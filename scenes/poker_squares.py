@@ -85,6 +85,7 @@ class PokerSquaresScene(TournamentPlay, GameScene):
                  resume: bool = True, recorder: Any = None, client: Any = None) -> None:
         self.picked: str | None = None  # the place of a card picked up by a click
         self.pending_row: int | None = None
+        self.key_matrix = 0  # the matrix row-and-column keys aim at (G switches)
         self.hint_spot: str | None = None
         self.spot_of: dict[str, str] = {}  # table key -> place name, from the last view
         self.config = self.chosen_config(app)
@@ -331,6 +332,10 @@ class PokerSquaresScene(TournamentPlay, GameScene):
     def on_key(self, key: str) -> bool:
         if key == "x":
             self.reject()
+        elif key == "g" and len(self.view.grids) == 2:
+            self.key_matrix = 1 - self.key_matrix
+            self.hud.say(f"Keys now place in the {('first', 'second')[self.key_matrix]} "
+                         "matrix.")
         elif key in ("1", "2", "3", "4", "5"):
             number = int(key) - 1
             if self.pending_row is None:
@@ -338,7 +343,8 @@ class PokerSquaresScene(TournamentPlay, GameScene):
                 self.hud.say(f"Row {number + 1}: now the column, 1 to 5.")
             else:
                 row, self.pending_row = self.pending_row, None
-                self.place_at(f"g0{row}{number}")
+                matrix = self.key_matrix if len(self.view.grids) == 2 else 0
+                self.place_at(f"g{matrix}{row}{number}")
         else:
             return False
         return True
@@ -510,8 +516,9 @@ class PokerSquaresScene(TournamentPlay, GameScene):
                 text("wait", "The computer is playing...", 26, other.label[0],
                      other.box.bottom + 20, MUTED)
         if self.pending_row is not None:
-            text("row", f"Row {self.pending_row + 1}", 30, box.right + 20,
-                 grids[0].slot(self.pending_row, 0)[1] - 4, GOLD, True, align="left")
+            aimed = grids[self.key_matrix if len(grids) == 2 else 0]
+            text("row", f"Row {self.pending_row + 1}", 30, aimed.box.right + 20,
+                 aimed.slot(self.pending_row, 0)[1] - 4, GOLD, True, align="left")
         return items
 
     @staticmethod

@@ -164,6 +164,12 @@ def test_settings_choose_the_rules(tmp_path: Path) -> None:
     drag(app, centre(scene, "d1"), centre(scene, "g100"))  # the second card, second matrix
     settle(app)
     assert scene.recorder.state.grids[1][0] == view.dealt[1]
+    waiting = scene.view.dealt[0]
+    key(app, pygame.K_g, "g")  # row-and-column keys aim at the second matrix now
+    key(app, pygame.K_5, "5")
+    key(app, pygame.K_5, "5")
+    settle(app)
+    assert scene.recorder.state.grids[1][24] == waiting
 
 
 def test_layouts_at_every_size_keep_the_cards_apart(tmp_path: Path) -> None:
@@ -291,3 +297,22 @@ def test_the_rules_page_sets_every_option_and_the_table_deals_with_them(tmp_path
     view = scene.view
     assert view.options.mode == "sum_of_two" and view.options.seats[0].placement == "edges"
     assert len(view.grids) == 2
+
+
+def test_planting_and_stealing_by_drag(tmp_path: Path, computer: None) -> None:
+    app, scene = start(tmp_path, mode="alternate", planting=True, stealing=True)
+    dealt = scene.view.card
+    assert "o22" in scene.view.targets
+    drag(app, centre(scene, "d0"), centre(scene, "o22"))  # plant it in the computer's matrix
+    settle(app)
+    assert scene.recorder.state.grids[1][12] == dealt
+    for _ in range(400):  # the computer's turn
+        if scene.view.to_move:
+            break
+        frames(app, 2)
+    theirs = next(s for s in scene.view.movable if s.startswith("o") and s != "o22")
+    taken = scene.view.other_grid[int(theirs[1])][int(theirs[2])]
+    drag(app, centre(scene, theirs), centre(scene, "g000"))  # steal one of its own cards
+    settle(app)
+    assert scene.recorder.state.grids[0][0] == taken
+    assert "o22" not in scene.view.movable  # a planted card is never stolen
