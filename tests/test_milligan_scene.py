@@ -406,3 +406,19 @@ def test_show_winnable_answers_from_the_worker(tmp_path: Path) -> None:
             break
         frames(app)
     assert scene.winnable_text() in ("Winnable", "Not winnable", "Winnable: unknown")
+
+
+def test_a_game_finished_again_after_an_undo_is_counted_once(tmp_path: Path) -> None:
+    app = app_with(tmp_path)
+    scene = start(app, seed=25)
+    play_game(app, scene, lambda m: scene.play(m))
+    assert scene.view.status == "resigned" and scores.load(tmp_path).overall.played == 1
+    key(app, pygame.K_u, "u")  # the game-over dialog's Undo
+    assert not scene.over
+    key(app, pygame.K_g, "g")
+    key(app, pygame.K_y, "y")
+    assert scene.over
+    saved = scores.load(tmp_path)
+    assert saved.overall.played == 1 and saved.overall.lost == 1
+    key(app, pygame.K_n, "n")  # New from the dialog: the finished game is not counted again
+    assert scores.load(tmp_path).overall.played == 1 and scene.view.moves == 0
