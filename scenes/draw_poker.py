@@ -166,7 +166,7 @@ class DrawPokerScene(GameScene):
         label, value = "", 0
         if view.shown:
             mine = evaluate(view.hands[D.PLAYER])  # type: ignore[arg-type]
-            label, value = mine.label, int(mine)
+            label, value = D.hand_name(mine), int(mine)
         try:
             self.stats.hand(view.dealer, result.winner == D.PLAYER, result.pot, label, value)
         except OSError as exc:
@@ -385,7 +385,7 @@ class DrawPokerScene(GameScene):
         parts = []
         n = view.drawn[seat]
         if n >= 0:
-            who = "Dealer" if seat == D.DEALER else "You"
+            who = D.DEALER_NAMES.get(view.dealer, "Dealer") if seat == D.DEALER else "You"
             parts.append(f"{who} drew {n}" if n else f"{who} stood pat")
         won = False
         if view.shown and view.result is not None:

@@ -102,7 +102,7 @@ def test_second_round_call_shows_both_hands_and_pays_the_winner() -> None:
     s = play(hand(), D.Check(), D.Bet(H, 1), D.Call(P), D.Draw(P), D.Draw(H))
     s = with_hands(s, "AS AH AD KC KH", "2S 3S 4S 5S 7D")
     s = play(s, D.Bet(P, 50), D.Call(H))
-    assert s.result == D.HandResult(P, "showdown", 104, ("Full house", "Nothing"))
+    assert s.result == D.HandResult(P, "showdown", 104, ("Full house", "High card"))
     assert s.points == 1000 - 1 - 1 - 50 + 104
     view = D.observe(s, P)
     assert view.shown and view.hands[H] == tuple(parse_cards("2S 3S 4S 5S 7D"))
@@ -147,7 +147,7 @@ def test_the_session_ends_at_zero_points_and_above_99999() -> None:
     s = play(hand(points=5), D.Bet(P, 4), D.Call(H), D.Draw(P))
     s = with_hands(s, "2S 3H 5D 7C 9S", "AS AH AD KC KH")
     lost = play(s, D.Draw(H))  # all in: the hands open after the draw
-    assert lost.result == D.HandResult(H, "showdown", 10, ("Nothing", "Full house"))
+    assert lost.result == D.HandResult(H, "showdown", 10, ("High card", "Full house"))
     assert lost.phase == "end" and lost.points == 0 and D.current_player(lost) == D.NOBODY
     rich = play(hand(points=99_999), D.Bet(P, 50), D.Fold(H))
     assert rich.points == 100_000 and rich.phase == "end"

@@ -28,7 +28,7 @@ from typing import Any
 
 from game.cards import Card, full_deck
 from game.rules.base import NOBODY, GameInfo, IllegalMove, ModuleRules
-from game.rules.hands import evaluate
+from game.rules.hands import HandValue, evaluate
 
 GAME_ID = "draw-poker"
 RULES_VERSION = 1
@@ -463,10 +463,15 @@ def _draw(state: DrawPokerState, move: Draw) -> DrawPokerState:
                                  raises=0))
 
 
+def hand_name(value: HandValue) -> str:
+    """A category as the manual's list names it ("High card", not "Nothing")."""
+    return "High card" if value.category == "high_card" else value.label
+
+
 def showdown(state: DrawPokerState) -> DrawPokerState:
     mine, theirs = (evaluate(h) for h in state.hands)
     winner = PLAYER if mine > theirs else DEALER if theirs > mine else -1
-    names = (mine.label, theirs.label)
+    names = (hand_name(mine), hand_name(theirs))
     return _settle(state, HandResult(winner, "showdown", state.pot, names))
 
 
