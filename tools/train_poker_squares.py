@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from game.ai.poker_squares_lines import category, line_key, points_table
 from game.ai.poker_squares_play import Position, greedy_cell
-from game.ai.poker_squares_values import LineCounts, data_path
+from game.ai.poker_squares_values import LineCounts, Values, data_path
 
 
 def train(games: int, seed: int, scoring: str = "american", epsilon: float = 0.1,
@@ -28,12 +28,12 @@ def train(games: int, seed: int, scoring: str = "american", epsilon: float = 0.1
     is told the mean score of the games since its last call at each refresh."""
     points = points_table(scoring)
     counts = LineCounts()
-    values = counts.values(points)
+    values = Values(counts.snapshot(), points)
     rng = random.Random(seed)
     next_refresh, played_score, played = 50, 0.0, 0
     for game in range(games):
         if game == next_refresh:
-            values = counts.values(points)
+            values = Values(counts.snapshot(), points)
             next_refresh = min(2 * game, game + refresh)
             if report:
                 report(game, played_score / max(played, 1))
@@ -70,6 +70,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--epsilon", type=float, default=0.1)
     parser.add_argument("--refresh", type=int, default=2000)
+    parser.add_argument("--min-visits", type=int, default=3,
+                        help="leave out fine keys seen fewer times (a smaller file)")
     args = parser.parse_args()
     started = time.perf_counter()
 
@@ -79,7 +81,7 @@ def main() -> None:
     counts = train(args.games, args.seed, args.scoring, args.epsilon, args.refresh, report)
     path = data_path(args.scoring)
     counts.save(path, {"scoring": args.scoring, "games": args.games, "seed": args.seed,
-                       "epsilon": args.epsilon, "refresh": args.refresh})
+                       "epsilon": args.epsilon, "refresh": args.refresh}, args.min_visits)
     print(f"{len(counts.fine)} fine keys, {len(counts.coarse)} coarse keys -> {path}")
 
 

@@ -45,20 +45,17 @@ class LineCounts:
             entry[0] += 1
             entry[cat + 1] += 1
 
-    def values(self, points: tuple[float, ...]) -> Values:
-        """Mean points per key under ``points``, fine keys shrunk towards their coarse
-        key."""
-        coarse = {key: _mean(entry, points) for key, entry in self.coarse.items()}
-        fine = {}
-        for key, entry in self.fine.items():
-            prior = coarse.get(coarse_key(key), 0.0)
-            total = sum(n * p for n, p in zip(entry[1:], points, strict=True))
-            fine[key] = (total + PRIOR * prior) / (entry[0] + PRIOR)
-        return Values(fine, coarse, points)
+    def snapshot(self) -> LineCounts:
+        """A copy that later records leave alone."""
+        return LineCounts({k: v[:] for k, v in self.fine.items()},
+                          {k: v[:] for k, v in self.coarse.items()})
 
-    def to_json(self, meta: dict[str, Any]) -> dict[str, Any]:
-        return {"format": FORMAT, **meta,
-                "fine": [[*k, "|", *v] for k, v in sorted(self.fine.items())],
+    def to_json(self, meta: dict[str, Any], min_visits: int = 1) -> dict[str, Any]:
+        """Fine keys seen fewer than ``min_visits`` times are left out: their values
+        lean on the coarse key anyway, and they are most of the file."""
+        return {"format": FORMAT, **meta, "min_visits": min_visits,
+                "fine": [[*k, "|", *v] for k, v in sorted(self.fine.items())
+                         if v[0] >= min_visits],
                 "coarse": [[*k, "|", *v] for k, v in sorted(self.coarse.items())]}
 
     @classmethod
@@ -74,9 +71,9 @@ class LineCounts:
             return out
         return cls(table(data["fine"]), table(data["coarse"]))
 
-    def save(self, path: Path, meta: dict[str, Any]) -> None:
+    def save(self, path: Path, meta: dict[str, Any], min_visits: int = 1) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(self.to_json(meta), separators=(",", ":"))
+        text = json.dumps(self.to_json(meta, min_visits), separators=(",", ":"))
         # mtime=0: the same training run writes the same bytes
         path.write_bytes(gzip.compress(text.encode(), compresslevel=9, mtime=0))
 
@@ -85,19 +82,34 @@ def _mean(entry: list[int], points: tuple[float, ...]) -> float:
     return sum(n * p for n, p in zip(entry[1:], points, strict=True)) / entry[0]
 
 
-@dataclass(frozen=True)
 class Values:
-    """Frozen values for one points table: what the players look up."""
+    """Values of line keys under one points table, worked out on first use (a game
+    meets a few hundred keys of the hundreds of thousands stored): a fine key's mean
+    points shrunk towards its coarse key's, the coarse key's alone for a fine key never
+    seen, 0 for a coarse key never seen. ``counts`` must not change meanwhile."""
 
-    fine: dict[Key, float]
-    coarse: dict[Key, float]
-    points: tuple[float, ...]
+    def __init__(self, counts: LineCounts, points: tuple[float, ...]) -> None:
+        self.counts, self.points = counts, points
+        self.fine: dict[Key, float] = {}
+        self.coarse: dict[Key, float] = {}
 
     def of(self, key: Key) -> float:
         value = self.fine.get(key)
         if value is None:
-            value = self.coarse.get(coarse_key(key), 0.0)
+            value = self.fine[key] = self._fine(key)
         return value
+
+    def _fine(self, key: Key) -> float:
+        coarse = coarse_key(key)
+        prior = self.coarse.get(coarse)
+        if prior is None:
+            entry = self.counts.coarse.get(coarse)
+            prior = self.coarse[coarse] = _mean(entry, self.points) if entry else 0.0
+        entry = self.counts.fine.get(key)
+        if entry is None:
+            return prior
+        total = sum(n * p for n, p in zip(entry[1:], self.points, strict=True))
+        return (total + PRIOR * prior) / (entry[0] + PRIOR)
 
 
 _LOADED: dict[str, LineCounts] = {}
@@ -132,5 +144,5 @@ def nearest_trained(points: tuple[float, ...]) -> str:
 def values_for(points: tuple[float, ...]) -> Values:
     """Values under ``points`` from the nearest trained table (cached per table)."""
     if points not in _VALUES:
-        _VALUES[points] = load_counts(nearest_trained(points)).values(points)
+        _VALUES[points] = Values(load_counts(nearest_trained(points)), points)
     return _VALUES[points]
