@@ -23,9 +23,10 @@ from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, confirm, text_image
 from game.engine.widgets import command_bar
 from game.rules import poker_squares as P
-from game.rules.poker_squares_options import MODES, PLACEMENTS, SCORINGS, parse
+from game.rules.poker_squares_options import MODES, PLACEMENTS, POINTS, SCORINGS, parse
 from game.rules.registry import GAME_BY_ID
 from scenes.game_scene import GameScene
+from scenes.poker_squares_points import stored_points
 from scenes.poker_squares_tournament import TournamentPlay
 
 CARD_W = 128.0
@@ -50,6 +51,7 @@ COMMANDS = [("hint", "Hint", "h"), ("players", "Players", "t"),
             ("config", "Rules", "o"), ("menu", "Menu", "m")]
 UI = 20000  # labels and outlines sit above the cards, under the HUD
 OTHER = 1  # the second player's seat: the computer at this table
+SECOND = "p2_"  # settings of the second player's own rules
 
 
 @lru_cache(maxsize=32)
@@ -67,8 +69,19 @@ def side_pos(index: int) -> tuple[float, float]:
 
 
 def config_from(entry: Any, per_game: Any) -> dict[str, Any]:
-    """The game's options from the settings, as a rules config ({} if they clash)."""
-    config = {o.key: entry.setting(per_game, o.key) for o in entry.options}
+    """The game's options from the settings, as a rules config ({} if they clash): the
+    second player's own rules (a handicap) where they are not "same", and the User
+    points where the player changed them."""
+    config = {o.key: entry.setting(per_game, o.key) for o in entry.options
+              if not o.key.startswith(SECOND)}
+    second = {o.key[len(SECOND):]: entry.setting(per_game, o.key) for o in entry.options
+              if o.key.startswith(SECOND)}
+    second = {k: v for k, v in second.items() if v != "same"}
+    if second:
+        config["players"] = [{}, second]
+    points = stored_points(per_game)
+    if points != POINTS["user"]:
+        config["user_points"] = points
     try:
         parse(config)
     except ValueError:

@@ -284,7 +284,8 @@ def test_the_rules_page_sets_every_option_and_the_table_deals_with_them(tmp_path
     key(app, pygame.K_o, "o")
     page = app.scene
     assert isinstance(page, PokerSquaresSetup)
-    assert [r.field for r in page.rows] == [o.key for o in scene.entry.options]
+    assert [r.field for r in page.rows] == [o.key for o in scene.entry.options
+                                            if not o.key.startswith("p2_")]
     screen = pygame.Rect(0, 0, 1920, 1080)
     assert all(screen.contains(b.rect) for b in page.hud.buttons)
     edges = next(b for b in page.hud.buttons if b.label == "Edges must touch")
@@ -316,3 +317,35 @@ def test_planting_and_stealing_by_drag(tmp_path: Path, computer: None) -> None:
     settle(app)
     assert scene.recorder.state.grids[0][0] == taken
     assert "o22" not in scene.view.movable  # a planted card is never stolen
+
+
+def test_a_handicap_and_user_points_from_the_rules_pages(tmp_path: Path, computer: None
+                                                         ) -> None:
+    from scenes.poker_squares_points import UserPointsPage
+
+    app, scene = start(tmp_path, mode="alternate", scoring="user")
+    key(app, pygame.K_o, "o")
+    rules = app.scene
+    click(app, next(b for b in rules.hud.buttons if b.key == "page:second").rect.center)
+    second = app.scene
+    assert [r.field for r in second.rows] == ["p2_placement", "p2_can_move", "p2_hands",
+                                              "p2_scoring"]
+    click(app, next(b for b in second.hud.buttons if b.label == "English").rect.center)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is rules
+    click(app, next(b for b in rules.hud.buttons if b.key == "page:points").rect.center)
+    points = app.scene
+    assert isinstance(points, UserPointsPage)
+    click(app, points.hud.button("points:royal_flush").rect.center)
+    assert points.hud.dialog is not None and points.hud.dialog.number is not None
+    key(app, pygame.K_9, "9")
+    key(app, pygame.K_9, "9")
+    key(app, pygame.K_RETURN)
+    assert points.hud.button("points:royal_flush").label == "Royal flush: 99"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    settle(app)
+    assert app.scene is scene
+    first, other = scene.view.options.seats
+    assert first.scoring == "user" and first.table["royal_flush"] == 99
+    assert other.scoring == "english" and other.table["royal_flush"] == 30
