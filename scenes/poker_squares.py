@@ -27,6 +27,7 @@ from game.rules.poker_squares_options import MODES, PLACEMENTS, POINTS, SCORINGS
 from game.rules.registry import GAME_BY_ID
 from scenes.game_scene import GameScene
 from scenes.poker_squares_points import stored_points
+from scenes.poker_squares_second import SecondPlayer
 from scenes.poker_squares_tournament import TournamentPlay
 
 CARD_W = 128.0
@@ -73,7 +74,7 @@ def config_from(entry: Any, per_game: Any) -> dict[str, Any]:
     second player's own rules (a handicap) where they are not "same", and the User
     points where the player changed them."""
     config = {o.key: entry.setting(per_game, o.key) for o in entry.options
-              if not o.key.startswith(SECOND)}
+              if not o.key.startswith(SECOND) and o.key != "opponent"}
     second = {o.key[len(SECOND):]: entry.setting(per_game, o.key) for o in entry.options
               if o.key.startswith(SECOND)}
     second = {k: v for k, v in second.items() if v != "same"}
@@ -89,7 +90,7 @@ def config_from(entry: Any, per_game: Any) -> dict[str, Any]:
     return config
 
 
-class PokerSquaresScene(TournamentPlay, GameScene):
+class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     title = "Poker Squares"
     game_id = P.GAME_ID
     card_w, card_h = CARD_W, CARD_H
@@ -111,19 +112,33 @@ class PokerSquaresScene(TournamentPlay, GameScene):
     def chosen_config(self, app: Any) -> dict[str, Any]:
         entry = GAME_BY_ID[P.GAME_ID]  # self.entry is set by the base, after this
         config = config_from(entry, app.settings.per_game)
-        if parse(config).players != 1 and not entry.agents:  # no computer to play against
+        person = entry.setting(app.settings.per_game, "opponent") == "person"
+        if parse(config).players != 1 and not entry.agents and not person:  # no rival
             config = {**config, "mode": "one_hand", "stealing": False, "planting": False}
         return config
 
+    @property
+    def person_opposite(self) -> bool:
+        """Does a person with a game controller play the second seat (not in a demo)?"""
+        return not self.demo and self.entry.setting(self.app.settings.per_game,
+                                                    "opponent") == "person"
+
+    @property
+    def rival(self) -> str:
+        return "Player 2" if self.second_cursor is not None else "The computer"
+
     def seat_opponent(self) -> None:
-        """The computer takes the second seat in a two-player mode (both in a demo)."""
+        """Who plays the second seat in a two-player mode: the computer (always in a
+        demo) or a person with a pad."""
         if self.viewer or self.session is None:
             return
         two = self.view.options.players == 2
-        if two and OTHER not in self.computers:
+        computer = two and not self.person_opposite
+        if computer and OTHER not in self.computers:
             self.set_computer(OTHER, True)
-        elif not two and OTHER in self.computers:
+        elif not computer and OTHER in self.computers:
             self.set_computer(OTHER, False)
+        self.seat_second_person(two and not computer)
 
     # -- geometry -----------------------------------------------------------------------
 
@@ -455,8 +470,9 @@ class PokerSquaresScene(TournamentPlay, GameScene):
             if rules.pat or view.options.seats[1 - view.seat].pat:
                 mine, theirs = mine == 5, theirs == 5  # pat hands: made, or not
             title = "You win!" if mine > theirs else "A tie" if mine == theirs else \
-                "The computer wins"
-            return title, f"Your score {view.scores[view.seat]}, the computer's " \
+                f"{self.rival} wins"
+            whose = "Player 2's" if self.second_cursor is not None else "the computer's"
+            return title, f"Your score {view.scores[view.seat]}, {whose} " \
                           f"{view.scores[1 - view.seat]}."
         if rules.pat:
             won = view.scores[view.seat] == 5
@@ -522,12 +538,15 @@ class PokerSquaresScene(TournamentPlay, GameScene):
         text("score", words, 40, box.x + box.w / 2, box.bottom + 48, GOLD, True)
         if other is not None:
             theirs = view.scores[1 - view.seat]
-            text("other", f"Computer: {theirs}" + (" pat rows" if view.options.seats[
+            text("other", f"{self.rival}: {theirs}" + (" pat rows" if view.options.seats[
                 1 - view.seat].pat else ""), 28, other.label[0], other.label[1] - 16, GOLD, True)
             text("mine", "You", 28, box.x + box.w / 2, box.y - 40, GOLD, True)
             if not view.to_move and not view.over:
-                text("wait", "The computer is playing...", 26, other.label[0],
+                text("wait", f"{self.rival} is playing...", 26, other.label[0],
                      other.box.bottom + 20, MUTED)
+            if self.second_cursor is not None and not view.over:  # the second person's
+                r, c = divmod(self.second_cursor, 5)
+                outline("second", self.spot_rect(view, f"o{r}{c}"), HINT)
         if self.pending_row is not None:
             aimed = grids[self.key_matrix if len(grids) == 2 else 0]
             text("row", f"Row {self.pending_row + 1}", 30, aimed.box.right + 20,

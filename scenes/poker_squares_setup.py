@@ -40,6 +40,11 @@ def choice_rects(count: int, y: float) -> list[pygame.Rect]:
 
 
 SECOND = "p2_"  # the second player's rows have a page of their own
+
+
+def on_second_page(field: str) -> bool:
+    return field.startswith(SECOND) or field == "opponent"
+
 LINK_Y = TOP + 11 * PITCH + 10
 LINKS = {"page:second": ("Player 2's rules", pygame.Rect(CHOICE_X, LINK_Y, 300, BUTTON_H)),
          "page:points": ("User points", pygame.Rect(CHOICE_X + 320, LINK_Y, 300, BUTTON_H))}
@@ -52,8 +57,7 @@ class PokerSquaresSetup(SettingsScene):
         super().__init__(app, game_id=GAME_ID)
         self.title = "Poker Squares: " + ("player 2's rules" if second else "rules")
         self.hud.buttons = [b for b in self.hud.buttons if self.row_of(b.key) is None]
-        self.rows = tuple(r for r in game_rows(GAME_ID)
-                          if r.field.startswith(SECOND) == second)
+        self.rows = tuple(r for r in game_rows(GAME_ID) if on_second_page(r.field) == second)
         if not second:
             self.hud.buttons += [Button(key, label, rect.copy())
                                  for key, (label, rect) in LINKS.items()]

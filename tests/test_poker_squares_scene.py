@@ -285,7 +285,7 @@ def test_the_rules_page_sets_every_option_and_the_table_deals_with_them(tmp_path
     page = app.scene
     assert isinstance(page, PokerSquaresSetup)
     assert [r.field for r in page.rows] == [o.key for o in scene.entry.options
-                                            if not o.key.startswith("p2_")]
+                                            if not o.key.startswith(("p2_", "opponent"))]
     screen = pygame.Rect(0, 0, 1920, 1080)
     assert all(screen.contains(b.rect) for b in page.hud.buttons)
     edges = next(b for b in page.hud.buttons if b.label == "Edges must touch")
@@ -328,8 +328,8 @@ def test_a_handicap_and_user_points_from_the_rules_pages(tmp_path: Path, compute
     rules = app.scene
     click(app, next(b for b in rules.hud.buttons if b.key == "page:second").rect.center)
     second = app.scene
-    assert [r.field for r in second.rows] == ["p2_placement", "p2_can_move", "p2_hands",
-                                              "p2_scoring"]
+    assert [r.field for r in second.rows] == ["opponent", "p2_placement", "p2_can_move",
+                                              "p2_hands", "p2_scoring"]
     click(app, next(b for b in second.hud.buttons if b.label == "English").rect.center)
     key(app, pygame.K_ESCAPE)
     assert app.scene is rules
@@ -349,3 +349,32 @@ def test_a_handicap_and_user_points_from_the_rules_pages(tmp_path: Path, compute
     first, other = scene.view.options.seats
     assert first.scoring == "user" and first.table["royal_flush"] == 99
     assert other.scoring == "english" and other.table["royal_flush"] == 30
+
+
+def test_race_of_two_people_mouse_against_a_pad(tmp_path: Path, pad: VirtualPad) -> None:
+    app, scene = start(tmp_path, mode="race", opponent="person")
+    pad.attach()
+    frames(app, 2)
+    assert not scene.computers and scene.second_cursor == 12
+    first = scene.view.card
+    pad.press(pygame.CONTROLLER_BUTTON_A)  # player 2 grabs the first card, centre square
+    frames(app)
+    settle(app)
+    state = scene.recorder.state
+    assert state.grids[1][12] == first and state.grids[0] == (None,) * 25
+    pad.press(pygame.CONTROLLER_BUTTON_A)  # the centre is taken now: refused, with a reason
+    frames(app)
+    assert "Player 2" in scene.hud.message.text and scene.recorder.length == 1
+    pad.press(pygame.CONTROLLER_BUTTON_DPAD_UP)
+    frames(app)
+    assert scene.second_cursor == 7
+    pad.press(pygame.CONTROLLER_BUTTON_A)
+    frames(app)
+    click(app, centre(scene, "g000"))  # the mouse plays the first seat meanwhile
+    settle(app)
+    state = scene.recorder.state
+    assert state.grids[1][7] is not None and state.grids[0][0] is not None
+    for i in range(1, 25):  # the mouse fills its matrix first and wins the race
+        click(app, centre(scene, f"g0{i // 5}{i % 5}"))
+    settle(app)
+    assert scene.over and "Player 2" in scene.hud.dialog.body
