@@ -18,13 +18,13 @@ from typing import Any
 from game.ai import milligan_search as search
 from game.rules import milligan as M
 
-NODES = {"search": 400, "quick": 100}
+NODES = {"search": search.NODES, "quick": 100}
 HINT_NODES = 120  # a hint answers within a frame or two
 
 
 @dataclass
 class SearchPlayer:
-    nodes: int = 400
+    nodes: int = search.NODES
     _plan: list[M.Move] = field(default_factory=list)
     _expect: M.MilliganState | None = None  # the position the plan's next move is for
 
@@ -65,7 +65,7 @@ class RandomPlayer:
 
 def make_agent(name: str = "search", seed: int = 0, time_limit: float | None = None
                ) -> SearchPlayer | RandomPlayer:
-    """A computer player by name: "search" (looks 400 positions ahead between deals),
+    """A computer player by name: "search" (looks 800 positions ahead between deals),
     "quick" (100) or "random"."""
     if name in NODES:
         return SearchPlayer(NODES[name])

@@ -23,6 +23,7 @@ BURIED = 1.0  # cost of each card under another that does not build on it
 BLOCKING = 3.0  # cost per covering card over a card the foundations want soon
 SOON = 2  # ranks above a foundation's top that count as "wanted soon"
 LAID_OFF = 25.0
+NODES = 800  # positions a player's search looks at between moves (strength ~ this)
 
 
 def _wanted(state: M.MilliganState) -> dict[str, int]:
@@ -51,12 +52,32 @@ def evaluate(state: M.MilliganState) -> float:
     return value
 
 
+def _unpromising(state: M.MilliganState, move: M.Transfer) -> bool:
+    """What the player's search leaves out: pointless moves, and a card off a foundation
+    that no card which moves now could then be built on (the solver tries those too)."""
+    if move.source[0] == "f":
+        return not _takes_a_card(state, state.foundations[int(move.source[1:])][-1])
+    return _pointless(state, move)
+
+
 def _pointless(state: M.MilliganState, move: M.Transfer) -> bool:
-    """A whole column onto an empty one changes nothing worth searching."""
+    """A whole column onto an empty one: the same position (columns are unordered)."""
     if move.source[0] != "c" or move.target[0] != "c":
         return False
     return move.count == len(state.columns[int(move.source[1:])]) and \
         not state.columns[int(move.target[1:])]
+
+
+def _takes_a_card(state: M.MilliganState, card: M.Card) -> bool:
+    """Could some card that moves now (in a column's run, or waiting) go on ``card``?"""
+    rule = state.rule
+    if state.waiting is not None and M.builds_on(state.waiting, card, rule):
+        return True
+    for column in state.columns:
+        run = M.run_length(column, rule)
+        if any(M.builds_on(c, card, rule) for c in column[len(column) - run:]):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -66,7 +87,7 @@ class Line:
     gain: float  # how much better than the start
 
 
-def best_line(state: M.MilliganState, nodes: int = 400) -> Line:
+def best_line(state: M.MilliganState, nodes: int = NODES) -> Line:
     """The best position reachable without dealing, searched best first over at most
     ``nodes`` positions, and the moves to it (empty if nothing beats staying put)."""
     start = evaluate(state)
@@ -77,7 +98,7 @@ def best_line(state: M.MilliganState, nodes: int = 400) -> Line:
     while frontier and len(seen) < nodes:
         _, _, position, path = heapq.heappop(frontier)
         for move in M.transfers(position):
-            if _pointless(position, move):
+            if _unpromising(position, move):
                 continue
             after = M.shift(position, move)
             if after.laid_off == M.TOTAL:
@@ -94,7 +115,7 @@ def best_line(state: M.MilliganState, nodes: int = 400) -> Line:
     return Line(best[1], best[0], best[0] - start)
 
 
-def plan(state: M.MilliganState, can_deal: bool, nodes: int = 400) -> list[M.Move]:
+def plan(state: M.MilliganState, can_deal: bool, nodes: int = NODES) -> list[M.Move]:
     """What a player does next: the best line if it gains, else deal, else give up."""
     if state.status != "playing":
         return []
@@ -117,7 +138,7 @@ def _full_key(state: M.MilliganState) -> tuple:
     return M.position_key(state) + (len(state.stock),)
 
 
-PLAYOUT_NODES = (400, 1500)  # the computer player's look-ahead in the solver's playouts
+PLAYOUT_NODES = (NODES, 2000)  # the computer player's look-ahead in the solver's playouts
 
 
 def playout(state: M.MilliganState, nodes: int, deadline: float) -> tuple[M.Move, ...] | None:

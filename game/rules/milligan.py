@@ -68,7 +68,7 @@ def builds_on(lower: Card, upper: Card, rule: str) -> bool:
     if lower.rank != upper.rank - 1:
         return False
     if rule == "alternate":
-        return lower.is_red != upper.is_red
+        return (lower.suit in "HD") != (upper.suit in "HD")
     return rule == "any" or lower.suit == upper.suit
 
 
@@ -380,7 +380,9 @@ def shift(state: MilliganState, move: Transfer) -> MilliganState:
     else:
         j = int(target[1:])
         columns[j] = columns[j] + cards
-    return replace(state, columns=tuple(columns), foundations=tuple(piles), waiting=waiting)
+    # The constructor rather than dataclasses.replace: searches make millions of these.
+    return MilliganState(tuple(columns), state.stock, tuple(piles), waiting, state.rule,
+                         state.miss_milligan, state.moves, state.status, state.seed)
 
 
 def _lay_off_all(state: MilliganState) -> MilliganState:
