@@ -562,6 +562,11 @@ class MilliganScene(GameScene):
             if not column:
                 items.append(DrawItem(("slot", f"c{i}"), art.outline("none"),
                                       vp.to_px(column_x(i), COLUMN_TOP), 0))
+                if view.miss_milligan:  # only a king may come here
+                    image = text_image(vp, "K", 40, GOLD, bold=True)
+                    px, py = vp.to_px(column_x(i) + CARD_W / 2, COLUMN_TOP + CARD_H + 8)
+                    items.append(DrawItem(("king", i), image, (px - image.get_width() // 2,
+                                                                py), 1))
         rules = stats.rules_title(stats.rules_key(view.rule, view.miss_milligan))
         lines = [rules, f"Stock {view.stock_size}    Up {view.laid_off} of 104",
                  f"Moves {view.moves}    Points {view.score:+.1f}"]

@@ -3,7 +3,8 @@ on the table (at 1920x1080 and 3840x2160, against the full-redraw floor, as tool
 measures Pyramid), the computer player's win rate and points per rule set over seeded
 deals, and how fast the solver settles positions.
 
-    python -m tools.bench_milligan [--games 1000] [--frames 240] [--skip-play]
+    python -m tools.bench_milligan [--games 1000] [--search-games 100] [--frames 240]
+                                   [--skip-play]
 """
 
 from __future__ import annotations
@@ -94,12 +95,12 @@ def bench_run_drag(size: tuple[int, int], frames: int) -> str:
                 f"{on_table} on the table")
 
 
-def bench_play(games: int) -> None:
+def bench_play(games: int, agent: str) -> None:
     for mm in (False, True):
         for rule in M.RULE_NAMES:
-            result = milligan_player.simulate(games, 1000, "search", rule, mm)
+            result = milligan_player.simulate(games, 1000, agent, rule, mm)
             name = rule + (" + Miss Milligan" if mm else "")
-            print(f"play {name}: win rate {result['win_rate']:.3f}, mean score "
+            print(f"play ({agent}) {name}: win rate {result['win_rate']:.3f}, mean score "
                   f"{result['mean_score']:.2f}, mean cards up {result['mean_laid_off']:.1f} "
                   f"over {games} deals (seed 1000 on), {result['seconds']} s")
 
@@ -119,7 +120,10 @@ def bench_solver(deals: int, time_limit: float = 2.0) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=1000, help="deals per rule set")
+    parser.add_argument("--games", type=int, default=1000,
+                        help="deals per rule set for the quick player")
+    parser.add_argument("--search-games", type=int, default=100,
+                        help="deals per rule set for the (slower) search player")
     parser.add_argument("--frames", type=int, default=240)
     parser.add_argument("--solver-deals", type=int, default=20)
     parser.add_argument("--skip-play", action="store_true")
@@ -130,7 +134,8 @@ def main() -> None:
               f"{bench_run_drag(size, args.frames)}")
     print(f"solver: {bench_solver(args.solver_deals)}")
     if not args.skip_play:
-        bench_play(args.games)
+        bench_play(args.games, "quick")
+        bench_play(args.search_games, "search")
 
 
 if __name__ == "__main__":
