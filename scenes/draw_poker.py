@@ -158,8 +158,11 @@ class DrawPokerScene(GameScene):
         if view.events:
             self.hud.say(view.events[-1])
         ended = before not in ("choose", "done", "end") and view.phase in ("done", "end")
-        if ended and view.result is not None and not self.viewer and not self.demo:
-            self._count_hand(view)
+        if ended and view.result is not None:
+            if view.result.winner == D.PLAYER:
+                self.app.play_sound("win")
+            if not self.viewer and not self.demo:
+                self._count_hand(view)
 
     def _count_hand(self, view: D.DrawPokerView) -> None:
         result = view.result
