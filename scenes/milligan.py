@@ -363,9 +363,11 @@ class MilliganScene(GameScene):
             else:
                 self.pending_foundation = True
                 self.hud.say("Foundation: which pile, 1 to 8?")
-        elif key == "t":
+        elif key == "t":  # the picked card, else the one under the cursor
+            picked = [k for k in self.selected_keys() if self.places[k][1] == 1]
             focus = self.focus if isinstance(self.focus, str) else None
-            self.try_foundation(focus if focus in self.places else None)
+            self.try_foundation(picked[0] if picked else focus if focus in self.places
+                                else None)
         else:
             return False
         return True

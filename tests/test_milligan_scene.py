@@ -257,6 +257,12 @@ def test_shift_click_and_right_click_try_a_card_on_the_foundations(tmp_path: Pat
             click(app, grab_point(scene, card), button=3)
         assert scene.view.laid_off == up + 1, how
         assert card not in {c.uid for col in scene.view.columns for c in col}
+    move = play_until(scene, goes_up)  # T tries the card picked by its column number
+    up = scene.view.laid_off
+    digit = str(int(move.source[1:]) + 1)
+    key(app, pygame.key.key_code(digit), digit)
+    key(app, pygame.K_t, "t")
+    assert scene.view.laid_off == up + 1
     stuck = next(col[-1] for col in scene.view.columns
                  if col and M.foundation_for(scene.recorder.state, col[-1]) is None)
     before = scene.view
