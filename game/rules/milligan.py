@@ -39,9 +39,9 @@ RULE_LABELS = {"alternate": "alternating colours", "any": "any suit", "suit": "s
 DEFAULT_CONFIG: dict[str, Any] = {"rule": "alternate", "miss_milligan": False}
 WAIVE = "w"
 FOUNDATION = "f"
-# Positions the lost-game search may visit: a stuck end game is far smaller than this,
-# and a position that is not stuck usually shows a card going up within a few dozen.
-STUCK_BUDGET = 400
+# Positions the lost-game search may visit (it runs inside a move, so ~25 ms at most):
+# a stuck end game is smaller, and one that is not usually shows a card going up soon.
+STUCK_BUDGET = 250
 
 # manuals/the-giant.txt, Scoring: rule -> (cards subtracted, divisor, factor for a win)
 SCORING: dict[str, tuple[int, int, int]] = {"any": (40, 4, 1), "alternate": (20, 2, 2),
