@@ -5,10 +5,10 @@ Mouse: drag a card (and the run on it) onto a column, the waiting space or the
 foundations; or click it, then click where it goes. Shift-click or right-click tries a
 card on the foundations. A click on the stock deals. Keyboard: 1-8 pick a column's end
 card (again: one more card of its run), then 1-8, W or F says where it goes; W alone
-picks the waiting card, F then 1-8 a foundation's top; T tries the focused card on the
-foundations; D deals, L lays off. Pad: the cursor, A picks and drops, X tries a card on
-the foundations, Y hints. Each column has spacing buttons above it (compact, reset,
-expand); long columns squeeze to fit the window.
+picks the waiting card, F then 1-8 a foundation's top; T tries the picked card (else the
+one under the cursor) on the foundations; D deals, L lays off, G gives up. Pad: the
+cursor, A picks and drops, X tries a card on the foundations, Y hints. Each column has
+spacing buttons above it (compact, reset, expand); long columns squeeze to fit.
 """
 
 from __future__ import annotations
