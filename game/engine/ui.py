@@ -179,7 +179,7 @@ def button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pyga
     color = INK if button.enabled else (120, 130, 120)
     label = text_image(vp, button.label, min(button.rect.h * 0.42, 30), color, bold=True)
     room = w - max(vp.px(8), 2 * radius)  # clear of the rounded ends
-    if label.get_width() > room:
+    if 0 < room < label.get_width():
         label = pygame.transform.smoothscale_by(label, room / label.get_width())
     lx, ly = (w - label.get_width()) // 2, (h - label.get_height()) // 2
     image.blit(label, (lx, ly))
