@@ -85,6 +85,8 @@ class ChinesePokerScene(GameScene):
     def _seat_computers(self) -> None:
         if self.viewer:
             return
+        for seat in list(self.computers):
+            self.set_computer(seat, False)
         for seat, kind in enumerate(self.setup.seats):
             computer = self.demo or kind != "human"
             self.set_computer(seat, computer, "medium" if self.demo else kind)
@@ -107,6 +109,9 @@ class ChinesePokerScene(GameScene):
         if self.viewer or self.demo or turn not in self.setup.humans or turn == self.seat:
             return
         self._sit(turn)
+        if not self.view.hand:  # nothing private yet (the cut): no need to look away
+            self.refresh("animate")
+            return
         self.concealed = True
         self.refresh("animate")
         name = self.setup.name(turn)
@@ -317,11 +322,14 @@ class ChinesePokerScene(GameScene):
         if kind == Act.POINTER_DOWN and action.button == 1 and pos is not None:
             hit = self.table.hit_test(pos)
             if hit in self.hand_keys():
-                self._sweep = {"on": hit not in self.selected, "keys": [hit],
+                self._sweep = {"on": hit not in self.selected, "keys": [hit], "start": pos,
                                "top": self.table.card_rect(hit).top - L.RISE}
         elif kind == Act.POINTER_MOVE and pos is not None and self._sweep is not None:
-            if pos[1] >= self._sweep["top"]:
-                hit = self.table.hit_test(pos)
+            dx, dy = (abs(a - b) for a, b in zip(pos, self._sweep["start"], strict=True))
+            if len(self._sweep["keys"]) == 1 and dy > dx:
+                self._sweep = None  # heading for the table: a drag, not a sweep
+            elif pos[1] >= self._sweep["top"]:
+                hit = self.hand_card_at(pos[0])
                 if hit in self.hand_keys() and hit not in self._sweep["keys"]:
                     if len(self._sweep["keys"]) == 1:
                         self.toggle(self._sweep["keys"][0], self._sweep["on"])
@@ -335,6 +343,15 @@ class ChinesePokerScene(GameScene):
                 self.table.pointer_up(pos)
                 return
         super().handle_game(action)
+
+    def hand_card_at(self, x: float) -> str | None:
+        """The hand card showing at ``x`` where it rests (cards in motion are lifted above
+        the rest, so the table's own hit test would find them instead)."""
+        for card in reversed(L.hand_order(self.view, self.sort_by)):
+            rect = self.table.card_rect(card.uid)
+            if rect.x <= x < rect.right:
+                return card.uid
+        return None
 
     def game_command(self, key: str) -> bool:
         if key == "play":

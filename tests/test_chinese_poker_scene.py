@@ -1,0 +1,188 @@
+"""Chinese Poker played through the real app with posted events: a whole two-player
+match against the computer (cut, deal, choice of hands, plays and passes), selection by
+click, sweep, rank keys and the pad's buttons, Play and Pass lit as the manual says,
+hints, the hot seat's curtain, and the set-up dialogs."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+
+from game.ai.chinese_poker_player import MediumPlayer
+from game.rules import chinese_poker as C
+from scenes.chinese_poker import ChinesePokerScene
+from scenes.chinese_poker_setup import Setup
+from tests.driver import click, drag, frames, key, make_app, settle
+
+SIZE = (800, 450)  # small frames draw fast; the layout is the same at any size
+
+
+def start(app, setup: Setup, seed: int = 3) -> ChinesePokerScene:  # noqa: ANN001
+    scene = ChinesePokerScene(app, seed=seed, setup=setup)
+    app.push(scene)
+    settle(app)
+    return scene
+
+
+def visible_point(scene: ChinesePokerScene, key_: str) -> tuple[float, float]:
+    """A point on the part of a card that shows (fanned cards cover each other's right)."""
+    rect = scene.table.card_rect(key_)
+    return rect.x + 12, rect.centery
+
+
+def wait_for_turn(app, scene: ChinesePokerScene, limit: float = 20.0) -> None:  # noqa: ANN001
+    """Run frames until the person may act (or the match is over), answering notices."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        view = scene.view
+        if view.over:
+            return
+        if scene.hud.dialog is not None:
+            if scene.hud.dialog.title.endswith("'s turn"):
+                return  # the hot seat's curtain is for the caller
+            key(app, pygame.K_d, "d")  # the cut's notice and round summaries: OK / Deal
+            continue
+        if view.my_turn and not scene.table.animating:
+            return
+        frames(app, 4)
+    view = scene.view
+    raise AssertionError(f"the computer never finished its turn: {view.phase}, turn "
+                         f"{view.turn}, seat {scene.seat}, dialog {scene.hud.dialog}")
+
+
+def test_a_whole_match_against_the_computer_by_mouse_and_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    scene = start(app, Setup(("human", "medium"), target=5))
+    moves = 0
+    while not scene.view.over:
+        wait_for_turn(app, scene)
+        view = scene.view
+        if view.over:
+            break
+        before = scene.recorder.length
+        if view.phase == "cut":
+            click(app, visible_point(scene, "cut#5"))
+        elif view.phase == "deal":
+            key(app, pygame.K_d, "d")
+        elif view.phase == "choose":
+            choice = next(i for i, n in enumerate(view.offered) if n)
+            click(app, visible_point(scene, f"offer{choice}#0"))
+        else:
+            move = MediumPlayer().act(view, scene.client.legal_moves)
+            if isinstance(move, C.Pass):
+                assert scene.hud.button("pass").enabled
+                key(app, pygame.K_x, "x")
+            else:
+                assert not scene.hud.button("play").enabled  # nothing selected yet
+                for code in move.cards:
+                    click(app, visible_point(scene, code))
+                assert scene.selected == set(move.cards)
+                assert scene.hud.button("play").enabled and not scene.hud.button("pass").enabled
+                key(app, pygame.K_p, "p")
+            assert scene.recorder.moves[before] == move
+        assert scene.recorder.length > before, view.phase
+        moves += 1
+        assert moves < 400
+    frames(app, 3)
+    final = scene.recorder.state
+    assert C.current_player(final) == C.NOBODY and max(final.scores) >= 5
+    assert scene.hud.dialog is not None and "Final scores" in scene.hud.dialog.body
+
+
+def my_play(app, seed: int = 3) -> ChinesePokerScene:  # noqa: ANN001
+    """A four-player table waiting for the person to lead (passing until then)."""
+    scene = start(app, Setup(("human", "easy", "easy", "easy")), seed)
+    for _ in range(200):
+        wait_for_turn(app, scene)
+        view = scene.view
+        assert not view.over
+        if view.phase == "play" and view.my_turn and not view.table:
+            return scene
+        if view.my_turn and view.phase == "cut":
+            click(app, visible_point(scene, "cut#0"))
+        elif view.my_turn and view.phase == "play":
+            key(app, pygame.K_h, "h")  # beat the table where the hint can, to win the lead
+            key(app, pygame.K_p, "p") if scene.selected else key(app, pygame.K_x, "x")
+    raise AssertionError("the lead never came round")
+
+
+def test_selection_by_sweep_rank_keys_and_a_drag_to_the_table(tmp_path: Path) -> None:
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    scene = my_play(app)
+    hand = [c.key for c in scene.placements(scene.view) if c.zone == f"hand:{scene.seat}"]
+    # A sweep from the first card across the next two selects all three.
+    a, b = visible_point(scene, hand[0]), visible_point(scene, hand[2])
+    drag(app, a, b)
+    assert scene.selected == set(hand[:3])
+    key(app, pygame.K_ESCAPE)
+    assert scene.selected == set()
+    # A rank key picks the next card of that rank.
+    card = scene.view.hand[-1]
+    name = {1: "a", 10: "t", 11: "j", 12: "q", 13: "k"}.get(card.rank, str(card.rank))
+    key(app, pygame.key.key_code(name), name)
+    assert {C.Card.parse(k).rank for k in scene.selected} == {card.rank}
+    key(app, pygame.K_ESCAPE)
+    # Dragging a lone card onto the table plays it.
+    low = scene.view.hand[0].uid
+    before = scene.recorder.length
+    drag(app, visible_point(scene, low), (700, 400))
+    assert scene.recorder.moves[before] == C.Play(scene.seat, (low,))
+
+
+def test_play_is_refused_for_a_selection_that_does_not_beat(tmp_path: Path) -> None:
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    scene = my_play(app)
+    hand = scene.view.hand
+    pair_breaker = [hand[0].uid, hand[-1].uid]  # lowest and highest: no hand at all
+    for code in pair_breaker:
+        click(app, visible_point(scene, code))
+    assert hand[0].rank != hand[-1].rank
+    assert not scene.hud.button("play").enabled
+    before = scene.recorder.length
+    key(app, pygame.K_p, "p")
+    assert scene.recorder.length == before
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_h, "h")  # the hint selects a legal play
+    assert scene.selected and scene.hud.button("play").enabled
+
+
+def test_hot_seat_hides_the_hand_until_its_owner_looks(tmp_path: Path) -> None:
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    scene = start(app, Setup(("human", "human", "easy")))
+    for _ in range(60):
+        if scene.hud.dialog is not None and scene.hud.dialog.title.endswith("'s turn"):
+            break
+        wait_for_turn(app, scene)
+        view = scene.view
+        if view.phase == "cut":
+            click(app, visible_point(scene, "cut#0"))
+        elif view.phase == "play" and view.my_turn:
+            key(app, pygame.K_h, "h")
+            key(app, pygame.K_p, "p") if scene.selected else key(app, pygame.K_x, "x")
+        frames(app, 2)
+    dialog = scene.hud.dialog
+    assert dialog is not None and dialog.title == f"Player {scene.seat + 1}'s turn"
+    own = [p for p in scene.placements(scene.view) if p.zone == f"hand:{scene.seat}"]
+    assert own and not any(p.face_up for p in own)
+    key(app, pygame.K_s, "s")
+    settle(app)
+    own = [p for p in scene.placements(scene.view) if p.zone == f"hand:{scene.seat}"]
+    assert all(p.face_up for p in own)
+
+
+def test_the_set_up_dialogs_choose_the_table(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = ChinesePokerScene(app)
+    app.push(scene)
+    frames(app, 2)
+    assert scene.hud.dialog.title == "New match"
+    key(app, pygame.K_3, "3")
+    key(app, pygame.K_h, "h")  # seat 2: Hard
+    key(app, pygame.K_p, "p")  # seat 3: a person
+    assert scene.hud.dialog.title == "Target"
+    key(app, pygame.K_RETURN)  # the default, 100
+    assert scene.setup == Setup(("human", "hard", "human"), 100)
+    assert scene.recorder.state.players == 3 and scene.recorder.state.target == 100
+    assert set(scene.computers) == {1}
