@@ -23,7 +23,8 @@ from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import classify, value
 
 AGENTS = ("hard", "medium", "easy", "random")
-PLAYOUTS = 240  # hard's playouts per decision with no clock (deterministic)
+PLAYOUTS = 120  # hard's playouts per decision with no clock (deterministic, for simulate)
+TABLE_PLAYOUTS = 1000  # at the table the clock stops it first, on this machine
 CANDIDATES = 8  # plays hard weighs besides passing
 
 
@@ -94,11 +95,10 @@ class MediumPlayer(Player):
 
 
 class HardPlayer(MediumPlayer):
-    def __init__(self, seed: int = 0, time_limit: float | None = None,
-                 playouts: int = PLAYOUTS) -> None:
+    def __init__(self, seed: int = 0, time_limit: float | None = None) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
-        self.playouts = playouts
+        self.playouts = PLAYOUTS if time_limit is None else TABLE_PLAYOUTS
 
     def play(self, view: C.View, legal: Sequence[C.Move]) -> C.Move:
         candidates = self.candidates(view, legal)

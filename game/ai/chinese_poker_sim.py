@@ -68,6 +68,44 @@ def options(counts: list[int]) -> list[Option]:
     return out
 
 
+def _exact_runs(heights: list[int], length: int, above: int) -> list[list[int]]:
+    """Runs of exactly ``length`` consecutive heights topping out above ``above``."""
+    have = set(heights)
+    return [list(range(top - length + 1, top + 1)) for top in heights
+            if top > above and all(v in have for v in range(top - length + 1, top))]
+
+
+def _bombs(counts: list[int], held: list[int], table: Option) -> list[Option]:
+    return [o for t in held if counts[t] == 4
+            for o in ((BOMB, 5, k, t, (t, t, t, t, k)) for k in held if k != t)
+            if beats(o, table)]
+
+
+def answers(counts: list[int], table: Option | None) -> list[Option]:
+    """The discards that beat ``table`` (every discard when it is None): the same as
+    filtering ``options`` but much cheaper, as a follow only needs one kind."""
+    if table is None:
+        return options(counts)
+    kind, length, high = table[0], table[1], table[2]
+    held = [v for v in HEIGHTS if counts[v]]
+    out: list[Option] = []
+    if kind == SINGLE:
+        out = [(SINGLE, 1, v, 0, (v,)) for v in held if v > high]
+    elif kind in (PAIRS, TRIPLES):
+        size = 2 if kind == PAIRS else 3
+        heights = [v for v in held if counts[v] >= size]
+        out = [(kind, length, run[-1], 0, tuple(v for v in run for _ in range(size)))
+               for run in _exact_runs(heights, length // size, high)]
+    elif kind == FULL_HOUSE:
+        out = [(FULL_HOUSE, 5, t, 0, (t, t, t, p, p)) for t in held
+               if t > high and counts[t] >= 3 for p in held if p != t and counts[p] >= 2]
+    elif kind == STRAIGHT:
+        low_first = sorted(2 if v == TWO else v for v in held)
+        out = [(STRAIGHT, length, run[-1], 0, tuple(TWO if v == 2 else v for v in run))
+               for run in _exact_runs(low_first, length, high)]
+    return out + _bombs(counts, held, table)
+
+
 def beats(play: Option, table: Option | None) -> bool:
     if table is None:
         return True
@@ -120,7 +158,7 @@ def follow_choice(counts: list[int], opts: list[Option], table: Option, danger: 
 
 def greedy(counts: list[int], table: Option | None, danger: bool, cards_left: int
            ) -> Option | None:
-    opts = options(counts)
+    opts = answers(counts, table)
     if table is None:
         return lead_choice(counts, opts, danger)
     return follow_choice(counts, opts, table, danger, cards_left)
