@@ -326,3 +326,22 @@ def test_check_bet_raise_by_arrow_keys_dealer_folds(tmp_path: Path) -> None:
     click(app, scene.table.zones["zone:dealer:king"].center)  # no faces there during a hand
     assert scene.recorder.length == before and state(scene).dealer == "queen"
     assert scene.hud.message is None or not scene.hud.message.error
+
+
+def test_a_session_resumes_where_it_was_left_with_the_dealer_to_answer(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ai_speed="fast")
+    scene = DrawPokerScene(app, seed=SEED)
+    app.push(scene)
+    frames(app, 2)
+    script(scene, "hold")
+    press(app, scene, "3")  # N. King
+    type_text(app, "1")  # check; the dealer has not answered when the player leaves
+    frames(app, 5)
+    assert state(scene).checked and scene.view.to_act == H
+    key(app, pygame.K_F10)  # the menu: the session is saved
+    assert scene not in app.scenes
+    again = DrawPokerScene(app)  # no seed: resume
+    app.push(again)
+    wait(app, again)  # the real dealer answers the check with a bet
+    assert state(again).dealer == "king" and state(again).to_call >= 1
+    assert state(again).hand_no == 1 and D.total_points(state(again)) == 1000
