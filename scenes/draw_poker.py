@@ -242,7 +242,8 @@ class DrawPokerScene(GameScene):
         if key in ("1", "2", "3", "4", "5") and self._my_draw(self.view):
             self.toggle(int(key) - 1)
             return True
-        return False
+        # As on the old unit: after a hand, any key but the commands' deals the next.
+        return self.view.phase == "done" and self.go_on()
 
     def handle_game(self, action: Action) -> None:
         if action.kind == Act.CANCEL:
