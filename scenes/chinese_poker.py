@@ -127,14 +127,17 @@ class ChinesePokerScene(GameScene):
         return {"setup": {"seats": list(self.setup.seats), "target": self.setup.target}}
 
     def restore_extra(self, data: dict[str, Any], over: bool) -> bool:
+        """Resume the saved match with its seats; a save without them (or with seats
+        that do not fit) gets a person and Medium players."""
         saved = data.get("setup")
         kinds = {k for k, _, _ in KINDS}
         if isinstance(saved, dict) and isinstance(saved.get("seats"), list) \
-                and all(s in kinds for s in saved["seats"]) and saved["seats"] \
-                and saved["seats"][0] == "human" and isinstance(saved.get("target"), int):
+                and saved["seats"] and saved["seats"][0] == "human" \
+                and all(s in kinds for s in saved["seats"]) \
+                and isinstance(saved.get("target"), int):
             self.setup = Setup(tuple(saved["seats"]), saved["target"])
-            self._restored = True
-        return not over and self._restored
+        self._restored = not over
+        return not over
 
     # -- the view on the table ----------------------------------------------------------------
 

@@ -186,3 +186,15 @@ def test_the_set_up_dialogs_choose_the_table(tmp_path: Path) -> None:
     assert scene.setup == Setup(("human", "hard", "human"), 100)
     assert scene.recorder.state.players == 3 and scene.recorder.state.target == 100
     assert set(scene.computers) == {1}
+
+
+def test_a_match_resumes_with_its_seats(tmp_path: Path) -> None:
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    scene = start(app, Setup(("human", "hard", "easy"), target=150))
+    click(app, visible_point(scene, "cut#0"))
+    assert scene.recorder.length >= 1
+    app.pop()
+    again = ChinesePokerScene(app)  # no seed: the autosave is resumed
+    assert again.recorder.moves == scene.recorder.moves
+    assert again.setup == Setup(("human", "hard", "easy"), target=150)
+    assert again.hud.dialog is None and set(again.computers) == {1, 2}
