@@ -68,6 +68,8 @@ def simulate(name: str, games: int, seed: int, agent: str | None = None,
         raise ValueError(f"unknown {entry.id} player {agent!r}: choose {', '.join(entry.agents)}")
     if entry.simulator:
         return load(entry.simulator)(games=games, seed=seed, agent=agent, **keywords)
+    if not entry.agents:
+        raise ValueError(f"{entry.id} has no computer player yet")
     agent = agent or entry.agents[0]
     started = time.perf_counter()
     totals: dict[str, float] = {}

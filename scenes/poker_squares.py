@@ -219,19 +219,11 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def deal_origin(self) -> tuple[float, float]:
         return PACK_POS
 
-    def card_count_problem(self) -> str | None:
-        """The base expects every deck on the table; here a game holds as many cards as
-        its options deal (one deck, two, or each card twice in Same Deck)."""
-        problem = super().card_count_problem()
-        view = self.view
-        dealt = view.options.decks * 52 * (2 if view.options.mode == "same_deck" else 1)
-        shown = len(self.placements(view))
-        counted = f"{self.title}: {shown} cards on the table, not {self.rules.info.decks * 52}"
-        if problem == counted and shown == dealt:
-            return None
-        if problem is None and shown != dealt:
-            return f"{self.title}: {shown} cards on the table, not {dealt}"
-        return problem
+    def expected_card_count(self) -> int:
+        """As many cards as the options deal: one deck, two, or each card twice in Same
+        Deck."""
+        options = self.view.options
+        return options.decks * 52 * (2 if options.mode == "same_deck" else 1)
 
     def after_refresh(self) -> None:
         view = self.view

@@ -12,7 +12,7 @@ from game.engine.actions import Act
 from game.engine.layout import DESIGN_W, Viewport
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, UI_Z, Button, text_image, wrap_text
-from game.rules.registry import GAME_BY_ID, GAMES
+from game.rules.registry import GAME_BY_ID
 from game.settings import Settings
 from scenes.help import PageScene, panel_image
 
@@ -71,12 +71,18 @@ ROWS: tuple[Row, ...] = (
 
 
 def game_rows(game_id: str | None) -> tuple[Row, ...]:
-    """The options of one game (opened from its table), or of every game (from the menu;
-    each label then names its game)."""
-    games = [GAME_BY_ID[game_id]] if game_id else [g for g in GAMES if g.playable]
-    named = len(games) > 1
-    return tuple(Row(o.key, f"{g.title}: {o.label}" if named else o.label, o.choices, o.explain,
-                     g.id) for g in games for o in g.options)
+    """The options of one game; none for the menu's page, which has the parlour's own
+    settings only (each game's are at its table, under Config)."""
+    if game_id is None:
+        return ()
+    game = GAME_BY_ID[game_id]
+    return tuple(Row(o.key, o.label, o.choices, o.explain, game.id) for o in game.options)
+
+
+def fits_a_row(row: Row) -> bool:
+    """Four choices fit across the page; an option with more belongs on the game's own
+    set-up page."""
+    return len(row.choices) <= 4
 
 LABEL_X = 120
 LABEL_SIZE = 30
@@ -101,7 +107,7 @@ class SettingsScene(PageScene):
 
     def __init__(self, app: Any, game_id: str | None = None) -> None:
         super().__init__(app, "Settings")
-        self.rows = (ROWS + game_rows(game_id))[:MAX_ROWS]
+        self.rows = (ROWS + tuple(filter(fits_a_row, game_rows(game_id))))[:MAX_ROWS]
         for i, row in enumerate(self.rows):
             y = TOP + i * PITCH
             for j, (_, label) in enumerate(row.choices):

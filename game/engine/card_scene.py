@@ -298,6 +298,11 @@ class CardGameScene(Scene):
 
     # -- cards on the table -------------------------------------------------------------
 
+    def expected_card_count(self) -> int:
+        """How many cards this game's table holds: every deck, unless its options say
+        otherwise."""
+        return self.rules.info.decks * 52
+
     def card_count_problem(self) -> str | None:
         """None when the table holds exactly the cards the view shows, each once; else
         a sentence (the fuzzer checks this after every event)."""
@@ -310,7 +315,7 @@ class CardGameScene(Scene):
             extra = set(self.table.entities) - set(keys)
             return f"{self.title}: table out of step (missing {sorted(missing)[:4]}, " \
                    f"extra {sorted(extra)[:4]})"
-        expected = self.rules.info.decks * 52
+        expected = self.expected_card_count()
         if len(keys) != expected:
             return f"{self.title}: {len(keys)} cards on the table, not {expected}"
         return None
