@@ -249,33 +249,61 @@ def pad():  # noqa: ANN201
     vp.detach()
 
 
+DPAD = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+        "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
+
+
+def tap(app, pad: VirtualPad, button: int) -> None:  # noqa: ANN001
+    pad.press(button)
+    frames(app)
+
+
+def pad_focus(app, pad: VirtualPad, scene: DrawPokerScene, target: object) -> None:  # noqa: ANN001
+    """Walk the focus cursor to ``target`` with the D-pad, as a player would."""
+    for _ in range(30):
+        if scene.focus == target:
+            return
+        targets = scene.focus_targets()
+        here = targets.get(scene.focus)
+        if here is None:
+            tap(app, pad, DPAD["down"])
+            continue
+        dx, dy = targets[target][0] - here[0], targets[target][1] - here[1]
+        if abs(dx) >= abs(dy):
+            tap(app, pad, DPAD["right" if dx > 0 else "left"])
+        else:
+            tap(app, pad, DPAD["down" if dy > 0 else "up"])
+    raise AssertionError(f"the focus cursor never reached {target}")
+
+
 def test_a_pad_marks_cards_and_steps_a_bet(tmp_path: Path, pad: VirtualPad) -> None:
     app = make_app(tmp_path, ai_speed="fast")
     pad.attach()
     frames(app, 2)
     scene = start(app, "call", "draw")
-    press(app, scene, "1")
-
-    def tap(button: int) -> None:
-        pad.press(button)
-        frames(app)
-
-    tap(pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # the focus lands on a button: bet is next
-    scene.set_focus(("button", "bet"))
-    tap(pygame.CONTROLLER_BUTTON_A)
+    pad_focus(app, pad, scene, ("button", "jack"))
+    tap(app, pad, pygame.CONTROLLER_BUTTON_A)
+    wait(app, scene)
+    assert state(scene).dealer == "jack"
+    pad_focus(app, pad, scene, ("button", "bet"))
+    tap(app, pad, pygame.CONTROLLER_BUTTON_A)
     field = scene.hud.dialog.number
     start_value = field.value
-    tap(pygame.CONTROLLER_BUTTON_DPAD_UP)
+    tap(app, pad, DPAD["up"])
     assert field.value == start_value + 1
-    tap(pygame.CONTROLLER_BUTTON_A)
+    tap(app, pad, pygame.CONTROLLER_BUTTON_A)
     wait(app, scene)
     assert scene.view.phase == "draw" and state(scene).put_in[P] == 1 + start_value + 1
     settle(app)
-    first = scene.view.hands[P][0].uid
-    scene.set_focus(first)
-    tap(pygame.CONTROLLER_BUTTON_A)
-    assert scene.marked == {0}
-    assert app.input.last_device == "pad"
+    cards = [c.uid for c in scene.view.hands[P]]
+    pad_focus(app, pad, scene, cards[0])
+    tap(app, pad, pygame.CONTROLLER_BUTTON_A)
+    pad_focus(app, pad, scene, cards[4])
+    tap(app, pad, pygame.CONTROLLER_BUTTON_A)
+    assert scene.marked == {0, 4}
+    tap(app, pad, pygame.CONTROLLER_BUTTON_X)  # X draws
+    wait(app, scene)
+    assert state(scene).drawn[P] == 2 and app.input.last_device == "pad"
 
 
 def test_the_replay_shows_the_dealers_cards_only_from_the_showdown_on(tmp_path: Path) -> None:
