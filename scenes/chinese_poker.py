@@ -47,11 +47,16 @@ def frame(vp: Any, w: float, h: float) -> pygame.Surface:
     return surface
 
 
+def ranks_text(cards: tuple[Card, ...]) -> str:
+    """Cards by rank alone ("9 9 K"): suits never matter in this game."""
+    return " ".join("10" if c.rank == 10 else "A23456789TJQK"[c.rank - 1] for c in cards)
+
+
 def combo_text(cards: tuple[Card, ...]) -> str:
-    """"a pair 9\u2660 9\u2665": what lies on the table, in words."""
+    """What lies on the table, in words: "pair 9 9"."""
     combo = classify(cards)
     name = C.combo_name(combo) if combo is not None else "hand"
-    return f"{name} " + " ".join(c.symbol for c in cards)
+    return f"{name} {ranks_text(cards)}"
 
 
 class ChinesePokerScene(GameScene):
@@ -428,25 +433,22 @@ class ChinesePokerScene(GameScene):
     def panel_lines(self, view: C.View) -> list[str]:
         lines = [f"Round {max(view.round, 1)} \u00b7 target {view.target}"]
         lines += [f"{self.setup.name(s)}: {v}" for s, v in enumerate(view.scores)]
-        lines.append("")
-        lines.append(self.status(view))
+        lines += ["", *self.status(view)]
         if view.trick:
             lines.append("This trick:")
-            for turn in view.trick[-6:]:
-                shown = " ".join(c.symbol for c in turn.cards) or "pass"
-                lines.append(f"  {self.setup.name(turn.seat)}: {shown}")
+            lines += [f"  {self.setup.name(t.seat)}: {ranks_text(t.cards) or 'pass'}"
+                      for t in view.trick[-6:]]
         return lines
 
-    def status(self, view: C.View) -> str:
-        who = self.setup.name(view.turn) if view.turn >= 0 else ""
+    def status(self, view: C.View) -> list[str]:
+        """Whose turn it is and what they must do, in one or two short lines."""
         if view.over:
-            return "The match is over."
-        if view.phase == "cut":
-            return f"{who}: cut a card" if view.turn == self.seat else f"{who} cuts"
-        if view.phase == "choose":
-            return f"{who}: choose a hand" if view.turn == self.seat else f"{who} chooses"
-        if view.phase == "deal":
-            return f"{who} deals"
-        if not view.table:
-            return f"{who} leads"
-        return f"{who} to beat {combo_text(view.table)}"
+            return ["The match is over."]
+        mine = view.turn == self.seat and not self.computer_to_play
+        who = "Your turn" if mine else f"{self.setup.name(view.turn)}'s turn"
+        task = {"cut": "cut for the deal", "choose": "choose a hand", "deal": "deal"}.get(
+            view.phase, "beat the table or pass" if view.table else "lead any hand")
+        lines = [f"{who}:", f"  {task}"]
+        if view.table:
+            lines.append(f"  table: {combo_text(view.table)}")
+        return lines
