@@ -19,7 +19,7 @@ from game.ai import milligan_search as search
 from game.rules import milligan as M
 
 NODES = {"search": search.NODES, "quick": 100}
-HINT_NODES = 120  # a hint answers within a frame or two
+HINT_NODES = search.NODES  # hints are worked out on the worker: as deep as play
 
 
 @dataclass
