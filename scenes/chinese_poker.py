@@ -180,6 +180,9 @@ class ChinesePokerScene(GameScene):
         self.hud.button("play").enabled = mine and play is not None and self.legal(play)
         self.hud.button("pass").enabled = mine and not self.selected and view.may_pass
         self.hud.button("hint").enabled = mine
+        self.table.clear_highlights("selected")
+        for key in self.selected:
+            self.table.set_highlight(key, "selected")
 
     def update(self, dt: float) -> None:
         super().update(dt)
