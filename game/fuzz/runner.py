@@ -30,7 +30,7 @@ from game.fuzz.report import Failure, FuzzReport, location
 
 FRAME = 1 / 60
 START_SIZE = (640, 360)
-JUMP_GAP = (20, 80)  # steps between jumps to start points: a round of them every ~1,500 events
+JUMP_GAP = (15, 60)  # steps between jumps to start points (~160 events apart)
 BATCH = (1, 6)  # events per step, all handled in the step's frame, as a fast player's are
 EXTRA_FRAMES_CHANCE = 0.04  # a step also lets some time pass (animations, the computer)
 JOBS_CHANCE = 1 / 40  # a step also runs the queued background jobs
@@ -131,9 +131,12 @@ class Fuzzer:
 
     def _jump(self) -> str:
         """Go back to the menu, then push the next start point (each once per round)."""
-        if not self._deck:
-            self._deck = list(self.starts)
-            self.rng.shuffle(self._deck)
+        if not self._deck:  # a new round: popped from the end, so the firsts go last
+            firsts = [s for s in self.starts if s.first]
+            rest = [s for s in self.starts if not s.first]
+            self.rng.shuffle(firsts)
+            self.rng.shuffle(rest)
+            self._deck = rest + firsts
         start = self._deck.pop()
         self.report.starts[start.name] = self.report.starts.get(start.name, 0) + 1
         app = self.app

@@ -24,6 +24,7 @@ MAX_MOVES = 2000  # a random game that has not ended by then is cut short
 class Start:
     name: str
     make: Callable[[Any, int], Any]  # (app, seed) -> a scene to push; None: the menu
+    first: bool = False  # visited early in each round: every game and page, then the rest
 
 
 def random_game(entry: GameEntry, rng: random.Random, moves: int = MAX_MOVES) -> Recorder:
@@ -53,10 +54,10 @@ def start_points(replays: dict[str, Path]) -> list[Start]:
     from scenes.replay_viewer import ReplayListScene
     from scenes.settings import SettingsScene
 
-    starts = [Start("menu", lambda app, seed: None),
-              Start("settings", lambda app, seed: SettingsScene(app)),
-              Start("help", lambda app, seed: HelpScene(app, "parlour")),
-              Start("replays", lambda app, seed: ReplayListScene(app))]
+    starts = [Start("menu", lambda app, seed: None, True),
+              Start("settings", lambda app, seed: SettingsScene(app), True),
+              Start("help", lambda app, seed: HelpScene(app, "parlour"), True),
+              Start("replays", lambda app, seed: ReplayListScene(app), True)]
     for entry in playable():
         starts.extend(_game_starts(entry, replays.get(entry.id)))
     return starts
@@ -66,7 +67,8 @@ def _game_starts(entry: GameEntry, replay: Path | None) -> list[Start]:
     from scenes.game_scene import game_scene
     from scenes.help import HelpScene
 
-    starts = [Start(f"game:{entry.id}", lambda app, seed: game_scene(app, entry.id, seed=seed)),
+    starts = [Start(f"game:{entry.id}", lambda app, seed: game_scene(app, entry.id, seed=seed),
+                    True),
               Start(f"demo:{entry.id}",
                     lambda app, seed: game_scene(app, entry.id, seed=seed, demo=True)),
               Start(f"endgame:{entry.id}", lambda app, seed: _endgame(app, entry, seed))]
@@ -74,7 +76,7 @@ def _game_starts(entry: GameEntry, replay: Path | None) -> list[Start]:
         starts.append(Start(f"help:{entry.id}",
                             lambda app, seed: HelpScene(app, entry.help_topic)))
     if replay is not None:
-        starts.append(Start(f"replay:{entry.id}", lambda app, seed: _viewer(app, replay)))
+        starts.append(Start(f"replay:{entry.id}", lambda app, seed: _viewer(app, replay), True))
     return starts
 
 
