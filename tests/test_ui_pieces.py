@@ -120,6 +120,10 @@ def test_number_field_typing_stepping_and_clamping() -> None:
     assert not bet.handle(act(Act.KEY, key="b")), "letters stay the game's (hotkeys)"
     assert not bet.handle(act(Act.LEFT))
     assert bet.handle(act(Act.SELECT)) and got == [500]
+    assert bet.handle(act(Act.DELETE)) and bet.value == 5 and bet.digits == "", "Delete clears"
+    bet.handle(act(Act.KEY, key="4"))
+    bet.handle(act(Act.KEY, key="0"))
+    assert bet.value == 40, "after a clear, digits build a new amount"
     bet.active = False
     assert not bet.handle(act(Act.KEY, key="1")) and not bet.handle(act(Act.UNDO))
 

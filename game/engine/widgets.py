@@ -94,6 +94,9 @@ class NumberField:
         elif kind == Act.UNDO:  # Backspace (Ctrl+Z and pad LB too: all mean "take back")
             self.digits, self.fresh = self.digits[:-1], False
             self.value = max(self.minimum, int(self.digits or 0))
+        elif kind == Act.DELETE:  # the old CLEAR key: start the amount again
+            self.digits, self.fresh = "", False
+            self.value = self.minimum
         elif kind in (Act.UP, Act.DOWN):
             self.step_by(1 if kind == Act.UP else -1)
         elif kind in (Act.PAGE_UP, Act.PAGE_DOWN):
