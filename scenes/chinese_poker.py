@@ -428,6 +428,13 @@ class ChinesePokerScene(GameScene):
                 cx, cy = place.played.centre
                 items.append(DrawItem(("pass", seat), image,
                                       vp.to_px(cx - image.get_width() / vp.scale / 2, cy), 20000))
+        if view.phase == "choose":
+            for i, boxes in enumerate(L.offered_boxes(view)):
+                if boxes:
+                    image = text_image(vp, f"Hand {i + 1}", 26, INK, bold=True)
+                    x = (boxes[0].x + boxes[-1].right) / 2 - image.get_width() / vp.scale / 2
+                    items.append(DrawItem(("offer", i), image,
+                                          vp.to_px(x, boxes[0].bottom + 14), 20000))
         for i, line in enumerate(self.panel_lines(view)):
             image = text_image(vp, line, 24, GOLD if i == 0 else INK, bold=i == 0)
             items.append(DrawItem(("panel", i), image, vp.to_px(PANEL_X, 60 + i * 34), 20000))
