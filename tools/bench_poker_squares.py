@@ -42,9 +42,22 @@ def main(argv: list[str] | None = None) -> None:
     for scoring in args.scorings.split(","):
         for agent in args.agents.split(","):
             strong = agent == "strong"
-            print(line(simulate(args.strong_games if strong else args.games, args.seed,
-                                agent, scoring, args.budget if strong else None)),
-                  flush=True)
+            figures = simulate(args.strong_games if strong else args.games, args.seed, agent,
+                               scoring, args.budget if strong else None, keep_scores=True)
+            print(line(figures), flush=True)
+            if strong:
+                print(paired(figures, simulate(figures["games"], args.seed, "quick", scoring,
+                                               keep_scores=True)), flush=True)
+
+
+def paired(strong: dict, quick: dict) -> str:
+    """Strong minus quick deal by deal: luck cancels, so few games tell the gain."""
+    diffs = [a - b for a, b in zip(strong["scores"], quick["scores"], strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
+    return (f"{'':>7} {'':>9} {n:>6} games  strong - quick on the same deals: "
+            f"{mean:+.2f} +- {1.96 * sd / math.sqrt(n):.2f} (quick {quick['mean_score']:.2f})")
 
 
 if __name__ == "__main__":

@@ -70,7 +70,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--epsilon", type=float, default=0.1)
     parser.add_argument("--refresh", type=int, default=2000)
-    parser.add_argument("--min-visits", type=int, default=3,
+    parser.add_argument("--min-visits", type=int, default=1,
                         help="leave out fine keys seen fewer times (a smaller file)")
     args = parser.parse_args()
     started = time.perf_counter()

@@ -34,10 +34,11 @@ def play(agent: Any, cards: list[Any]) -> list[list[Any]]:
 
 
 def simulate(games: int, seed: int, agent: str | None = None, scoring: Scoring = "american",
-             budget: float | None = None) -> dict[str, Any]:
+             budget: float | None = None, keep_scores: bool = False) -> dict[str, Any]:
     """Mean, standard deviation and share of great games over ``games`` deals;
     ``budget``: seconds of CPU time a game for the strong player (None: its fixed
-    playouts), so that a busy machine does not shortchange it."""
+    playouts), so that a busy machine does not shortchange it; ``keep_scores`` adds
+    every game's score (to compare players deal by deal)."""
     name = agent or AGENTS[0]
     player = make_agent(name, scoring=scoring, seed=seed, game_budget=budget)
     player.clock = time.process_time
@@ -47,7 +48,7 @@ def simulate(games: int, seed: int, agent: str | None = None, scoring: Scoring =
     seconds = time.perf_counter() - started
     cpu = time.process_time() - cpu
     line = SHARE_LINE.get(scoring) if isinstance(scoring, str) else None
-    return {
+    figures = {
         "game": "poker-squares", "agent": name, "scoring": scoring, "games": games,
         "seed": seed, "budget": budget,
         "seconds": round(seconds, 3),
@@ -58,3 +59,4 @@ def simulate(games: int, seed: int, agent: str | None = None, scoring: Scoring =
         "share_200": (sum(s >= line for s in scores) / games
                       if games and line is not None else None),
     }
+    return {**figures, "scores": scores} if keep_scores else figures

@@ -1,0 +1,259 @@
+"""Poker Squares computer players: the contract's interface, legal squares whatever the
+grid holds, determinism, the random player's exact expectation, the quick player's
+strength, and value tables that the training script reproduces byte for byte."""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from game.ai import poker_squares as ai
+from game.ai import poker_squares_values as values
+from game.ai.poker_squares_lines import CATEGORIES, card_int, category, int_card, points_table
+from game.ai.poker_squares_play import Position
+from game.ai.poker_squares_sim import deal, play, simulate
+from game.cards import Card, full_deck, parse_cards
+from game.rules import poker_squares as P
+from game.rules.hands import evaluate
+from game.rules.poker_squares import score_grid
+from tools.bench_poker_squares import main as bench_main
+from tools.train_poker_squares import train
+
+RANDOM_EXPECTATION = 14.415  # 10 x the mean American points of a random 5-card hand
+
+
+def empty_grid() -> list[list[object]]:
+    return [[None] * 5 for _ in range(5)]
+
+
+def mixed_grid(seed: int, filled: int) -> tuple[list[list[object]], list[Card]]:
+    """A grid with ``filled`` cards written every way the contract allows (Card, upper
+    and lower case strings, "10" for a ten) and empties as None or "--"; the rest of
+    the deck, shuffled."""
+    rng = random.Random(seed)
+    cards = full_deck()
+    rng.shuffle(cards)
+    grid: list[list[object]] = [[rng.choice((None, "--")) for _ in range(5)] for _ in range(5)]
+    for index in rng.sample(range(25), filled):
+        card = cards.pop()
+        text = card.code.replace("T", "10") if rng.random() < 0.5 else card.code.lower()
+        grid[index // 5][index % 5] = rng.choice((card, text))
+    return grid, cards
+
+
+@pytest.mark.parametrize("name", ai.AGENTS)
+def test_every_player_fills_a_whole_grid_through_the_contract(name: str) -> None:
+    agent = ai.make_agent(name, scoring="american", seed=3, time_limit=None)
+    if name == "strong":
+        agent.playouts = 4  # the interface, not the strength
+    grid = play(agent, deal(11))
+    assert sorted(c.code for row in grid for c in row) == sorted(c.code for c in deal(11))
+
+
+@pytest.mark.parametrize("name", ai.AGENTS)
+@pytest.mark.parametrize("filled", [0, 1, 12, 23, 24])
+def test_the_square_chosen_is_always_empty(name: str, filled: int) -> None:
+    agent = ai.make_agent(name, scoring="english", seed=filled)
+    if name == "strong":
+        agent.playouts = 4
+    for seed in range(4):
+        grid, rest = mixed_grid(seed * 31 + filled, filled)
+        agent.new_game()
+        r, c = agent.place(grid, rest[0])
+        assert grid[r][c] in (None, "--")
+
+
+def test_a_full_grid_or_a_bad_one_is_refused() -> None:
+    grid, rest = mixed_grid(5, 25)
+    with pytest.raises(ValueError):
+        ai.make_agent("quick").place(grid, rest[0])
+    with pytest.raises(ValueError):
+        ai.make_agent("quick").place([[None] * 5] * 4, rest[0])
+    with pytest.raises(ValueError):
+        ai.make_agent("best")
+
+
+def test_players_keep_to_the_squares_allowed() -> None:
+    grid, rest = mixed_grid(8, 6)
+    empties = [(r, c) for r in range(5) for c in range(5) if grid[r][c] in (None, "--")]
+    for name in ai.AGENTS:
+        for allowed in (empties[:1], empties[-3:]):
+            agent = ai.make_agent(name, seed=1)
+            agent.playouts = 6
+            assert agent.place(grid, rest[0], allowed) in allowed
+
+
+@dataclass(frozen=True)
+class Place:  # the table's move shape: a seat and a square
+    seat: int
+    row: int
+    col: int
+
+
+@dataclass(frozen=True)
+class Pass:
+    seat: int
+
+
+@dataclass(frozen=True)
+class View:
+    grid: tuple
+    card: Card | None
+
+
+def test_act_places_the_card_where_place_would_among_legal_moves() -> None:
+    grid, rest = mixed_grid(9, 10)
+    view = View(tuple(tuple(row) for row in grid), rest[0])
+    legal = [Pass(0)] + [Place(0, r, c) for r in range(5) for c in range(5)
+                         if grid[r][c] in (None, "--")]
+    agent = ai.make_agent("quick")
+    move = agent.act(view, legal)
+    assert move in legal and (move.row, move.col) == agent.place(grid, rest[0])
+    only = [Pass(0), legal[-1]]
+    assert agent.act(view, only) == legal[-1]
+    assert agent.act(View(view.grid, None), [Pass(0)]) == Pass(0)
+
+
+def test_hint_is_the_quick_players_square() -> None:
+    grid, rest = mixed_grid(4, 9)
+    assert ai.hint(grid, rest[0]) == ai.make_agent("quick").place(grid, rest[0])
+
+
+def test_players_are_deterministic_by_seed() -> None:
+    for name in ai.AGENTS:
+        runs = []
+        for _ in range(2):
+            agent = ai.make_agent(name, seed=7)
+            agent.playouts = 6
+            runs.append(play(agent, deal(3)))
+        assert runs[0] == runs[1], name
+    first = play(ai.make_agent("random", seed=1), deal(3))
+    assert first != play(ai.make_agent("random", seed=2), deal(3))
+
+
+def test_line_categories_agree_with_the_hand_evaluator() -> None:
+    rng = random.Random(2)
+    hands = [rng.sample(range(52), 5) for _ in range(3000)]
+    hands += [[card_int(c) for c in parse_cards(text)] for text in (
+        "AS KS QS JS TS", "AS 2S 3S 4S 5S", "QH KH AH 2H 3H", "AD 2C 3H 4S 5S",
+        "TD JD QD KD AC", "9C 9D 9H 4S 4D", "2C 2D 2H 2S KD")]
+    for hand in hands:
+        assert CATEGORIES[category(hand)] == evaluate([int_card(c) for c in hand]).category
+
+
+def test_the_players_scorer_agrees_with_the_rules() -> None:
+    custom = {"flush": 50, "straight": 1, "one_pair": 3}
+    for seed in range(200):
+        grid, _ = mixed_grid(seed, 25)
+        for scoring in ("american", "english", "user", custom):
+            own = Position.of(ai.read_grid(grid)).score(points_table(scoring))
+            assert own == score_grid(grid, scoring=scoring)
+
+
+def test_random_play_meets_the_exact_expectation() -> None:
+    # 10 lines of a random grid are each a uniform random hand: E = 14.415. Over 4,000
+    # deals the standard error is 0.12; a wrong shuffle or a scorer missing even the
+    # flushes (0.39 a game) falls outside the band.
+    figures = simulate(4000, seed=100, agent="random")
+    assert abs(figures["mean_score"] - RANDOM_EXPECTATION) < 0.35, figures
+
+
+def test_quick_play_is_far_above_random() -> None:
+    american = simulate(150, seed=500, agent="quick")
+    assert american["mean_score"] > 100, american
+    english = simulate(150, seed=500, agent="quick", scoring="english")
+    assert english["mean_score"] > 3 * 7.676, english
+
+
+@pytest.mark.parametrize("limits", [{"time_limit": 0.01}, {"game_budget": 0.15}])
+def test_time_limits_bound_the_strong_players_search(limits: dict) -> None:
+    # a clock that ticks a millisecond per reading: the search stops on time, and
+    # without a limit the same game reads it many times more
+    ticks = itertools.count()
+    agent = ai.make_agent("strong", **limits)
+    agent.clock = lambda: next(ticks) * 0.001
+    play(agent, deal(4))
+    budget = limits.get("game_budget") or 23 * limits["time_limit"]
+    assert next(ticks) * 0.001 < budget + 23 * 0.005  # a few readings a move besides
+
+
+def test_a_cpu_budget_a_game_holds_in_the_simulator() -> None:
+    figures = simulate(1, seed=4, agent="strong", budget=0.5)
+    assert figures["cpu_seconds_per_game"] < 1.0
+
+
+def test_any_scoring_has_values() -> None:
+    user = points_table("user")
+    assert values.nearest_trained(user) in values.trained_scorings()
+    grid, rest = mixed_grid(6, 12)
+    custom = {"flush": 50, "straight": 1, "one_pair": 3}
+    r, c = ai.make_agent("quick", scoring=custom).place(grid, rest[0])
+    assert grid[r][c] in (None, "--")
+    with pytest.raises(ValueError):
+        points_table({"flushes": 3})
+
+
+def test_training_is_reproducible_and_round_trips(tmp_path) -> None:
+    first, second = train(120, seed=9), train(120, seed=9)
+    assert first.fine == second.fine and first.fine != train(120, seed=10).fine
+    a, b = tmp_path / "a.json.gz", tmp_path / "b.json.gz"
+    first.save(a, {"games": 120})
+    second.save(b, {"games": 120})
+    assert a.read_bytes() == b.read_bytes()
+    loaded = values.LineCounts.from_json(json.loads(gzip.decompress(a.read_bytes())))
+    assert loaded.fine == first.fine and loaded.coarse == first.coarse
+
+
+@pytest.mark.parametrize("scoring", ["american", "english"])
+def test_the_committed_tables_load_and_say_how_they_were_made(scoring: str) -> None:
+    path = values.data_path(scoring)
+    meta = json.loads(gzip.decompress(path.read_bytes()))
+    assert meta["scoring"] == scoring and meta["games"] >= 100_000
+    counts = values.load_counts(scoring)
+    start = counts.coarse[(0, 1, 1, 1, 1, 1)]  # a row holding the first card
+    assert start[0] == meta["games"]  # every game passed through it once
+    assert sum(start[1:]) == start[0]
+
+
+def test_ten_straights_ace_low_to_ace_high_and_none_round_the_corner() -> None:
+    straights = {frozenset(h) for h in itertools.combinations(range(13), 5)
+                 if category([r * 4 + (i > 0) for i, r in enumerate(h)]) == 4}
+    assert len(straights) == 10
+
+
+def play_at_table(agent: ai.Agent, seed: int, config: dict) -> tuple[P.PokerSquaresState, int]:
+    """A whole game through the rules, the agent seeing only views and legal moves."""
+    state, moves = P.new_game(seed, config), 0
+    agent.new_game()
+    while not P.is_over(state):
+        for seat in P.acting_seats(state):
+            state = P.apply(state, agent.act(P.observe(state, seat), P.legal_moves(state, seat)))
+            moves += 1
+    return state, moves
+
+
+@pytest.mark.parametrize("scoring", ["american", "english"])
+def test_at_the_table_the_player_follows_the_seats_scoring(scoring: str) -> None:
+    # the table's agent is made without a scoring: it reads the seat's rules off the view
+    state, moves = play_at_table(ai.make_agent("quick"), 21, {"scoring": scoring})
+    same = simulate(1, seed=21, agent="quick", scoring=scoring)
+    assert moves == 25 and P.outcome(state)["score"] == same["mean_score"]
+
+
+@pytest.mark.parametrize("config", [{"deal": 3}, {"mode": "best_of_two"},
+                                    {"placement": "corners"}])
+def test_at_the_table_the_player_takes_any_legal_placing(config: dict) -> None:
+    state, moves = play_at_table(ai.make_agent("quick"), 8, config)
+    assert P.is_over(state) and moves >= 25
+
+
+def test_the_bench_prints_every_player_and_the_strong_players_gain(capsys) -> None:
+    bench_main(["--games", "30", "--strong-games", "2", "--budget", "0.3",
+                "--scorings", "english"])
+    out = capsys.readouterr().out
+    assert all(name in out for name in ai.AGENTS) and "strong - quick on the same deals" in out
