@@ -120,6 +120,14 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         "poker-squares", "Poker Squares", "Build ten poker hands in a 5x5 grid.",
         rules=poker_squares.RULES, help_topic="poker-squares",
+        agents=("quick", "strong", "random"), agent_factory="game.ai.poker_squares:make_agent",
+        simulator="game.ai.poker_squares_sim:simulate",
+        sim_flags=(
+            SimFlag("--scoring", "points table: american, english or user",
+                    choices=("american", "english", "user"), default="american"),
+            SimFlag("--budget", "CPU seconds a game for the strong player (default: a fixed "
+                    "number of playouts a move)", kind=float),
+        ),
         # Keys are the rules' config keys, so a set-up turns settings into a config as is.
         options=(
             Option("mode", "Game mode", tuple(poker_squares_options.MODES.items()), "one_hand",
