@@ -76,6 +76,7 @@ class ChinesePokerScene(GameScene):
         self._shown: tuple[str, int] | None = None  # the last summary or notice shown
         self._sweep: dict[str, Any] | None = None
         self._restored = False
+        self.replay_view = "seat"  # in a replay: one seat's eyes, or "all" hands
         super().__init__(app, seed, demo, resume, recorder, client)
         self.table.zones = {"zone:table": zone_rect(*TABLE_ZONE)}
         self.hud.buttons = command_bar(COMMANDS, right=1890, bottom=1000, size=(170, 56))
@@ -147,8 +148,29 @@ class ChinesePokerScene(GameScene):
     # -- the view on the table ----------------------------------------------------------------
 
     def placements(self, view: C.View) -> list[Placement]:
+        shown = None
+        if self.viewer and self.replay_view == "all":
+            shown = {s: self.session.view(s).hand for s in range(view.players)}
         return L.placements(view, self.sort_by, self.selected, self.concealed,
-                            view.my_turn and not self.computer_to_play and not self.viewer)
+                            view.my_turn and not self.computer_to_play and not self.viewer,
+                            shown)
+
+    # -- replays: which seat's eyes to watch through -------------------------------------------
+
+    def replay_views(self) -> list[tuple[str, str]]:
+        """The ways a replay of this match may be watched: as each seat saw it, or (the
+        viewer offers it once the match is over) with every hand face up."""
+        names = [(f"seat:{s}", f"As {self.setup.name(s)} saw it")
+                 for s in range(self.view.players)]
+        return names + [("all", "Every hand")]
+
+    def show_replay_view(self, choice: str) -> None:
+        if choice.startswith("seat:"):
+            self._sit(int(choice[5:]))
+            self.replay_view = "seat"
+        elif choice == "all":
+            self.replay_view = "all"
+        self.refresh("snap")
 
     def deal_origin(self) -> tuple[float, float]:
         return L.PILE

@@ -8,7 +8,7 @@ its place and no face."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.cards import Card
@@ -57,16 +57,18 @@ def hand_order(view: C.View, by: str) -> list[Card]:
 
 
 def placements(view: C.View, by: str = "rank", selected: Collection[str] = frozenset(),
-               concealed: bool = False, can_act: bool = False) -> list[Placement]:
+               concealed: bool = False, can_act: bool = False,
+               shown: Mapping[int, tuple[Card, ...]] | None = None) -> list[Placement]:
     """``concealed``: the viewer's hand lies face down (a hot seat between players);
-    ``can_act``: the viewer may pick cards now."""
+    ``can_act``: the viewer may pick cards now; ``shown``: other seats' hands to lay
+    face up (a replay after the match, from those seats' own views)."""
     lay = layout_for(view.players, view.seat)
     out = [Placement(c.uid, c.uid, OUT_POS[0] + i * 28, OUT_POS[1], 1 + i, True, "out",
                      scale=SMALL) for i, c in enumerate(view.removed)]
     if view.phase == "cut" or (view.phase == "deal" and view.round == 0):
         return out + _cut(view, lay, can_act and view.phase == "cut")
     out += _hand(view, lay, by, selected, concealed, can_act and view.phase == "play")
-    out += _others(view, lay)
+    out += _others(view, lay, shown or {})
     out += _offered(view, can_act and view.phase == "choose")
     out += _trick(view, lay)
     return out
@@ -100,15 +102,18 @@ def _hand(view: C.View, lay: Layout, by: str, selected: Collection[str], conceal
             for i, (c, b) in enumerate(zip(cards, boxes, strict=True))]
 
 
-def _others(view: C.View, lay: Layout) -> list[Placement]:
+def _others(view: C.View, lay: Layout, shown: Mapping[int, tuple[Card, ...]]
+            ) -> list[Placement]:
     out = []
     for seat in range(view.players):
         if seat == view.seat:
             continue
         place = lay.place(seat)
+        cards = shown.get(seat)
         for i, b in enumerate(place.hand_fan(view.counts[seat]).boxes):
-            out.append(Placement(f"h{seat}#{i}", None, b.x, b.y, 400 + i, False, f"hand:{seat}",
-                                 scale=place.scale, shadow=i == 0))
+            card = cards[i].uid if cards else None
+            out.append(Placement(card or f"h{seat}#{i}", card, b.x, b.y, 400 + i, bool(card),
+                                 f"hand:{seat}", scale=place.scale, shadow=i == 0))
     return out
 
 

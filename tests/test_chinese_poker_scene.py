@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 
 from game.ai.chinese_poker_player import MediumPlayer
+from game.replay.recorder import Recorder
 from game.rules import chinese_poker as C
 from scenes.chinese_poker import ChinesePokerScene
 from scenes.chinese_poker_setup import Setup
@@ -198,3 +199,25 @@ def test_a_match_resumes_with_its_seats(tmp_path: Path) -> None:
     assert again.recorder.moves == scene.recorder.moves
     assert again.setup == Setup(("human", "hard", "easy"), target=150)
     assert again.hud.dialog is None and set(again.computers) == {1, 2}
+
+
+def test_a_replay_shows_one_seats_eyes_or_every_hand(tmp_path: Path) -> None:
+    app = make_app(tmp_path, SIZE, animation="off")
+    recorder = Recorder(C.RULES, 5, {"players": 3, "target": 100})
+    while recorder.state.phase != "play" or len(recorder.state.played) < 6:
+        recorder.play(C.legal_moves(recorder.state)[0])
+    scene = ChinesePokerScene(app, recorder=recorder)
+    app.push(scene)
+    frames(app, 2)
+
+    def face_up(seat: int) -> set[str]:
+        return {p.card for p in scene.placements(scene.view)
+                if p.zone == f"hand:{seat}" and p.face_up}
+
+    hands = [{c.uid for c in h} for h in recorder.state.hands]
+    assert face_up(0) == hands[0] and not face_up(1) and not face_up(2)
+    scene.show_replay_view("seat:1")
+    assert face_up(1) == hands[1] and not face_up(0) and not face_up(2)
+    scene.show_replay_view("all")
+    assert [face_up(s) for s in range(3)] == hands
+    assert scene.card_count_problem() is None
