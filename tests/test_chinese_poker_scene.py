@@ -16,6 +16,7 @@ from game.rules import chinese_poker as C
 from scenes.chinese_poker import ChinesePokerScene
 from scenes.chinese_poker_setup import Setup
 from tests.driver import click, drag, frames, key, make_app, settle
+from tests.test_pyramid_scene import pad, pad_focus, pad_press  # noqa: F401 (pad: a fixture)
 
 SIZE = (800, 450)  # small frames draw fast; the layout is the same at any size
 
@@ -221,3 +222,21 @@ def test_a_replay_shows_one_seats_eyes_or_every_hand(tmp_path: Path) -> None:
     scene.show_replay_view("all")
     assert [face_up(s) for s in range(3)] == hands
     assert scene.card_count_problem() is None
+
+
+def test_a_lead_by_game_controller(tmp_path: Path, pad) -> None:  # noqa: ANN001, F811
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    pad.attach()
+    frames(app, 2)
+    scene = my_play(app)
+    pair = next((m for m in scene.client.legal_moves
+                 if isinstance(m, C.Play) and len(m.cards) == 2), None)
+    move = pair or next(m for m in scene.client.legal_moves if isinstance(m, C.Play))
+    for code in move.cards:
+        pad_focus(app, pad, scene, code)
+        pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
+    assert scene.selected == set(move.cards)
+    before = scene.recorder.length
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_X)  # plays the selection
+    assert scene.recorder.moves[before] == move
+    assert app.input.last_device == "pad"
