@@ -15,7 +15,7 @@ import pytest
 from game.ai import poker_squares as ai
 from game.ai import poker_squares_values as values
 from game.ai.poker_squares_lines import CATEGORIES, card_int, category, int_card, points_table
-from game.ai.poker_squares_play import Position
+from game.ai.poker_squares_play import Position, distinct
 from game.ai.poker_squares_sim import deal, play, simulate
 from game.cards import Card, full_deck, parse_cards
 from game.rules import poker_squares as P
@@ -257,3 +257,9 @@ def test_the_bench_prints_every_player_and_the_strong_players_gain(capsys) -> No
                 "--scorings", "english"])
     out = capsys.readouterr().out
     assert all(name in out for name in ai.AGENTS) and "strong - quick on the same deals" in out
+
+
+def test_squares_alike_by_symmetry_are_weighed_once() -> None:
+    pos = Position.of(ai.read_grid([["AS", None, None, None, None]] + [[None] * 5] * 4))
+    # the first row, the first column, or a fresh row and column: three kinds of square
+    assert distinct(pos, pos.empties()) == [1, 5, 6]

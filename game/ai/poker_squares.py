@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from game.ai.poker_squares_lines import card_int, points_table
-from game.ai.poker_squares_play import EMPTY, Position, playout, ranked_cells
+from game.ai.poker_squares_play import EMPTY, Position, distinct, playout, ranked_cells
 from game.ai.poker_squares_values import values_for
 from game.cards import Card
 
@@ -163,12 +163,12 @@ class StrongAgent(QuickAgent):
 
     def choose(self, pos: Position, card: int, cells: list[int]) -> int:
         started = self.clock()
-        ranked = ranked_cells(pos, card, self.values.of, self.points, cells)
-        if len(ranked) == 1 or pos.placed == 0:  # one choice, or all squares alike
-            return ranked[0][1]
+        ranked = distinct(pos, [i for _, i in ranked_cells(pos, card, self.values.of,
+                                                            self.points, cells)])
+        if len(ranked) == 1:  # one choice, or every square alike (the first card)
+            return ranked[0]
         try:
-            return self._search(pos, card, [i for _, i in ranked[: self.candidates]],
-                                self._deadline(pos))
+            return self._search(pos, card, ranked[: self.candidates], self._deadline(pos))
         finally:
             self.spent += self.clock() - started
 

@@ -105,6 +105,20 @@ def ranked_cells(pos: Position, card: int, value: Lookup, points: Sequence[float
     return ranked
 
 
+def distinct(pos: Position, cells: Iterable[int]) -> list[int]:
+    """``cells`` less those alike by symmetry: swapping two empty rows (or columns)
+    changes nothing, so a square is known by its row if that row holds cards (else
+    "an empty row") and likewise its column. Keeps the first of each kind, in order."""
+    seen: set[tuple[int, int]] = set()
+    kept = []
+    for i in cells:
+        kind = (i // 5 if pos.rows[i // 5] else -1, i % 5 if pos.cols[i % 5] else -1)
+        if kind not in seen:
+            seen.add(kind)
+            kept.append(i)
+    return kept
+
+
 def greedy_cell(pos: Position, card: int, value: Lookup, points: Sequence[float]) -> int:
     """The empty cell whose row and column gain most (first such cell on ties)."""
     rows, cols = line_gains(pos, card, value, points)
