@@ -4,9 +4,10 @@ the candidate squares, on shared deals, under a budget).
 
 ``make_agent(name, scoring, seed, time_limit)`` gives an object with ``new_game()``,
 ``place(grid, card) -> (row, col)`` (the contract: the grid so far and the card dealt,
-nothing else) and ``act(view, legal)`` for the table, which places ``view.card``
-among the legal squares. Every player reads the unseen cards off the grid itself:
-one deck, One Hand rules, nothing known but what lies there.
+nothing else) and ``act(view, legal)`` for the table, which places a dealt card among
+the legal squares under the seat's own scoring. ``time_limit`` is seconds a move, as
+the table gives it; ``game_budget`` seconds a game. Every player reads the unseen
+cards off the grid itself: one deck, One Hand rules, nothing known but what lies there.
 """
 
 from __future__ import annotations
