@@ -12,7 +12,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from game.rules.chinese_poker_combos import MAX_STRAIGHT, MIN_STRAIGHT, Combo, penalty, value
+from game.rules.chinese_poker_combos import (
+    MAX_STRAIGHT,
+    MIN_STRAIGHT,
+    Combo,
+    penalty,
+    runs,
+    value,
+)
 
 SINGLE, PAIRS, TRIPLES, FULL_HOUSE, STRAIGHT, BOMB = range(6)
 KIND_ID = {"single": SINGLE, "pairs": PAIRS, "triples": TRIPLES, "full_house": FULL_HOUSE,
@@ -36,24 +43,13 @@ def option_of(combo: Combo | None) -> Option | None:
     return KIND_ID[combo.kind], combo.length, combo.high, combo.quad, ()
 
 
-def _runs(heights: list[int], min_len: int, max_len: int) -> list[list[int]]:
-    out = []
-    for i in range(len(heights)):
-        j = i
-        while j + 1 < len(heights) and heights[j + 1] == heights[j] + 1:
-            j += 1
-        for end in range(i + min_len - 1, min(j, i + max_len - 1) + 1):
-            out.append(heights[i:end + 1])
-    return out
-
-
 def options(counts: list[int]) -> list[Option]:
     """Every distinct discard a hand of these counts holds."""
     held = [v for v in HEIGHTS if counts[v]]
     out: list[Option] = [(SINGLE, 1, v, 0, (v,)) for v in held]
     for size, kind in ((2, PAIRS), (3, TRIPLES)):
         heights = [v for v in held if counts[v] >= size]
-        for run in _runs(heights, 1, 13):
+        for run in runs(heights, 1, 13):
             out.append((kind, size * len(run), run[-1], 0, tuple(v for v in run
                                                                  for _ in range(size))))
     for t in held:
@@ -63,7 +59,7 @@ def options(counts: list[int]) -> list[Option]:
         if counts[t] == 4:
             out.extend((BOMB, 5, k, t, (t, t, t, t, k)) for k in held if k != t)
     low_first = sorted(2 if v == TWO else v for v in held)
-    for run in _runs(low_first, MIN_STRAIGHT, MAX_STRAIGHT):
+    for run in runs(low_first, MIN_STRAIGHT, MAX_STRAIGHT):
         out.append((STRAIGHT, len(run), run[-1], 0, tuple(TWO if v == 2 else v for v in run)))
     return out
 

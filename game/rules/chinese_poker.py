@@ -32,6 +32,7 @@ from game.rules.chinese_poker_combos import (
     beats,
     classify,
     penalty,
+    runs,
     straight_value,
     value,
 )
@@ -237,18 +238,6 @@ def _by_rank(hand: tuple[Card, ...]) -> dict[int, list[Card]]:
     return groups
 
 
-def _runs(heights: list[int], min_len: int, max_len: int) -> list[list[int]]:
-    """Every run of consecutive heights from ``heights`` (sorted, distinct)."""
-    out = []
-    for i in range(len(heights)):
-        j = i
-        while j + 1 < len(heights) and heights[j + 1] == heights[j] + 1:
-            j += 1
-        for end in range(i + min_len - 1, min(j, i + max_len - 1) + 1):
-            out.append(heights[i:end + 1])
-    return out
-
-
 def combos_in(hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     """One card set for every distinct legal discard (by ranks) this hand holds."""
     groups = _by_rank(hand)
@@ -256,7 +245,7 @@ def combos_in(hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     out: list[tuple[Card, ...]] = [(cards[0],) for cards in groups.values()]
     for size in (2, 3):
         heights = sorted(v for v, cards in by_value.items() if len(cards) >= size)
-        for run in _runs(heights, 1, len(heights)):
+        for run in runs(heights, 1, len(heights)):
             out.append(tuple(c for v in run for c in by_value[v][:size]))
     for t, triple in by_value.items():
         if len(triple) >= 3:
@@ -266,7 +255,7 @@ def combos_in(hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
         if len(four) == 4:
             out.extend(tuple(four) + (kicker[0],) for k, kicker in by_value.items() if k != q)
     by_straight = {straight_value(r): cards for r, cards in groups.items()}
-    for run in _runs(sorted(by_straight), MIN_STRAIGHT, MAX_STRAIGHT):
+    for run in runs(sorted(by_straight), MIN_STRAIGHT, MAX_STRAIGHT):
         out.append(tuple(by_straight[v][0] for v in run))
     return out
 

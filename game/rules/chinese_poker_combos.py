@@ -44,6 +44,19 @@ def _run(values: Sequence[int]) -> bool:
     return all(b == a + 1 for a, b in zip(values, values[1:], strict=False))
 
 
+def runs(heights: Sequence[int], min_len: int, max_len: int) -> list[list[int]]:
+    """Every run of ``min_len`` to ``max_len`` consecutive heights in ``heights`` (sorted,
+    distinct): where sequences of pairs, triples and straights can come from."""
+    out = []
+    for i in range(len(heights)):
+        j = i
+        while j + 1 < len(heights) and heights[j + 1] == heights[j] + 1:
+            j += 1
+        out.extend(list(heights[i:end + 1])
+                   for end in range(i + min_len - 1, min(j, i + max_len - 1) + 1))
+    return out
+
+
 def classify(cards: Iterable[Card | str]) -> Combo | None:
     """The hand these cards make, or None when they are not a legal discard."""
     hand = [as_card(c) for c in cards]
