@@ -1,6 +1,7 @@
 """Chinese Poker's computer players: always legal, sensible where it shows, hard within
 its second, and the simulator's figures in the order of --agents."""
 
+import random
 import time
 from dataclasses import replace
 
@@ -9,6 +10,7 @@ import pytest
 from game.ai import chinese_poker_player as P
 from game.ai.chinese_poker_match import play_match, simulate
 from game.rules import chinese_poker as C
+from game.rules.chinese_poker_combos import value
 from game.simulate import simulate as simulate_cli
 from tests.test_chinese_poker_rules import dealt, with_hands
 
@@ -90,3 +92,19 @@ def test_the_command_line_simulator_takes_players_and_agents() -> None:
     with pytest.raises(ValueError):
         simulate_cli("chinese-poker", 1, 1, players=5)
 
+
+
+def test_the_players_model_of_discards_matches_the_rules() -> None:
+    rng = random.Random(2)
+    deck = list(C.DECK)
+    for _ in range(300):
+        rng.shuffle(deck)
+        hand = tuple(deck[:rng.randint(1, 16)])
+        counts = P.sim.counts_of(c.rank for c in hand)
+        model = P.sim.options(counts)
+        rules = C.combos_in(hand)
+        assert sorted(sorted(o[4]) for o in model) == sorted(
+            sorted(value(c.rank) for c in cards) for cards in rules)
+        for table in rng.sample(model, min(4, len(model))):  # a follow's shortcut
+            assert sorted(P.sim.answers(counts, table)) == sorted(
+                o for o in model if P.sim.beats(o, table))
