@@ -194,7 +194,7 @@ class ShortMatch(ModuleRules):
 
     def __init__(self, players: int) -> None:
         super().__init__(C)
-        self.preset = {"players": players, "target": 8}
+        self.preset = {**C.QUICK_CONFIG, "players": players}
 
     def new_game(self, seed: int, config: dict) -> C.State:
         return C.new_game(seed, {**self.preset, **config})
