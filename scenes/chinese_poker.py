@@ -450,6 +450,8 @@ class ChinesePokerScene(GameScene):
                 cx, cy = place.played.centre
                 items.append(DrawItem(("pass", seat), image,
                                       vp.to_px(cx - image.get_width() / vp.scale / 2, cy), 20000))
+        image = text_image(vp, "Out of play", 20, MUTED)
+        items.append(DrawItem(("out",), image, vp.to_px(L.OUT_POS[0], L.OUT_POS[1] - 26), 20000))
         if view.phase == "choose":
             for i, boxes in enumerate(L.offered_boxes(view)):
                 if boxes:
