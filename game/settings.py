@@ -25,7 +25,7 @@ Sound = Literal["full", "partial", "off"]
 Animation = Literal["off", "fast", "normal", "slow"]
 AiSpeed = Literal["slow", "medium", "fast"]
 DeckStyle = Literal["classic", "four_colour"]
-CardBack = Literal["blue", "red"]
+CardBack = Literal["blue", "red", "green"]
 InputMode = Literal["mouse", "keyboard", "ask"]
 
 # The allowed values of each text setting (the Literals above, for checking at run time).
@@ -34,7 +34,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "animation": ("off", "fast", "normal", "slow"),
     "ai_speed": ("slow", "medium", "fast"),
     "deck_style": ("classic", "four_colour"),
-    "card_back": ("blue", "red"),
+    "card_back": ("blue", "red", "green"),
     "input_mode": ("mouse", "keyboard", "ask"),
 }
 

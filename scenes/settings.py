@@ -58,7 +58,7 @@ ROWS: tuple[Row, ...] = (
         "On: a move that is not allowed beeps and says why. Off: it only beeps."),
     Row("deck_style", "Deck", (("classic", "Classic"), ("four_colour", "Four-colour")),
         "Classic red and black suits, or four colours: blue diamonds and green clubs."),
-    Row("card_back", "Card back", (("blue", "Blue"), ("red", "Red")),
+    Row("card_back", "Card back", (("blue", "Blue"), ("red", "Red"), ("green", "Green")),
         "The colour of the backs of the cards."),
     Row("fullscreen", "Full screen", ON_OFF,
         "Fill the whole screen at its own resolution. F11 or Alt+Enter switches any time."),
