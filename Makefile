@@ -20,9 +20,16 @@ test: $(STAMP)
 		$(BIN)/python -m pytest -q
 	$(BIN)/ruff check .
 
+# `make bench` prints every speed and strength figure (an hour or more: the computer
+# players play thousands of games); `make bench BENCHES=tools.bench_hands` runs one.
+BENCHES ?= tools.bench tools.bench_hands tools.bench_poker_squares tools.bench_draw_poker \
+	tools.bench_chinese_poker tools.bench_milligan
 bench: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
-		$(BIN)/python -m tools.bench
+	for module in $(BENCHES); do \
+		echo "== $$module"; \
+		SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
+			$(BIN)/python -m $$module || exit 1; \
+	done
 
 # `make fuzz` sends a million random events through every scene; SEED=S replays a run.
 SEED ?= $(shell $(PY) -c 'import random; print(random.randrange(2**31))')
