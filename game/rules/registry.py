@@ -119,7 +119,8 @@ GAMES: tuple[GameEntry, ...] = (
         )),
     GameEntry(
         "poker-squares", "Poker Squares", "Build ten poker hands in a 5x5 grid.",
-        rules=poker_squares.RULES, help_topic="poker-squares",
+        rules=poker_squares.RULES, scene="scenes.poker_squares:PokerSquaresScene",
+        help_topic="poker-squares",
         agents=("quick", "strong", "random"), agent_factory="game.ai.poker_squares:make_agent",
         simulator="game.ai.poker_squares_sim:simulate",
         sim_flags=(
