@@ -263,3 +263,12 @@ def test_squares_alike_by_symmetry_are_weighed_once() -> None:
     pos = Position.of(ai.read_grid([["AS", None, None, None, None]] + [[None] * 5] * 4))
     # the first row, the first column, or a fresh row and column: three kinds of square
     assert distinct(pos, pos.empties()) == [1, 5, 6]
+
+
+def test_playouts_deal_only_cards_not_seen() -> None:
+    grid, rest = mixed_grid(12, 10)
+    pos = Position.of(ai.read_grid(grid))
+    card = card_int(rest[0])
+    unseen = ai.unseen_cards(pos, card)
+    assert len(unseen) == 52 - 11 and card not in unseen
+    assert not set(unseen) & {c for c in pos.cells if c >= 0}

@@ -178,7 +178,7 @@ class StrongAgent(QuickAgent):
             self.spent += self.clock() - started
 
     def _search(self, pos: Position, card: int, squares: list[int], deadline: float) -> int:
-        unseen = _unseen_cards(pos)
+        unseen = unseen_cards(pos, card)
         need = 24 - pos.placed
         scores: dict[int, list[float]] = {s: [] for s in squares}
         alive = list(squares)
@@ -195,7 +195,7 @@ class StrongAgent(QuickAgent):
             deals += 1
             if deals % PRUNE_EVERY == 0:
                 alive = _prune(alive, scores)
-        return _verdict(squares[0], alive, scores)
+        return verdict(squares[0], alive, scores)
 
 
 def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
@@ -207,7 +207,7 @@ def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def _verdict(greedy: int, alive: list[int], scores: dict[int, list[float]]) -> int:
+def verdict(greedy: int, alive: list[int], scores: dict[int, list[float]]) -> int:
     """The square with the best playouts; the quick player's own square unless another
     beats it by SWITCH_Z standard errors (a few noisy deals must not overrule it)."""
     best = max(alive, key=lambda s: sum(scores[s]))
@@ -219,9 +219,9 @@ def _verdict(greedy: int, alive: list[int], scores: dict[int, list[float]]) -> i
     return best if mean > SWITCH_Z * error else greedy
 
 
-def _unseen_cards(pos: Position) -> list[int]:
-    """Cards of one deck that are not in the grid (nor the card being placed)."""
-    seen = {c for c in pos.cells if c != EMPTY}
+def unseen_cards(pos: Position, card: int) -> list[int]:
+    """Cards of one deck neither in the grid nor ``card``, the one being placed."""
+    seen = {c for c in pos.cells if c != EMPTY} | {card}
     return [c for c in range(52) if c not in seen]
 
 
