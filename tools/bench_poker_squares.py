@@ -12,9 +12,19 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
+import statistics
 
-from game.ai.poker_squares import AGENTS
-from game.ai.poker_squares_sim import simulate
+from game.ai.poker_squares import (
+    AGENTS,
+    STRONG_CANDIDATES,
+    QuickAgent,
+    unseen_cards,
+    verdict,
+)
+from game.ai.poker_squares_lines import card_int
+from game.ai.poker_squares_play import Position, distinct, playout, ranked_cells
+from game.ai.poker_squares_sim import deal, simulate
 
 
 def line(figures: dict) -> str:
@@ -38,7 +48,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--scorings", default="american,english")
     parser.add_argument("--agents", default=",".join(AGENTS))
+    parser.add_argument("--decisions", type=int, default=0,
+                        help="also weigh the strong player's rule on this many positions")
+    parser.add_argument("--deals", type=int, default=400, help="playouts a square, there")
     args = parser.parse_args(argv)
+    if args.decisions:
+        for text in decision_study(args.decisions, args.deals, args.seed):
+            print(text, flush=True)
     for scoring in args.scorings.split(","):
         for agent in args.agents.split(","):
             strong = agent == "strong"
@@ -58,6 +74,54 @@ def paired(strong: dict, quick: dict) -> str:
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
     return (f"{'':>7} {'':>9} {n:>6} games  strong - quick on the same deals: "
             f"{mean:+.2f} +- {1.96 * sd / math.sqrt(n):.2f} (quick {quick['mean_score']:.2f})")
+
+
+
+def decision_study(positions: int, deals: int, seed: int, scoring: str = "american"
+                   ) -> list[str]:
+    """What the strong player's choice is worth, decision by decision (whole games are
+    too noisy to tell a few points apart). Mid-game positions come from the quick
+    player's games; every candidate square is played out on the same ``deals``; the
+    rule sees the first n of the first half, the second half judges (unbiased). Regret:
+    points a decision below the best square; x23 decisions ~ points a game."""
+    quick, rng = QuickAgent(scoring), random.Random(seed)
+    cases = []
+    for k in range(positions):
+        cards = [card_int(c) for c in deal(seed * 1000 + k)]
+        stop = rng.randrange(2, 23)
+        pos = Position.start()
+        for card in cards[:stop]:
+            pos.see(card)
+            pos.put(quick.choose(pos, card, pos.empties()), card)
+        card = cards[stop]
+        pos.see(card)
+        squares = distinct(pos, [i for _, i in ranked_cells(
+            pos, card, quick.values.of, quick.points)])[:STRONG_CANDIDATES]
+        unseen, scores = unseen_cards(pos, card), {s: [] for s in squares}
+        for _ in range(deals):
+            rng.shuffle(unseen)
+            for square in squares:
+                trial = pos.copy()
+                trial.put(square, card)
+                scores[square].append(playout(trial, unseen[:24 - pos.placed],
+                                              quick.values.of, quick.points))
+        cases.append((squares, scores))
+    half = deals // 2
+
+    def regret(pick: int, scores: dict[int, list[float]]) -> float:
+        judged = {s: statistics.fmean(v[half:]) for s, v in scores.items()}
+        return max(judged.values()) - judged[pick]
+    base = statistics.fmean(regret(sq[0], sc) for sq, sc in cases)
+    lines = [f"decisions: {positions} positions, {deals} deals a square; quick's regret "
+             f"{base:.3f} a decision (~{23 * base:.1f} a game)"]
+    n = 25
+    while n <= half:
+        rule = statistics.fmean(regret(verdict(sq[0], sq, {s: v[:n] for s, v in sc.items()}),
+                                       sc) for sq, sc in cases)
+        lines.append(f"  strong's rule on {n:>4} deals: regret {rule:.3f}, "
+                     f"gain ~{23 * (base - rule):+.1f} a game")
+        n *= 2
+    return lines
 
 
 if __name__ == "__main__":
