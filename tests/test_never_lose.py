@@ -125,6 +125,8 @@ def test_demo_from_the_menu_plays_deal_after_deal_and_any_key_stops_it(tmp_path:
     app = make_app(tmp_path, animation="off", ai_speed="fast")
     app.push(MenuScene(app))
     type_text(app, "d")
+    assert app.scene.hud.dialog is not None, "which game? (Pyramid is first)"
+    key(app, pygame.K_RETURN, "\r")
     demo = app.scene
     assert isinstance(demo, PyramidScene) and demo.demo
     seeds, longest = {demo.recorder.seed}, 0

@@ -175,7 +175,8 @@ def test_a_win_is_celebrated_skippably_and_offers_its_replay(tmp_path: Path) -> 
         frames(app)
     assert scene.view.won
     settle(app)
-    assert scene.celebration is not None and scene.hud.dialog is None
+    assert scene.celebration is not None
+    assert scene.hud.dialog is not None, "the game is counted at once; the show hides the dialog"
     frames(app, 40)
     banner = pygame.Rect(0, 0, app.screen.get_width(), app.screen.get_height() // 3)
     assert gold_pixels(app.screen, banner) > 100, "the banner is drawn"

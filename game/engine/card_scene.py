@@ -69,7 +69,6 @@ class CardGameScene(Scene):
         self._demo_wait = 0.0
         self.finished_reported = False
         self.celebration: Celebration | None = None
-        self._end_words: tuple[str, str] = ("", "")  # the end dialog, once the show is over
         self.last_replay: Path | None = None  # the replay of the game just finished
         self.mouse_on = True  # False when the player answers No to Mouse: Ask
         self.session: Session | None = None
@@ -266,27 +265,21 @@ class CardGameScene(Scene):
             self._save_replay(title, "won" if getattr(view, "won", False) else "lost")
         banner = self.celebration_banner(view)
         if banner is not None and not self.demo:
-            self.celebrate(banner, title, body)
-        else:
-            self.finished(title, body)
+            self.celebrate(banner)
+        self.finished(title, body)  # counted and asked now; the show plays over the dialog
 
     def celebration_banner(self, view: Any) -> str | None:
         """The words over a won game's send-off; None: no send-off for this ending."""
         return "You won!" if getattr(view, "won", False) else None
 
-    def celebrate(self, banner: str, title: str, body: str) -> None:
-        """The cards leap off the table; the end dialog follows the show."""
+    def celebrate(self, banner: str) -> None:
+        """The cards leap off the table, over the end dialog until the show is over."""
         cards = [(card_from_uid(p.card), p.x, p.y) for p in
                  sorted(self.placements(self.view), key=lambda p: -p.z)
                  if p.face_up and p.card is not None]
         self.celebration = Celebration(cards, (self.card_w, self.card_h),
                                        seed=self.recorder.seed if self.recorder else 0,
                                        banner=banner)
-        self._end_words = (title, body)
-
-    def end_celebration(self) -> None:
-        self.celebration = None
-        self.finished(*self._end_words)
 
     def finished(self, title: str, body: str) -> None:
         """The game just ended (replay saved): offer a new game, undo or the menu."""
@@ -445,8 +438,7 @@ class CardGameScene(Scene):
             self.app.pop()  # attract mode: any key, click or button ends the show
             return
         if self.celebration is not None and self._stops_demo(action):
-            self.celebration.skip()  # any key, click or button: on to the end dialog
-            self.end_celebration()
+            self.celebration = None  # any key, click or button: on to the end dialog
             return
         if action.device == "mouse" and not self.mouse_on:
             return
@@ -474,7 +466,7 @@ class CardGameScene(Scene):
             if not self.table.animating:  # the winning move lands first
                 self.celebration.update(dt)
             if self.celebration.done:
-                self.end_celebration()
+                self.celebration = None
             return
         if self.demo and self.over and not self.viewer:
             self._demo_wait -= dt

@@ -19,13 +19,13 @@ import pygame
 from game.cards import Card
 from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
 from game.engine.render import DrawItem
-from game.engine.ui import GOLD, UI_Z, text_image
+from game.engine.ui import DIALOG_Z, GOLD, text_image
 
 GRAVITY = 2400.0  # logical units per second squared
 BOUNCE = 0.74  # share of the speed kept at each bounce
 LAUNCH_EVERY = 0.11  # seconds between two cards leaving
 LONGEST = 10.0  # seconds: however many cards there are, the show ends by then
-CANVAS_Z = UI_Z - 5  # above the table, below the buttons
+CANVAS_Z = DIALOG_Z + 100  # over the end dialog, which shows once the show is over
 
 
 @dataclass(slots=True)
@@ -52,14 +52,10 @@ class Celebration:
         self.next_launch = 0.0
         self.prints: list[tuple[Card, float, float]] = []  # stamped at the next draw
         self.canvas: pygame.Surface | None = None
-        self.skipped = False
 
     @property
     def done(self) -> bool:
-        return self.skipped or self.clock >= LONGEST or not (self.waiting or self.flying)
-
-    def skip(self) -> None:
-        self.skipped = True
+        return self.clock >= LONGEST or not (self.waiting or self.flying)
 
     def update(self, dt: float) -> None:
         self.clock += dt
