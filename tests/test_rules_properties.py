@@ -22,7 +22,7 @@ SEEDS = range(6)
 def playout(rules: ModuleRules, seed: int) -> list[tuple[object, list[tuple[int, object]]]]:
     """A random game: every position with the (seat, move) pairs legal there."""
     rng = random.Random(seed)
-    state = rules.new_game(seed, {})
+    state = rules.new_game(seed, rules.quick_config)
     seen = []
     for _ in range(2000):
         legal = [(seat, m) for seat in rules.acting_seats(state)
@@ -76,7 +76,7 @@ def test_check_agrees_with_legal_moves(game) -> None:  # noqa: ANN001
 def test_digests_and_deals_are_deterministic(game) -> None:  # noqa: ANN001
     rules, games = game
     for seed, positions in zip(SEEDS, games, strict=True):
-        assert rules.state_digest(rules.new_game(seed, {})) == rules.state_digest(
+        assert rules.state_digest(rules.new_game(seed, rules.quick_config)) == rules.state_digest(
             positions[0][0])
         digests = [rules.state_digest(s) for s, _ in positions]
         assert len(set(digests)) == len(digests), "every move changes the digest"
@@ -85,7 +85,7 @@ def test_digests_and_deals_are_deterministic(game) -> None:  # noqa: ANN001
 def test_a_replay_rebuilt_from_its_log_is_identical(game) -> None:  # noqa: ANN001
     rules, games = game
     for seed, positions in zip(SEEDS, games, strict=True):
-        rec = Recorder(rules, seed, {})
+        rec = Recorder(rules, seed, rules.quick_config)
         for (state, _), (after, _) in zip(positions, positions[1:], strict=False):
             move = next(m for _, m in playout_moves(rules, state, after))
             rec.play(move)

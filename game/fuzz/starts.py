@@ -30,7 +30,7 @@ class Start:
 def random_game(entry: GameEntry, rng: random.Random, moves: int = MAX_MOVES) -> Recorder:
     """A game of random legal moves, played to its end (or ``moves`` moves)."""
     rules = entry.rules
-    recorder = Recorder(rules, rng.randrange(2**31), {})
+    recorder = Recorder(rules, rng.randrange(2**31), rules.quick_config)
     for _ in range(moves):
         legal = [] if rules.is_over(recorder.state) else rules.legal_moves(recorder.state)
         if not legal:

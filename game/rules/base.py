@@ -56,7 +56,9 @@ class ModuleRules:
     not see), ``move_to_json``, ``move_from_json``, ``state_digest``, ``describe(move)``
     and ``outcome(state)`` (figures for ``simulate``: bools become rates, numbers means).
     Optional: ``acting_seats(state)`` (simultaneous games), ``seat_count(state)``
-    (default ``INFO.min_seats``), ``can_undo(before, move)`` (default: always).
+    (default ``INFO.min_seats``), ``can_undo(before, move)`` (default: always), and
+    ``QUICK_CONFIG``, a short game for random playouts (tests, the fuzzer) where a
+    whole game between random players runs to thousands of moves.
     """
 
     def __init__(self, module: ModuleType) -> None:
@@ -68,6 +70,10 @@ class ModuleRules:
 
     def _optional(self, name: str) -> Callable[..., Any] | None:
         return getattr(self.module, name, None)
+
+    @property
+    def quick_config(self) -> dict[str, Any]:
+        return dict(getattr(self.module, "QUICK_CONFIG", {}))
 
     # -- the game ------------------------------------------------------------------
 
