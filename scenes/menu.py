@@ -78,6 +78,15 @@ def placeholder_picture(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
+BLURB_SIZES = (26, 23, 20)  # the largest that fits the tile (TV mode enlarges text)
+
+
+def blurb_height(vp: Viewport, text: str, size: float) -> float:
+    """Logical height of ``text`` wrapped to a tile's text column at ``size``."""
+    lines = wrap_text(vp, text, size, TEXT_W)
+    return len(lines) * (text_image(vp, "Ag", size).get_height() / vp.scale + 4)
+
+
 def fit_width(image: pygame.Surface, width: int) -> pygame.Surface:
     """``image`` shrunk to ``width`` pixels if it is wider (a long name in TV mode)."""
     if image.get_width() <= width:
@@ -122,10 +131,13 @@ class MenuScene(Scene):
                                   vp.to_px(tile.x + TEXT_X, line_y), UI_Z + 1))
             line_y += name.get_height() / vp.scale + 12
             blurb = entry.blurb if entry.playable else "Coming soon. " + entry.blurb
-            for n, line in enumerate(wrap_text(vp, blurb, 26, TEXT_W)):
-                image = text_image(vp, line, 26, INK if entry.playable else MUTED)
+            room = tile.bottom - 12 - line_y
+            size = next((size for size in BLURB_SIZES
+                         if blurb_height(vp, blurb, size) <= room), BLURB_SIZES[-1])
+            for n, line in enumerate(wrap_text(vp, blurb, size, TEXT_W)):
+                image = text_image(vp, line, size, INK if entry.playable else MUTED)
                 if line_y + image.get_height() / vp.scale > tile.bottom - 12:
-                    break  # the tile is full: a blurb must not run out of it
+                    break  # even the smallest size does not fit: the tile is full
                 items.append(DrawItem(("tile", entry.id, n), image,
                                       vp.to_px(tile.x + TEXT_X, line_y), UI_Z + 1))
                 line_y += image.get_height() / vp.scale + 4

@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from game.engine.app import App
-from game.engine.ui import centre_of
+from game.engine.ui import centre_of, wrap_text
 from game.rules.registry import GAMES
 from game.settings import Settings
-from scenes.menu import MenuScene, table_picture
+from scenes.menu import BLURB_SIZES, TEXT_W, MenuScene, table_picture
 from tests.driver import click, key
 
 
@@ -36,6 +36,9 @@ def test_every_tiles_words_and_picture_stay_inside_it(tmp_path: Path, tv: bool) 
         assert len(parts) >= 3, f"{entry.id}: picture, name and at least a line of blurb"
         for part in parts:
             assert tile.contains(part.rect), f"{entry.id}: {part.key} runs out of its tile"
+        lines = [p for p in parts if isinstance(p.key[2], int)]
+        assert len(lines) >= len(wrap_text(vp, entry.blurb, BLURB_SIZES[-1], TEXT_W)), \
+            f"{entry.id}: the whole description is shown"
     safe = app.screen.get_rect().inflate(-0.09 * 1920, -0.09 * 1080) if tv else \
         app.screen.get_rect()
     for button in scene.hud.buttons:

@@ -104,7 +104,9 @@ ON_OFF = ((True, "On"), (False, "Off"))
 
 GAMES: tuple[GameEntry, ...] = (
     GameEntry(
-        "pyramid", "Pyramid", "Pair cards to 13 and clear the pyramid. Par scoring.",
+        "pyramid", "Pyramid",
+        "Patience for one: pair cards that add up to 13 until the pyramid is gone. Par "
+        "scoring, tournaments against a friend or the computer, a top ten.",
         rules=pyramid.RULES, scene="scenes.pyramid:PyramidScene",
         agents=("solver", "greedy", "random"),
         agent_factory="game.ai.pyramid_player:make_agent", figure="win_rate",
@@ -118,7 +120,9 @@ GAMES: tuple[GameEntry, ...] = (
                    "New deals are only ones the solver can win, so every game can be won."),
         )),
     GameEntry(
-        "poker-squares", "Poker Squares", "Build ten poker hands in a 5x5 grid.",
+        "poker-squares", "Poker Squares",
+        "Place 25 cards in a 5x5 grid to make ten poker hands at once. Seven modes, "
+        "races against a friend or the computer.",
         rules=poker_squares.RULES, scene="scenes.poker_squares:PokerSquaresScene",
         help_topic="poker-squares",
         agents=("quick", "strong", "random"), agent_factory="game.ai.poker_squares:make_agent",
@@ -174,7 +178,9 @@ GAMES: tuple[GameEntry, ...] = (
                    "The second player's scoring."),
         )),
     GameEntry(
-        "chinese-poker", "Chinese Poker", "Climb and shed your hand against 1-3 rivals.",
+        "chinese-poker", "Chinese Poker",
+        "A climbing game for 2-4: beat the last play or pass, and be first to shed "
+        "your hand. Computer rivals at three levels.",
         rules=chinese_poker.RULES, scene="scenes.chinese_poker:ChinesePokerScene",
         agents=("hard", "medium", "easy", "random"),
         agent_factory="game.ai.chinese_poker_player:make_agent", figure="win_rate",
@@ -185,7 +191,9 @@ GAMES: tuple[GameEntry, ...] = (
                    SimFlag("--agents", "a computer player per seat, comma-separated "
                            "(hard, medium, easy, random); default hard against medium"))),
     GameEntry(
-        "draw-poker", "Draw Poker", "Five-card draw against three dealers.",
+        "draw-poker", "Draw Poker",
+        "Five-card draw for points against the house: pick one of three dealers, each "
+        "with a way of playing, and bet, draw and bluff.",
         rules=draw_poker.RULES, scene="scenes.draw_poker:DrawPokerScene",
         agents=("player", "dealer", "always-call", "random"),
         agent_factory="game.ai.draw_poker:make_agent", figure="dealer_points_per_hand",
@@ -197,7 +205,8 @@ GAMES: tuple[GameEntry, ...] = (
                     choices=("always-call", "random"), default="always-call"),
         )),
     GameEntry("milligan", "The Giant",
-              "Two-deck patience: Miss Milligan and its kinder cousin.",
+              "Two-deck patience: build eight foundations from ace to king. Three "
+              "sequence rules, and the sterner Miss Milligan.",
               rules=milligan.RULES, scene="scenes.milligan:MilliganScene",
               agents=("search", "quick", "random"),
               agent_factory="game.ai.milligan_player:make_agent", figure="win_rate",
