@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -24,8 +25,9 @@ from game.settings import Settings  # noqa: E402
 from scenes.game_scene import game_scene  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "assets" / "tables"
-SIZE = (480, 270)  # the menu shows them at up to ~430x240 logical units
-SEED, SECONDS = 11, 6.0
+SIZE = (960, 540)  # shown at up to ~430x240 logical units: ~860x480 pixels at 4K
+SEED, SECONDS = 11, 20.0
+THINK = 0.004  # real seconds a frame, so the computer's moves (worked out on a thread) come
 
 
 def picture(game_id: str) -> pygame.Surface:
@@ -35,7 +37,9 @@ def picture(game_id: str) -> pygame.Surface:
         app.push(game_scene(app, game_id, seed=SEED, demo=True))
         for _ in range(round(SECONDS * 60)):
             app.frame(1 / 60)
+            time.sleep(THINK)
         app.scene.demo = False  # the picture is of the table, without the demo's caption
+        app.scene.table.finish_animations()  # every card at rest
         app.frame(1 / 60)
         shot = pygame.transform.smoothscale(app.screen, SIZE)
         app.quit()
