@@ -15,7 +15,8 @@ import pytest
 from game.ai import poker_squares as ai
 from game.ai import poker_squares_values as values
 from game.ai.poker_squares_lines import CATEGORIES, card_int, category, int_card, points_table
-from game.ai.poker_squares_play import Position, distinct
+from game.ai.poker_squares_play import EMPTY, Position, distinct, playout
+from game.ai.poker_squares_rollout import Rollout
 from game.ai.poker_squares_sim import deal, play, simulate
 from game.cards import Card, full_deck, parse_cards
 from game.rules import poker_squares as P
@@ -273,3 +274,23 @@ def test_playouts_deal_only_cards_not_seen() -> None:
     unseen = ai.unseen_cards(pos, card)
     assert len(unseen) == 52 - 11 and card not in unseen
     assert not set(unseen) & {c for c in pos.cells if c >= 0}
+
+
+@pytest.mark.parametrize("scoring", ["american", "english"])
+def test_fast_rollouts_play_exactly_as_the_quick_player(scoring: str) -> None:
+    quick = ai.QuickAgent(scoring)
+    rollout = Rollout(quick.values, quick.points)
+    rng = random.Random(5)
+    for k in range(24):
+        cards = [card_int(c) for c in deal(700 + k)]
+        pos = Position.start()
+        for card in cards[: k % 23]:
+            pos.see(card)
+            pos.put(quick.choose(pos, card, pos.empties()), card)
+        unseen = ai.unseen_cards(pos, EMPTY)
+        for _ in range(4):
+            rng.shuffle(unseen)
+            before = pos.copy()
+            fast = rollout.run(pos, unseen[: 25 - pos.placed])
+            assert pos == before  # the start position is left alone
+            assert fast == playout(pos.copy(), unseen, quick.values.of, quick.points)

@@ -23,7 +23,8 @@ from game.ai.poker_squares import (
     verdict,
 )
 from game.ai.poker_squares_lines import card_int
-from game.ai.poker_squares_play import Position, distinct, playout, ranked_cells
+from game.ai.poker_squares_play import Position, distinct, ranked_cells
+from game.ai.poker_squares_rollout import Rollout
 from game.ai.poker_squares_sim import deal, simulate
 
 
@@ -85,6 +86,7 @@ def decision_study(positions: int, deals: int, seed: int, scoring: str = "americ
     rule sees the first n of the first half, the second half judges (unbiased). Regret:
     points a decision below the best square; x23 decisions ~ points a game."""
     quick, rng = QuickAgent(scoring), random.Random(seed)
+    rollout = Rollout(quick.values, quick.points)
     cases = []
     for k in range(positions):
         cards = [card_int(c) for c in deal(seed * 1000 + k)]
@@ -98,13 +100,13 @@ def decision_study(positions: int, deals: int, seed: int, scoring: str = "americ
         squares = distinct(pos, [i for _, i in ranked_cells(
             pos, card, quick.values.of, quick.points)])[:STRONG_CANDIDATES]
         unseen, scores = unseen_cards(pos, card), {s: [] for s in squares}
+        trials = {s: pos.copy() for s in squares}
+        for square, trial in trials.items():
+            trial.put(square, card)
         for _ in range(deals):
             rng.shuffle(unseen)
             for square in squares:
-                trial = pos.copy()
-                trial.put(square, card)
-                scores[square].append(playout(trial, unseen[:24 - pos.placed],
-                                              quick.values.of, quick.points))
+                scores[square].append(rollout.run(trials[square], unseen[:24 - pos.placed]))
         cases.append((squares, scores))
     half = deals // 2
 

@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from game.ai.poker_squares_lines import card_int, points_table
-from game.ai.poker_squares_play import EMPTY, Position, distinct, playout, ranked_cells
+from game.ai.poker_squares_play import EMPTY, Position, distinct, ranked_cells
+from game.ai.poker_squares_rollout import Rollout
 from game.ai.poker_squares_values import values_for
 from game.cards import Card
 
@@ -180,6 +181,11 @@ class StrongAgent(QuickAgent):
     def _search(self, pos: Position, card: int, squares: list[int], deadline: float) -> int:
         unseen = unseen_cards(pos, card)
         need = 24 - pos.placed
+        rollout = Rollout(self.values, self.points)
+        trials = {}
+        for square in squares:
+            trials[square] = trial = pos.copy()
+            trial.put(square, card)
         scores: dict[int, list[float]] = {s: [] for s in squares}
         alive = list(squares)
         timed = self.time_limit is not None or self.game_budget is not None
@@ -189,9 +195,7 @@ class StrongAgent(QuickAgent):
             self.rng.shuffle(unseen)
             deal = unseen[:need]
             for square in alive:
-                trial = pos.copy()
-                trial.put(square, card)
-                scores[square].append(playout(trial, deal, self.values.of, self.points))
+                scores[square].append(rollout.run(trials[square], deal))
             deals += 1
             if deals % PRUNE_EVERY == 0:
                 alive = _prune(alive, scores)
