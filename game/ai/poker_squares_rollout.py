@@ -11,13 +11,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.ai.poker_squares_lines import WINDOWS_HOLDING, category
+from game.ai.poker_squares_lines import (
+    FLUSH,
+    HIGH,
+    ROYAL,
+    ROYAL_RANKS,
+    SFLUSH,
+    STRAIGHT,
+    WINDOWS,
+    WINDOWS_HOLDING,
+    category,
+)
 from game.ai.poker_squares_play import EMPTY, Position
 from game.ai.poker_squares_values import Values
 
 MIXED = -1  # a line's suit once it holds two suits
 ROW_OF = tuple(i // 5 for i in range(25))
 COL_OF = tuple(5 + i % 5 for i in range(25))  # lines 5-9 are the columns
+STRAIGHTS = frozenset(sum(1 << r for r in w) for w in WINDOWS)
+ROYAL_MASK = sum(1 << r for r in ROYAL_RANKS)
+_SHAPES: dict[tuple[int, ...], int] = {}  # sorted rank counts, + count of the fifth's rank
 _WAYS: dict[int, int] = {}  # mask | open ranks << 13 -> straights still possible
 
 
@@ -57,12 +70,17 @@ class Rollout:
             suits.append(_suit_of(line))
         empties = [i for i, c in enumerate(pos.cells) if c == EMPTY]
         gains = [0.0] * 10
+        # a line's key less its first two parts, kept until the line or what is unseen
+        # of its ranks, its suit or the straights changes (None: work it out again)
+        tails: list[tuple[int, ...] | None] = [None] * 10
         for card in deal[: len(empties)]:
             rank, suit, bit = card >> 2, card & 3, 1 << (card >> 2)
+            gone = False  # the last card of this rank: straights may die
             if rl[rank] > 0:
                 rl[rank] -= 1
                 if not rl[rank]:
                     live &= ~bit
+                    gone = True
             if sl[suit] > 0:
                 sl[suit] -= 1
             placed += 1
@@ -87,28 +105,29 @@ class Rollout:
                     gains[ln] = (lookup(after_key) if after is None else after) - before
                     continue
                 held, mask, own = counts[ln], masks[ln], suits[ln]
-                flush = sl[own] if own >= 0 else -1
-                tags = [k * 4 + min(rl[r], 3) for r, k in held.items()]
-                tags.sort(reverse=True)
-                key = (is_col, placed, n, flush,
-                       _ways(mask, live) if len(held) == n else 0, *tags)
-                before = memo.get(key)
+                distinct = len(held) == n
+                tail = tails[ln]
+                if tail is None or rank in held or own == suit or (gone and distinct):
+                    tags = [k * 4 + min(rl[r], 3) for r, k in held.items()]
+                    tags.sort(reverse=True)
+                    tail = tails[ln] = (n, sl[own] if own >= 0 else -1,
+                                        _ways(mask, live) if distinct else 0, *tags)
+                before = memo.get(key := (is_col, placed, *tail))
                 if before is None:
                     before = lookup(key)
                 if n == 4:
-                    line.append(card)
-                    after = points[category(line)]
-                    line.pop()
+                    after = points[_fifth(line, held, mask, own, card)]
                 else:
+                    tags = list(tail[3:])
                     k = held.get(rank, 0)
                     if k:
                         tags.remove(k * 4 + left)
                         ways = 0
                     else:
-                        ways = _ways(mask | bit, live) if len(held) == n else 0
+                        ways = _ways(mask | bit, live) if distinct else 0
                     tags.append((k + 1) * 4 + left)
                     tags.sort(reverse=True)
-                    after_key = (is_col, placed, n + 1, flush if own == suit else -1, ways,
+                    after_key = (is_col, placed, n + 1, tail[1] if own == suit else -1, ways,
                                  *tags)
                     after = memo.get(after_key)
                     if after is None:
@@ -126,7 +145,30 @@ class Rollout:
                 masks[ln] |= bit
                 own = suits[ln]
                 suits[ln] = suit if len(lines[ln]) == 1 else (own if own == suit else MIXED)
+                tails[ln] = None
         return sum(points[category(line)] for line in lines)
+
+
+def _fifth(line: list[int], held: dict[int, int], mask: int, own: int, card: int) -> int:
+    """Category of four cards and ``card``: the common cases from the line's counts,
+    the rest (pairs and better without a flush) by shape, memoised."""
+    rank = card >> 2
+    if rank not in held and len(held) == 4:
+        ranks = mask | 1 << rank
+        if ranks in STRAIGHTS:
+            if own == card & 3:
+                return ROYAL if ranks == ROYAL_MASK else SFLUSH
+            return STRAIGHT
+        return FLUSH if own == card & 3 else HIGH
+    if own == card & 3:
+        return FLUSH
+    shape = (*sorted(held.values()), held.get(rank, 0))
+    cat = _SHAPES.get(shape)
+    if cat is None:
+        line.append(card)
+        cat = _SHAPES[shape] = category(line)
+        line.pop()
+    return cat
 
 
 def _suit_of(line: Sequence[int]) -> int:
