@@ -37,7 +37,9 @@ def line(figures: dict) -> str:
             f"mean {figures['mean_score']:7.2f} +- {half:4.2f}  sd {figures['std_score']:5.1f}"
             f"  great {'-' if share is None else f'{share:.3f}'}"
             f"  cpu {cpu * 1000:9.2f} ms/game ({rate:,.0f}/s)"
-            f"  wall {figures['seconds_per_game'] * 1000:9.2f} ms/game")
+            f"  wall {figures['seconds_per_game'] * 1000:9.2f} ms/game"
+            + (f"  {figures['deals_per_search']} deals a search"
+               if "deals_per_search" in figures else ""))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -152,6 +152,7 @@ class StrongAgent(QuickAgent):
         super().__init__(scoring)
         self.seed, self.time_limit, self.game_budget = seed, time_limit, game_budget
         self.playouts, self.candidates = playouts, candidates
+        self.searches = self.deals = 0  # decisions searched and deals tried, all games
         self.new_game()
 
     def new_game(self) -> None:
@@ -199,6 +200,8 @@ class StrongAgent(QuickAgent):
             deals += 1
             if deals % PRUNE_EVERY == 0:
                 alive = _prune(alive, scores)
+        self.searches += 1
+        self.deals += deals
         return verdict(squares[0], alive, scores)
 
 

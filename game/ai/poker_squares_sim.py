@@ -59,4 +59,6 @@ def simulate(games: int, seed: int, agent: str | None = None, scoring: Scoring =
         "share_200": (sum(s >= line for s in scores) / games
                       if games and line is not None else None),
     }
+    if getattr(player, "searches", 0):
+        figures["deals_per_search"] = round(player.deals / player.searches, 1)
     return {**figures, "scores": scores} if keep_scores else figures
