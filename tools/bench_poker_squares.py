@@ -14,6 +14,7 @@ import argparse
 import math
 import random
 import statistics
+import time
 
 from game.ai.poker_squares import (
     AGENTS,
@@ -23,7 +24,7 @@ from game.ai.poker_squares import (
     verdict,
 )
 from game.ai.poker_squares_lines import card_int
-from game.ai.poker_squares_play import Position, distinct, ranked_cells
+from game.ai.poker_squares_play import EMPTY, Position, distinct, playout, ranked_cells
 from game.ai.poker_squares_rollout import Rollout
 from game.ai.poker_squares_sim import deal, simulate
 
@@ -54,7 +55,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--decisions", type=int, default=0,
                         help="also weigh the strong player's rule on this many positions")
     parser.add_argument("--deals", type=int, default=400, help="playouts a square, there")
+    parser.add_argument("--rollouts", type=int, default=2000,
+                        help="playouts timed, plain and fast, from mid-game positions")
     args = parser.parse_args(argv)
+    if args.rollouts:
+        print(rollout_speed(args.rollouts, args.seed), flush=True)
     if args.decisions:
         for text in decision_study(args.decisions, args.deals, args.seed):
             print(text, flush=True)
@@ -78,6 +83,33 @@ def paired(strong: dict, quick: dict) -> str:
     return (f"{'':>7} {'':>9} {n:>6} games  strong - quick on the same deals: "
             f"{mean:+.2f} +- {1.96 * sd / math.sqrt(n):.2f} (quick {quick['mean_score']:.2f})")
 
+
+
+def rollout_speed(count: int, seed: int) -> str:
+    """Greedy playouts a CPU second, the plain spelling against the search's own, from
+    positions 4 to 16 cards in (the same deals for both)."""
+    quick, rng = QuickAgent(), random.Random(seed)
+    rollout = Rollout(quick.values, quick.points)
+    cases = []
+    for k in range(count):
+        cards = [card_int(c) for c in deal(seed * 7000 + k % 50)]
+        pos = Position.start()
+        for card in cards[: 4 + k % 13]:
+            pos.see(card)
+            pos.put(quick.choose(pos, card, pos.empties()), card)
+        unseen = unseen_cards(pos, EMPTY)
+        rng.shuffle(unseen)
+        cases.append((pos, unseen[: 25 - pos.placed]))
+        rollout.run(*cases[-1])  # both then find every value worked out already
+    rates = []
+    for run in (lambda p, d: playout(p.copy(), d, quick.values.of, quick.points),
+                rollout.run):
+        started = time.process_time()
+        for pos, cards in cases:
+            run(pos, cards)
+        rates.append(count / max(1e-9, time.process_time() - started))
+    return (f"playouts: plain {rates[0]:,.0f}/s, fast {rates[1]:,.0f}/s "
+            f"(x{rates[1] / rates[0]:.2f}), {count} from 4-16 cards in")
 
 
 def decision_study(positions: int, deals: int, seed: int, scoring: str = "american"

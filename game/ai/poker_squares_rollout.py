@@ -30,6 +30,7 @@ ROW_OF = tuple(i // 5 for i in range(25))
 COL_OF = tuple(5 + i % 5 for i in range(25))  # lines 5-9 are the columns
 STRAIGHTS = frozenset(sum(1 << r for r in w) for w in WINDOWS)
 ROYAL_MASK = sum(1 << r for r in ROYAL_RANKS)
+CLIP = (0, 1, 2, 3, 3, 3, 3, 3, 3)  # unseen cards of a rank as keys count them (two decks: 8)
 _SHAPES: dict[tuple[int, ...], int] = {}  # sorted rank counts, + count of the fifth's rank
 _WAYS: dict[int, int] = {}  # mask | open ranks << 13 -> straights still possible
 
@@ -89,7 +90,7 @@ class Rollout:
                 lines[ROW_OF[best]].append(card)
                 lines[COL_OF[best]].append(card)
                 break
-            left = min(rl[rank], 3)
+            left = CLIP[rl[rank]]
             for ln in range(10):
                 line = lines[ln]
                 n = len(line)
@@ -108,7 +109,7 @@ class Rollout:
                 distinct = len(held) == n
                 tail = tails[ln]
                 if tail is None or rank in held or own == suit or (gone and distinct):
-                    tags = [k * 4 + min(rl[r], 3) for r, k in held.items()]
+                    tags = [k * 4 + CLIP[rl[r]] for r, k in held.items()]
                     tags.sort(reverse=True)
                     tail = tails[ln] = (n, sl[own] if own >= 0 else -1,
                                         _ways(mask, live) if distinct else 0, *tags)
