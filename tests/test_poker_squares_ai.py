@@ -258,7 +258,7 @@ def test_the_bench_prints_every_player_and_the_strong_players_gain(capsys) -> No
                 "--scorings", "english", "--decisions", "2", "--deals", "50"])
     out = capsys.readouterr().out
     assert all(name in out for name in ai.AGENTS) and "strong - quick on the same deals" in out
-    assert "strong's rule on   25 deals" in out and "deals a search" in out
+    assert "strong's rule on   25 deals, switch at z 0.25" in out and "deals a search" in out
     assert "playouts: plain" in out
 
 

@@ -18,8 +18,11 @@ import time
 
 from game.ai.poker_squares import (
     AGENTS,
+    PRUNE_EVERY,
     STRONG_CANDIDATES,
+    SWITCH_Z,
     QuickAgent,
+    prune,
     unseen_cards,
     verdict,
 )
@@ -85,6 +88,9 @@ def paired(strong: dict, quick: dict) -> str:
 
 
 
+SWITCH_ZS = (SWITCH_Z, 1.0, 2.0)  # the rule's threshold, and stricter ones to compare
+
+
 def rollout_speed(count: int, seed: int) -> str:
     """Greedy playouts a CPU second, the plain spelling against the search's own, from
     positions 4 to 16 cards in (the same deals for both)."""
@@ -147,17 +153,30 @@ def decision_study(positions: int, deals: int, seed: int, scoring: str = "americ
     def regret(pick: int, scores: dict[int, list[float]]) -> float:
         judged = {s: statistics.fmean(v[half:]) for s, v in scores.items()}
         return max(judged.values()) - judged[pick]
-    base = statistics.fmean(regret(sq[0], sc) for sq, sc in cases)
+    base = [regret(sq[0], sc) for sq, sc in cases]
     lines = [f"decisions: {positions} positions, {deals} deals a square; quick's regret "
-             f"{base:.3f} a decision (~{23 * base:.1f} a game)"]
+             f"{statistics.fmean(base):.3f} a decision (~{23 * statistics.fmean(base):.1f}"
+             " a game)"]
     n = 25
     while n <= half:
-        rule = statistics.fmean(regret(verdict(sq[0], sq, {s: v[:n] for s, v in sc.items()}),
-                                       sc) for sq, sc in cases)
-        lines.append(f"  strong's rule on {n:>4} deals: regret {rule:.3f}, "
-                     f"gain ~{23 * (base - rule):+.1f} a game")
+        for z in SWITCH_ZS:
+            gains = [b - regret(searched(sq, sc, n, z), sc)
+                     for b, (sq, sc) in zip(base, cases, strict=True)]
+            mean = 23 * statistics.fmean(gains)
+            spread = statistics.stdev(gains) if len(gains) > 1 else 0.0
+            half_width = 23 * 1.96 * spread / math.sqrt(len(gains))
+            lines.append(f"  strong's rule on {n:>4} deals, switch at z {z:4.2f}: "
+                         f"gain {mean:+.2f} +- {half_width:.2f} a game")
         n *= 2
     return lines
+
+
+def searched(squares: list[int], scores: dict[int, list[float]], n: int, z: float) -> int:
+    """The square the search picks after ``n`` deals, pruning as it goes."""
+    alive = list(squares)
+    for seen in range(PRUNE_EVERY, n + 1, PRUNE_EVERY):
+        alive = prune(alive, {s: scores[s][:seen] for s in alive})
+    return verdict(squares[0], alive, {s: scores[s][:n] for s in squares}, z)
 
 
 if __name__ == "__main__":

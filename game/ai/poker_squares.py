@@ -203,7 +203,7 @@ class StrongAgent(QuickAgent):
                 scores[square].append(rollout.run(trials[square], deal))
             deals += 1
             if deals % PRUNE_EVERY == 0:
-                alive = _prune(alive, scores)
+                alive = prune(alive, scores)
         self.searches += 1
         self.deals += deals
         return verdict(squares[0], alive, scores)
@@ -218,16 +218,17 @@ def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def verdict(greedy: int, alive: list[int], scores: dict[int, list[float]]) -> int:
+def verdict(greedy: int, alive: list[int], scores: dict[int, list[float]],
+            switch_z: float = SWITCH_Z) -> int:
     """The square with the best playouts; the quick player's own square unless another
-    beats it by SWITCH_Z standard errors (a few noisy deals must not overrule it)."""
+    beats it by ``switch_z`` standard errors (a few noisy deals must not overrule it)."""
     best = max(alive, key=lambda s: sum(scores[s]))
     if best == greedy or greedy not in alive:
         return best
     if len(scores[best]) < 2:
         return greedy
     mean, error = _paired(scores[best], scores[greedy])
-    return best if mean > SWITCH_Z * error else greedy
+    return best if mean > switch_z * error else greedy
 
 
 def unseen_cards(pos: Position, card: int) -> list[int]:
@@ -236,7 +237,7 @@ def unseen_cards(pos: Position, card: int) -> list[int]:
     return [c for c in range(52) if c not in seen]
 
 
-def _prune(alive: list[int], scores: dict[int, list[float]]) -> list[int]:
+def prune(alive: list[int], scores: dict[int, list[float]]) -> list[int]:
     """Drop squares whose paired difference with the leader is PRUNE_Z standard errors
     below zero (the same deals were played from every square)."""
     leader = max(alive, key=lambda s: sum(scores[s]))
