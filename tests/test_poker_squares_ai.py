@@ -295,3 +295,12 @@ def test_fast_rollouts_play_exactly_as_the_quick_player(scoring: str) -> None:
             fast = rollout.run(pos, unseen[: 25 - pos.placed])
             assert pos == before  # the start position is left alone
             assert fast == playout(pos.copy(), unseen, quick.values.of, quick.points)
+
+
+def test_a_few_noisy_deals_do_not_overrule_the_quick_square() -> None:
+    # square 1 leads square 0 by 1 point a deal with a spread of 10
+    def scores(n: int) -> dict[int, list[float]]:
+        return {0: [100.0] * n, 1: [100.0 + (11 if k % 2 else -9) for k in range(n)]}
+    assert ai.verdict(0, [0, 1], scores(30)) == 0  # 0.55 standard errors: noise
+    assert ai.verdict(0, [0, 1], scores(30), switch_z=0.25) == 1
+    assert ai.verdict(0, [0, 1], scores(500)) == 1  # 2.2 standard errors

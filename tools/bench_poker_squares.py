@@ -88,7 +88,7 @@ def paired(strong: dict, quick: dict) -> str:
 
 
 
-SWITCH_ZS = (SWITCH_Z, 1.0, 2.0)  # the rule's threshold, and stricter ones to compare
+SWITCH_ZS = (None, SWITCH_Z, 1.0, 2.0)  # the rule's own thresholds, and fixed ones
 
 
 def rollout_speed(count: int, seed: int) -> str:
@@ -165,13 +165,15 @@ def decision_study(positions: int, deals: int, seed: int, scoring: str = "americ
             mean = 23 * statistics.fmean(gains)
             spread = statistics.stdev(gains) if len(gains) > 1 else 0.0
             half_width = 23 * 1.96 * spread / math.sqrt(len(gains))
-            lines.append(f"  strong's rule on {n:>4} deals, switch at z {z:4.2f}: "
+            rule = "the rule's own" if z is None else f"switch at z {z:4.2f}"
+            lines.append(f"  strong's rule on {n:>4} deals, {rule}: "
                          f"gain {mean:+.2f} +- {half_width:.2f} a game")
         n *= 2
     return lines
 
 
-def searched(squares: list[int], scores: dict[int, list[float]], n: int, z: float) -> int:
+def searched(squares: list[int], scores: dict[int, list[float]], n: int, z: float | None
+             ) -> int:
     """The square the search picks after ``n`` deals, pruning as it goes."""
     alive = list(squares)
     for seen in range(PRUNE_EVERY, n + 1, PRUNE_EVERY):

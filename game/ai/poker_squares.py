@@ -34,11 +34,13 @@ PRUNE_EVERY = 16  # deals between pruning checks
 # A game budget is spent as if only half the decisions left were open: about half end
 # early (one square clearly ahead), and an even share left a third to half of it unspent.
 SHARE = 2.0
-# How clearly playouts must beat the quick player's square to overrule it. Measured on 60
-# mid-game positions (600 deals each, judged on deals the rule did not see): the quick
-# square loses 0.3 points a decision on average; 0.25 recovers most of that from 50
-# deals up, while 1.0 threw real gains away (they are small beside the noise).
+# How clearly playouts must beat the quick player's square to overrule it, by deals
+# played. Measured on 240 mid-game positions (800 deals each, judged on the 400 the rule
+# did not see; tools/bench_poker_squares --decisions): at 25 deals switching at 0.25
+# standard errors cost 4.6 +- 2.9 points a game (2.0: -0.4 +- 0.6); at 400 it gained
+# 2.1 +- 1.9 (1.0: 1.6, 2.0: 1.1); in between the thresholds are within noise.
 SWITCH_Z = 0.25
+SWITCH_STEPS = ((50, 2.0), (400, 1.0))  # fewer deals than this: that threshold
 
 
 def read_grid(grid: Sequence[Sequence[Any]]) -> list[int]:
@@ -218,16 +220,24 @@ def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
+def switch_threshold(deals: int) -> float:
+    """Standard errors a square must lead the quick player's by, after ``deals``."""
+    return next((z for below, z in SWITCH_STEPS if deals < below), SWITCH_Z)
+
+
 def verdict(greedy: int, alive: list[int], scores: dict[int, list[float]],
-            switch_z: float = SWITCH_Z) -> int:
+            switch_z: float | None = None) -> int:
     """The square with the best playouts; the quick player's own square unless another
-    beats it by ``switch_z`` standard errors (a few noisy deals must not overrule it)."""
+    beats it by ``switch_z`` standard errors (by default switch_threshold of the deals
+    played: a few noisy deals must not overrule it)."""
     best = max(alive, key=lambda s: sum(scores[s]))
     if best == greedy or greedy not in alive:
         return best
     if len(scores[best]) < 2:
         return greedy
     mean, error = _paired(scores[best], scores[greedy])
+    if switch_z is None:
+        switch_z = switch_threshold(len(scores[best]))
     return best if mean > switch_z * error else greedy
 
 
