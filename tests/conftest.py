@@ -6,3 +6,19 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def pad():  # noqa: ANN201
+    """A virtual game controller (SDL's), or the test is skipped where SDL has none."""
+    from game.engine.vpad import VirtualPad, VirtualPadUnavailable
+
+    try:
+        vp = VirtualPad()
+    except VirtualPadUnavailable as exc:
+        pytest.skip(str(exc))
+    yield vp
+    vp.detach()

@@ -70,3 +70,34 @@ def key(app: App, keycode: int, unicode: str = "", mod: int = 0) -> None:
 def type_text(app: App, text: str) -> None:
     for ch in text:
         key(app, pygame.key.key_code(ch), ch)
+
+
+DPAD = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+        "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
+
+
+def pad_press(app: App, pad, button: int) -> None:  # noqa: ANN001 - a VirtualPad
+    pad.press(button)
+    frames(app)
+
+
+def pad_focus(app: App, pad, scene, target: object, tries: int = 60,  # noqa: ANN001
+              column_first: float | None = None) -> None:
+    """Walk the focus cursor to ``target`` with the D-pad, as a player would: along the
+    longer way first, or with ``column_first`` (logical units), across to the right
+    column first whenever it is further away than that, then along it."""
+    for _ in range(tries):
+        if scene.focus == target:
+            return
+        targets = scene.focus_targets()
+        here = targets.get(scene.focus)
+        if here is None:
+            pad_press(app, pad, DPAD["down"])
+            continue
+        dx, dy = targets[target][0] - here[0], targets[target][1] - here[1]
+        across = abs(dx) >= (abs(dy) if column_first is None else column_first)
+        if across:
+            pad_press(app, pad, DPAD["right" if dx > 0 else "left"])
+        else:
+            pad_press(app, pad, DPAD["down" if dy > 0 else "up"])
+    raise AssertionError(f"the focus cursor never reached {target}")

@@ -15,8 +15,7 @@ from game.replay.recorder import Recorder
 from game.rules import chinese_poker as C
 from scenes.chinese_poker import ChinesePokerScene
 from scenes.chinese_poker_setup import Setup
-from tests.driver import click, drag, frames, key, make_app, settle
-from tests.test_pyramid_scene import pad, pad_focus, pad_press  # noqa: F401 (pad: a fixture)
+from tests.driver import click, drag, frames, key, make_app, pad_focus, pad_press, settle
 
 SIZE = (800, 450)  # small frames draw fast; the layout is the same at any size
 

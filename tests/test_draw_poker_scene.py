@@ -12,13 +12,23 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-import pytest
 
 from game.engine.seats import ComputerSeat
-from game.engine.vpad import VirtualPad, VirtualPadUnavailable
+from game.engine.vpad import VirtualPad
 from game.rules import draw_poker as D
 from scenes.draw_poker import DrawPokerScene
-from tests.driver import click, frames, key, make_app, post, settle, type_text
+from tests.driver import (
+    DPAD,
+    click,
+    frames,
+    key,
+    make_app,
+    pad_focus,
+    pad_press,
+    post,
+    settle,
+    type_text,
+)
 
 SEED = 11
 P, H = D.PLAYER, D.DEALER
@@ -239,69 +249,32 @@ def test_undo_takes_back_an_unanswered_check_only(tmp_path: Path) -> None:
     assert state(scene).to_call == 2
 
 
-@pytest.fixture
-def pad():  # noqa: ANN201
-    try:
-        vp = VirtualPad()
-    except VirtualPadUnavailable as exc:
-        pytest.skip(str(exc))
-    yield vp
-    vp.detach()
-
-
-DPAD = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
-        "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
-
-
-def tap(app, pad: VirtualPad, button: int) -> None:  # noqa: ANN001
-    pad.press(button)
-    frames(app)
-
-
-def pad_focus(app, pad: VirtualPad, scene: DrawPokerScene, target: object) -> None:  # noqa: ANN001
-    """Walk the focus cursor to ``target`` with the D-pad, as a player would."""
-    for _ in range(30):
-        if scene.focus == target:
-            return
-        targets = scene.focus_targets()
-        here = targets.get(scene.focus)
-        if here is None:
-            tap(app, pad, DPAD["down"])
-            continue
-        dx, dy = targets[target][0] - here[0], targets[target][1] - here[1]
-        if abs(dx) >= abs(dy):
-            tap(app, pad, DPAD["right" if dx > 0 else "left"])
-        else:
-            tap(app, pad, DPAD["down" if dy > 0 else "up"])
-    raise AssertionError(f"the focus cursor never reached {target}")
-
-
 def test_a_pad_marks_cards_and_steps_a_bet(tmp_path: Path, pad: VirtualPad) -> None:
     app = make_app(tmp_path, ai_speed="fast")
     pad.attach()
     frames(app, 2)
     scene = start(app, "call", "draw")
     pad_focus(app, pad, scene, ("button", "jack"))
-    tap(app, pad, pygame.CONTROLLER_BUTTON_A)
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
     wait(app, scene)
     assert state(scene).dealer == "jack"
     pad_focus(app, pad, scene, ("button", "bet"))
-    tap(app, pad, pygame.CONTROLLER_BUTTON_A)
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
     field = scene.hud.dialog.number
     start_value = field.value
-    tap(app, pad, DPAD["up"])
+    pad_press(app, pad, DPAD["up"])
     assert field.value == start_value + 1
-    tap(app, pad, pygame.CONTROLLER_BUTTON_A)
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
     wait(app, scene)
     assert scene.view.phase == "draw" and state(scene).put_in[P] == 1 + start_value + 1
     settle(app)
     cards = [c.uid for c in scene.view.hands[P]]
     pad_focus(app, pad, scene, cards[0])
-    tap(app, pad, pygame.CONTROLLER_BUTTON_A)
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
     pad_focus(app, pad, scene, cards[4])
-    tap(app, pad, pygame.CONTROLLER_BUTTON_A)
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
     assert scene.marked == {0, 4}
-    tap(app, pad, pygame.CONTROLLER_BUTTON_X)  # X draws
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_X)  # X draws
     wait(app, scene)
     assert state(scene).drawn[P] == 2 and app.input.last_device == "pad"
 

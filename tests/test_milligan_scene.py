@@ -12,11 +12,11 @@ import pygame
 import pytest
 
 from game.ai import milligan_player
-from game.engine.vpad import VirtualPad, VirtualPadUnavailable
+from game.engine.vpad import VirtualPad
 from game.rules import milligan as M
 from scenes import milligan as S
 from scenes import milligan_scores as scores
-from tests.driver import click, drag, frames, key, make_app, settle
+from tests.driver import click, drag, frames, key, make_app, pad_focus, pad_press, settle
 
 QUICK = {"rule": "suit", "miss_milligan": True}  # short games: tests stay fast
 
@@ -151,41 +151,6 @@ def test_a_whole_game_by_keyboard(tmp_path: Path) -> None:
     assert app.input.last_device == "keyboard"
 
 
-@pytest.fixture
-def pad():  # noqa: ANN201
-    try:
-        vp = VirtualPad()
-    except VirtualPadUnavailable as exc:
-        pytest.skip(str(exc))
-    yield vp
-    vp.detach()
-
-
-def pad_press(app, pad: VirtualPad, button: int) -> None:  # noqa: ANN001
-    pad.press(button)
-    frames(app)
-
-
-def pad_focus(app, pad: VirtualPad, scene: S.MilliganScene, target: object) -> None:  # noqa: ANN001
-    buttons = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
-               "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
-               "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
-    for _ in range(60):
-        if scene.focus == target:
-            return
-        targets = scene.focus_targets()
-        here = targets.get(scene.focus)
-        if here is None:
-            pad_press(app, pad, buttons["down"])
-            continue
-        dx, dy = targets[target][0] - here[0], targets[target][1] - here[1]
-        if abs(dx) >= 40:  # to the right column first, then along it
-            pad_press(app, pad, buttons["right" if dx > 0 else "left"])
-        else:
-            pad_press(app, pad, buttons["down" if dy > 0 else "up"])
-    raise AssertionError(f"the focus cursor never reached {target}")
-
-
 def pad_target(scene: S.MilliganScene, target: str) -> str:
     """What the cursor rests on to put a picked card at ``target``."""
     if target in ("w", "f"):
@@ -203,19 +168,19 @@ def test_a_whole_game_by_pad(tmp_path: Path, pad: VirtualPad) -> None:
 
     def do(move: M.Move) -> None:
         if isinstance(move, M.Deal):
-            pad_focus(app, pad, scene, f"stock#{scene.view.stock_size - 1}")
+            pad_focus(app, pad, scene, f"stock#{scene.view.stock_size - 1}", column_first=40)
             pad_press(app, pad, a)
         elif isinstance(move, M.Resign):
-            pad_focus(app, pad, scene, ("button", "giveup"))
+            pad_focus(app, pad, scene, ("button", "giveup"), column_first=40)
             pad_press(app, pad, a)
             pad_press(app, pad, a)  # Yes
         elif move.target == "f" and move.count == 1:
-            pad_focus(app, pad, scene, lead_key(scene.view, move))
+            pad_focus(app, pad, scene, lead_key(scene.view, move), column_first=40)
             pad_press(app, pad, pygame.CONTROLLER_BUTTON_X)
         else:
-            pad_focus(app, pad, scene, lead_key(scene.view, move))
+            pad_focus(app, pad, scene, lead_key(scene.view, move), column_first=40)
             pad_press(app, pad, a)
-            pad_focus(app, pad, scene, pad_target(scene, move.target))
+            pad_focus(app, pad, scene, pad_target(scene, move.target), column_first=40)
             pad_press(app, pad, a)
 
     assert play_game(app, scene, do) > 12

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine.vpad import VirtualPad, VirtualPadUnavailable
+from game.engine.vpad import VirtualPad
 from game.rules import poker_squares as P
 from scenes.poker_squares import PokerSquaresScene
 from tests.driver import click, drag, frames, key, make_app, settle
@@ -183,16 +183,6 @@ def test_layouts_at_every_size_keep_the_cards_apart(tmp_path: Path) -> None:
         buttons = [b.rect for b in scene.hud.buttons]
         assert not any(r.colliderect(b) for r in rects for b in buttons)
         assert pygame.Rect(0, 0, 1920, 1080).contains(rects[-1])
-
-
-@pytest.fixture
-def pad():  # noqa: ANN201
-    try:
-        vp = VirtualPad()
-    except VirtualPadUnavailable as exc:
-        pytest.skip(str(exc))
-    yield vp
-    vp.detach()
 
 
 def test_a_game_controller_places_and_rejects(tmp_path: Path, pad: VirtualPad) -> None:

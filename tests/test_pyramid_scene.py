@@ -10,10 +10,22 @@ import pygame
 import pytest
 
 from game.ai import pyramid_player
-from game.engine.vpad import VirtualPad, VirtualPadUnavailable
+from game.engine.vpad import VirtualPad
 from game.rules import pyramid as P
 from scenes.pyramid import PyramidScene
-from tests.driver import click, drag, frames, key, make_app, post, px, settle, type_text
+from tests.driver import (
+    click,
+    drag,
+    frames,
+    key,
+    make_app,
+    pad_focus,
+    pad_press,
+    post,
+    px,
+    settle,
+    type_text,
+)
 
 SEED = 7
 
@@ -144,41 +156,6 @@ def test_numeric_keypad_layout(tmp_path: Path) -> None:
     key(app, pygame.K_KP8)  # keypad 8 picks the pack top
     top = scene.view.stock_top
     assert scene.selected == top.uid or top.rank == 13
-
-
-@pytest.fixture
-def pad():
-    try:
-        vp = VirtualPad()
-    except VirtualPadUnavailable as exc:
-        pytest.skip(str(exc))
-    yield vp
-    vp.detach()
-
-
-def pad_press(app, pad: VirtualPad, button: int) -> None:  # noqa: ANN001
-    pad.press(button)
-    frames(app)
-
-
-def pad_focus(app, pad: VirtualPad, scene: PyramidScene, target: str) -> None:  # noqa: ANN001
-    buttons = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
-               "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
-               "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
-    for _ in range(40):
-        if scene.focus == target:
-            return
-        targets = scene.focus_targets()
-        here = targets.get(scene.focus)
-        if here is None:
-            pad_press(app, pad, buttons["down"])
-            continue
-        dx, dy = targets[target][0] - here[0], targets[target][1] - here[1]
-        if abs(dx) >= abs(dy):
-            pad_press(app, pad, buttons["right" if dx > 0 else "left"])
-        else:
-            pad_press(app, pad, buttons["down" if dy > 0 else "up"])
-    raise AssertionError(f"the focus cursor never reached {target}")
 
 
 def test_full_game_by_controller(tmp_path: Path, pad: VirtualPad) -> None:
