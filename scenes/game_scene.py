@@ -4,9 +4,11 @@ the game's help), and ``game_scene``, which opens any registered game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.engine.card_scene import CardGameScene
+from game.engine.jobs import PENDING
 from game.engine.scene import Scene
 from game.rules.registry import GAME_BY_ID, load
 from scenes.help import HelpScene
@@ -14,6 +16,29 @@ from scenes.settings import SettingsScene
 
 
 class GameScene(CardGameScene):
+    # "Show if winnable": a game with that option names its check (the authority's
+    # state, seconds -> True, False or None for unknown), run off the frame loop.
+    winnable_check: Callable[[Any, float], bool | None] | None = None
+    winnable_seconds = 5.0
+
+    def option(self, key: str) -> Any:
+        """This game's own setting (Config), or its default."""
+        return self.entry.setting(self.app.settings.per_game, key)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.winnable_check is not None and self.option("show_winnable") \
+                and not self.over and self.session is not None:
+            self.jobs.start("winnable", self.client.position,
+                            self.session.question(self.winnable_check, self.winnable_seconds))
+
+    def winnable_text(self) -> str:
+        answer = self.jobs.result("winnable", self.client.position)
+        if answer is PENDING:
+            return "Winnable?"
+        lost = "Not winnable" if self.client.cursor == 0 else "No longer winnable"
+        return {True: "Winnable", False: lost, None: "Winnable: unknown"}[answer]
+
     def open_page(self, page: str) -> None:
         if page == "config":
             self.app.push(SettingsScene(self.app, game_id=self.game_id))

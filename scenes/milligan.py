@@ -77,6 +77,7 @@ class MilliganScene(GameScene):
     game_id = M.GAME_ID
     card_w, card_h = CARD_W, CARD_H
     config = dict(M.DEFAULT_CONFIG)
+    winnable_check = staticmethod(milligan_player.winnable)
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None) -> None:
@@ -93,9 +94,6 @@ class MilliganScene(GameScene):
         self.hud.buttons += self.spacing_buttons()
         self.set_zones()
         self.after_refresh()
-
-    def option(self, key: str) -> Any:
-        return setting(self.app, key)
 
     # -- layout ----------------------------------------------------------------------
 
@@ -527,15 +525,6 @@ class MilliganScene(GameScene):
         super().update(dt)
         if self.hint_asked is not None:
             self.show_hint()
-        if self.option("show_winnable") and not self.over and self.session is not None:
-            self.jobs.start("winnable", self.client.position,
-                            self.session.question(milligan_player.winnable, 5.0))
-
-    def winnable_text(self) -> str:
-        answer = self.jobs.result("winnable", self.client.position)
-        if answer is PENDING:
-            return "Winnable?"
-        return {True: "Winnable", False: "Not winnable", None: "Winnable: unknown"}[answer]
 
     def background(self, vp) -> pygame.Surface:  # noqa: ANN001
         surface = felt(vp.size).copy()

@@ -16,7 +16,6 @@ from game.ai import pyramid_player
 from game.engine.actions import Act
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
-from game.engine.jobs import PENDING
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Dialog, confirm, text_image
 from game.engine.widgets import command_bar
@@ -61,6 +60,8 @@ class PyramidScene(MatchPlay, GameScene):
     game_id = P.GAME_ID
     card_w, card_h = CARD_W, CARD_H
     config = dict(P.DEFAULT_CONFIG)
+    winnable_check = staticmethod(pyramid_player.winnable)
+    winnable_seconds = 20.0
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None) -> None:
@@ -78,10 +79,6 @@ class PyramidScene(MatchPlay, GameScene):
             self.recorder.undo_allowed = False
             if not self._between_games:
                 self.resume_turn()
-
-    def option(self, key: str) -> Any:
-        """This game's own setting (Use Same Deck, ...)."""
-        return self.entry.setting(self.app.settings.per_game, key)
 
     def after_refresh(self) -> None:
         super().after_refresh()
@@ -139,18 +136,6 @@ class PyramidScene(MatchPlay, GameScene):
             self._between_games = False
             self.begin_turn()
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.option("show_winnable") and not self.over and self.session is not None:
-            self.jobs.start("winnable", self.client.position,
-                            self.session.question(pyramid_player.winnable, 20.0))
-
-    def winnable_text(self) -> str:
-        answer = self.jobs.result("winnable", self.client.position)
-        if answer is PENDING:
-            return "Winnable?"
-        lost = "Not winnable" if self.client.cursor == 0 else "No longer winnable"
-        return {True: "Winnable", False: lost, None: "Winnable: unknown"}[answer]
 
     # -- choosing cards ------------------------------------------------------------------
 
