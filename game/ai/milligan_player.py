@@ -9,13 +9,13 @@ the whole position and so may look at the stock.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import milligan_search as search
+from game.ai.random_player import RandomPlayer
 from game.rules import milligan as M
 
 NODES = {"search": search.NODES, "quick": 100}
@@ -47,20 +47,6 @@ class SearchPlayer:
 
 def same_table(a: M.MilliganState, b: M.MilliganState) -> bool:
     return a.columns == b.columns and a.foundations == b.foundations and a.waiting == b.waiting
-
-
-@dataclass
-class RandomPlayer:
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed)
-
-    def new_game(self) -> None:
-        pass
-
-    def act(self, view: M.MilliganView, legal: Sequence[M.Move]) -> M.Move | None:
-        return self.rng.choice(list(legal)) if legal else None
 
 
 def make_agent(name: str = "search", seed: int = 0, time_limit: float | None = None

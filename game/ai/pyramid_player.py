@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.ai import pyramid_solver as solver
+from game.ai.random_player import RandomPlayer
 from game.cards import Card, full_deck
 from game.rules import pyramid as P
 
@@ -79,20 +80,6 @@ class GreedyPlayer:
 
     def act(self, view: P.PyramidView, legal: Sequence[P.Move]) -> P.Move | None:
         return greedy_move(view, legal)
-
-
-@dataclass
-class RandomPlayer:
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed)
-
-    def new_game(self) -> None:
-        pass
-
-    def act(self, view: P.PyramidView, legal: Sequence[P.Move]) -> P.Move | None:
-        return self.rng.choice(legal) if legal else None
 
 
 # -- solver play ----------------------------------------------------------------------------
