@@ -43,9 +43,10 @@ CONTROLS = [("start", "\u21e4 Start"), ("step_back", "\u25c0 Step"),
             ("rewind", "\u25c0\u25c0 Rewind"), ("play", "\u25b6 Play"),
             ("step", "Step \u25b6"), ("end", "End \u21e5"), ("slower", "\u2212 Slower"),
             ("faster", "+ Faster"), ("close", "Back")]
+VIEW_RECT = pygame.Rect((DESIGN_W - 520) // 2, 12, 520, 62)  # whose eyes a replay is seen through
 PLAY_LABELS = ("\u25b6 Play", "\u275a\u275a Pause")
 GAP = 14
-KEYS = {"b": "rewind", "+": "faster", "=": "faster", "-": "slower", "_": "slower",
+KEYS = {"v": "view", "b": "rewind", "+": "faster", "=": "faster", "-": "slower", "_": "slower",
         "p": "play"}
 ACTS = {Act.SELECT: "play", Act.SECONDARY: "rewind", Act.LEFT: "step_back",
         Act.UNDO: "step_back", Act.RIGHT: "step", Act.REDO: "step", Act.UP: "faster",
@@ -92,8 +93,21 @@ class ReplayScene(Scene):
         self.track_x = 360.0  # set by layout: right of the "Move k of n" text
         self.hud.buttons = [Button(key, label, pygame.Rect(0, BUTTON_Y, 1, BUTTON_H))
                             for key, label in CONTROLS]
+        self.views = self._views()
+        self.view_index = 0
+        if self.views:
+            self.hud.buttons.append(Button("view", "", VIEW_RECT.copy(), hotkey="v"))
         self.hud.message_rect = pygame.Rect(40, BAR.y - 58, DESIGN_W - 80, 48)
         self.sync_buttons()
+
+    def _views(self) -> list[tuple[str, str]]:
+        """The ways a game with hidden hands may be watched (its scene offers them): each
+        seat's own eyes, and every hand face up once the game has been played out."""
+        offer = getattr(self.inner, "replay_views", None)
+        if offer is None:
+            return []
+        played_out = self.recorder.rules.is_over(self.recorder.state_at(self.recorder.length))
+        return [(key, label) for key, label in offer() if key != "all" or played_out]
 
     @classmethod
     def open(cls, app: Any, path: Path, autoplay: bool = True) -> ReplayScene | None:
@@ -149,6 +163,8 @@ class ReplayScene(Scene):
             hud.button(key).enabled = not at_end
         hud.button("slower").enabled = self.speed_index > 0
         hud.button("faster").enabled = self.speed_index < len(SPEEDS) - 1
+        if self.views:
+            hud.button("view").label = f"View: {self.views[self.view_index][1]}"
 
     # -- commands --------------------------------------------------------------------------
 
@@ -160,6 +176,9 @@ class ReplayScene(Scene):
         if key == "help":
             self.app.push(HelpScene(self.app, "parlour"))
             return
+        if key == "view" and self.views:
+            self.view_index = (self.view_index + 1) % len(self.views)
+            self.inner.show_replay_view(self.views[self.view_index][0])
         if key == "play":
             self.play_pause()
         elif key == "rewind":
@@ -243,13 +262,14 @@ class ReplayScene(Scene):
         while others have room to spare (TV mode's larger text)."""
         size = min(BUTTON_H * 0.42, 30)  # the size Button draws its label at
         labels = dict(CONTROLS, play=max(PLAY_LABELS, key=len))
+        row = [b for b in self.hud.buttons if b.key in labels]
         need = [text_image(vp, labels[b.key], size, INK, True).get_width() / vp.scale + 36
-                for b in self.hud.buttons]
+                for b in row]
         room = DESIGN_W - 2 * MARGIN - GAP * (len(need) - 1)
         spare = (room - sum(need)) / len(need)
         widths = [n + spare if spare >= 0 else n * room / sum(need) for n in need]
         x = float(MARGIN)
-        for button, width in zip(self.hud.buttons, widths, strict=True):
+        for button, width in zip(row, widths, strict=True):
             button.rect = pygame.Rect(round(x), BUTTON_Y, round(x + width) - round(x), BUTTON_H)
             x += width + GAP
 

@@ -239,3 +239,34 @@ def test_a_lead_by_game_controller(tmp_path: Path, pad) -> None:  # noqa: ANN001
     pad_press(app, pad, pygame.CONTROLLER_BUTTON_X)  # plays the selection
     assert scene.recorder.moves[before] == move
     assert app.input.last_device == "pad"
+
+
+def test_the_replay_viewer_offers_every_seats_eyes_and_all_hands_once_played_out(
+        tmp_path: Path) -> None:
+    from scenes.replay_viewer import ReplayScene
+
+    app = make_app(tmp_path, SIZE, animation="off")
+    recorder = Recorder(C.RULES, 5, {"players": 3, **C.QUICK_CONFIG})
+    while not C.RULES.is_over(recorder.state):
+        recorder.play(C.legal_moves(recorder.state)[0])
+    viewer = ReplayScene(app, recorder, autoplay=False)
+    app.push(viewer)
+    frames(app, 2)
+    labels = []
+    for _ in range(4):
+        labels.append(viewer.hud.button("view").label)
+        key(app, pygame.K_v, "v")
+    assert len(set(labels)) == 4, labels  # three seats, then every hand
+    assert "Every hand" in labels[3] and viewer.hud.button("view").label == labels[0]
+    assert viewer.inner.replay_view == "seat"
+    key(app, pygame.K_v, "v")
+    key(app, pygame.K_v, "v")
+    key(app, pygame.K_v, "v")
+    assert viewer.inner.replay_view == "all"
+
+    unfinished = Recorder(C.RULES, 5, {"players": 3, "target": 100})
+    for _ in range(20):
+        unfinished.play(C.legal_moves(unfinished.state)[0])
+    again = ReplayScene(app, unfinished, autoplay=False)
+    assert [key_ for key_, _ in again.views] == ["seat:0", "seat:1", "seat:2"], \
+        "every hand only once the match has been played out"
