@@ -440,7 +440,7 @@ class ChinesePokerScene(GameScene):
             x = {"left": place.label.x, "right": place.label.x - image.get_width() / vp.scale,
                  "centre": place.label.x - image.get_width() / vp.scale / 2}[place.label.align]
             items.append(DrawItem(("seat", seat), image, vp.to_px(x, place.label.y - 14), 20000))
-            if seat == view.turn:
+            if seat == view.turn and view.counts[seat]:  # no hand yet (the cut): the label
                 box = place.hand
                 items.append(DrawItem(("turn",), frame(vp, box.w + 24, box.h + 24),
                                       vp.to_px(box.x - 12, box.y - 12), 5))
