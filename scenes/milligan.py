@@ -25,7 +25,7 @@ from game.engine.components import Placement
 from game.engine.jobs import PENDING
 from game.engine.render import DrawItem
 from game.engine.scene import felt
-from game.engine.ui import GOLD, INK, MUTED, Button, confirm, text_image
+from game.engine.ui import GOLD, INK, Button, confirm, text_image
 from game.engine.widgets import command_bar
 from game.rules import milligan as M
 from game.rules import milligan_stats as stats
@@ -534,10 +534,7 @@ class MilliganScene(GameScene):
             surface.fill((40, 40, 40), special_flags=pygame.BLEND_ADD)
         label = text_image(vp, self.title, 30, GOLD, bold=True)
         surface.blit(label, vp.to_px(1420, 40))
-        for text, (x, y) in (("Waiting", WAITING_POS),):
-            image = text_image(vp, text, 24, MUTED, bold=True)
-            px, py = vp.to_px(x + CARD_W / 2, y - 40)
-            surface.blit(image, (px - image.get_width() // 2, py))
+        self.label_pile(surface, "Waiting", WAITING_POS, above=40, size=24)
         return surface
 
     def extra_items(self) -> list[DrawItem]:

@@ -385,11 +385,8 @@ class PyramidScene(MatchPlay, GameScene):
             label = text_image(vp, str(row + 1), 30, LABEL_GREEN, bold=True)
             px, py = vp.to_px(x - 34, y + 8)
             surface.blit(label, (px - label.get_width() // 2, py))
-        for name, (x, y) in (("Pack", PACK_POS), ("Waste", WASTE_POS),
-                             ("Discard", DISCARD_POS)):
-            label = text_image(vp, name, 26, MUTED, bold=True)
-            px, py = vp.to_px(x + CARD_W / 2, y - LABEL_ABOVE)
-            surface.blit(label, (px - label.get_width() // 2, py))
+        for name, pos in (("Pack", PACK_POS), ("Waste", WASTE_POS), ("Discard", DISCARD_POS)):
+            self.label_pile(surface, name, pos, above=LABEL_ABOVE)
         return surface
 
     def extra_items(self) -> list[DrawItem]:

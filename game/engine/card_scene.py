@@ -29,7 +29,7 @@ from game.engine.render import DrawItem
 from game.engine.scene import Scene
 from game.engine.seats import ComputerSeat, HumanSeat
 from game.engine.table import CardTable
-from game.engine.ui import GOLD, UI_Z, Dialog, confirm, text_image
+from game.engine.ui import GOLD, MUTED, UI_Z, Dialog, confirm, text_image
 from game.replay.recorder import Recorder, ReplayError
 from game.rules.base import IllegalMove
 from game.rules.registry import GAME_BY_ID, RULES_BY_ID, GameEntry, load
@@ -503,6 +503,15 @@ class CardGameScene(Scene):
         items = sorted(self.table.draw_items(alpha) + self.extra_items(), key=lambda i: i.z)
         picture.fblits([(item.image, item.pos) for item in items])
         return picture
+
+    def label_pile(self, surface: pygame.Surface, text: str, pos: tuple[float, float],
+                   above: float, size: float = 26) -> None:
+        """Write a pile's name centred over the card at ``pos`` (its top left), ``above``
+        logical units higher, onto the table's background."""
+        vp = self.app.viewport
+        image = text_image(vp, text, size, MUTED, bold=True)
+        x, y = vp.to_px(pos[0] + self.card_w / 2, pos[1] - above)
+        surface.blit(image, (x - image.get_width() // 2, y))
 
     def extra_items(self) -> list[DrawItem]:
         """Labels and markers the game draws on the table."""
