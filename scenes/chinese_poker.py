@@ -327,10 +327,17 @@ class ChinesePokerScene(GameScene):
         return self.legal(C.Play(self.seat, tuple(sorted(self.selected | {key}))))
 
     def on_secondary(self) -> None:
+        """The pad's X commits the turn: plays the selection, or passes with none (the
+        manual's rule for Pass), so a player on the sofa never has to walk to a button."""
+        view = self.view
         if self.selected:
             self.play_selection()
+        elif not view.my_turn or view.phase != "play":
+            self.app.error("X plays or passes on your turn to play.")
+        elif view.may_pass:
+            self.pass_turn()
         else:
-            self.app.error("Select cards to play; Pass is its own button (X).")
+            self.app.error("You lead: select cards to play (the lead may not pass).")
 
     def on_key(self, key: str) -> bool:
         rank = RANK_KEYS.get(key)

@@ -235,10 +235,22 @@ def test_a_lead_by_game_controller(tmp_path: Path, pad) -> None:  # noqa: ANN001
         pad_focus(app, pad, scene, code)
         pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
     assert scene.selected == set(move.cards)
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_B)  # clears the selection
+    assert not scene.selected
+    for code in move.cards:
+        pad_focus(app, pad, scene, code)
+        pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
     before = scene.recorder.length
     pad_press(app, pad, pygame.CONTROLLER_BUTTON_X)  # plays the selection
     assert scene.recorder.moves[before] == move
     assert app.input.last_device == "pad"
+    # With nothing selected X passes, where passing is allowed, and says why not elsewhere.
+    wait_for_turn(app, scene)
+    assert not scene.view.over and not scene.selected
+    assert scene.view.table and scene.view.may_pass, "seed 3: a table to beat comes round"
+    before = scene.recorder.length
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_X)
+    assert scene.recorder.moves[before] == C.Pass(scene.seat)
 
 
 def test_the_replay_viewer_offers_every_seats_eyes_and_all_hands_once_played_out(
