@@ -433,7 +433,7 @@ class ChinesePokerScene(GameScene):
     # -- drawing -------------------------------------------------------------------------------
 
     def extra_items(self) -> list[DrawItem]:
-        vp = self.app.viewport
+        vp = self.viewport
         view = self.view
         items: list[DrawItem] = []
         lay = L.layout_for(view.players, self.seat)

@@ -332,7 +332,7 @@ class DrawPokerScene(GameScene):
                             for d, x in zip(D.DEALERS, CHOICE_X, strict=True)}
 
     def extra_items(self) -> list[DrawItem]:
-        vp = self.app.viewport
+        vp = self.viewport
         view = self.view
         items: list[DrawItem] = []
 
@@ -371,7 +371,7 @@ class DrawPokerScene(GameScene):
         return items + self.log.draw_items(vp)
 
     def _choice_items(self, items: list[DrawItem], text: Any) -> None:
-        vp = self.app.viewport
+        vp = self.viewport
         text("choose", "Choose your dealer: 1, 2 or 3", 40, 960, 80, GOLD, True)
         for n, (dealer, x) in enumerate(zip(D.DEALERS, CHOICE_X, strict=True)):
             face = portrait(dealer, vp.px(CHOICE_FACE))

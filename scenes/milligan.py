@@ -116,7 +116,7 @@ class MilliganScene(GameScene):
     def show_spacing_buttons(self) -> None:
         """The small spacing buttons show unless watching, or in a window too small to
         draw them (the engine's button image needs room for its rounded ends)."""
-        vp = self.app.viewport
+        vp = self.viewport
         shown = not (self.demo or self.viewer) and vp is not None and vp.px(36) >= 16
         for button in self.hud.buttons:
             if button.key.startswith("space:"):
@@ -538,7 +538,7 @@ class MilliganScene(GameScene):
         return surface
 
     def extra_items(self) -> list[DrawItem]:
-        vp = self.app.viewport
+        vp = self.viewport
         view = self.view
         art = self.table.art
         items: list[DrawItem] = []

@@ -81,7 +81,7 @@ class ScoresScene(PageScene):
         return surface
 
     def draw_items(self, alpha: float) -> list[DrawItem]:
-        vp = self.app.viewport
+        vp = self.viewport
         items = super().draw_items(alpha)
         for col, (name, x) in enumerate(COLUMNS):
             image = text_image(vp, name, 26, GOLD, bold=True)

@@ -476,7 +476,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     # -- drawing ------------------------------------------------------------------------
 
     def extra_items(self) -> list[DrawItem]:
-        vp = self.app.viewport
+        vp = self.viewport
         view = self.view
         items: list[DrawItem] = []
 

@@ -390,7 +390,7 @@ class PyramidScene(MatchPlay, GameScene):
         return surface
 
     def extra_items(self) -> list[DrawItem]:
-        vp = self.app.viewport
+        vp = self.viewport
         view = self.view
         art = self.table.art
         items: list[DrawItem] = []
@@ -428,7 +428,7 @@ class PyramidScene(MatchPlay, GameScene):
         in a large badge on the part of the card that shows (readable from a sofa)."""
         if self.pending_row is None:
             return []
-        vp = self.app.viewport
+        vp = self.viewport
         items = []
         row = self.pending_row - 1
         for col in range(row + 1):

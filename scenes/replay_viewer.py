@@ -80,6 +80,7 @@ class ReplayScene(Scene):
         self.recorder = recorder
         recorder.seek(0)  # before the inner scene exists, so it opens with the deal
         self.inner = game_scene(app, recorder.game_id, recorder=recorder)
+        self.inner.viewport_override = self.game_area(app.viewport)
         self.speed_index = NORMAL_SPEED
         self.direction = 1 if autoplay else 0  # 1 playing, -1 rewinding, 0 paused
         self._wait = STEP_SECONDS
@@ -250,8 +251,15 @@ class ReplayScene(Scene):
         self.inner.exit()
         self.app.set_cursor("arrow")
 
+    @staticmethod
+    def game_area(vp: Viewport) -> Viewport:
+        """The game is shown whole above the control strip, a little smaller, rather
+        than running under it (hands along the bottom, long columns)."""
+        return vp.within((0, 0), (DESIGN_W, BAR.y))
+
     def layout(self, vp: Viewport) -> None:
-        self.inner.layout(vp)
+        self.inner.viewport_override = self.game_area(vp)
+        self.inner.layout(self.inner.viewport)
         self._place_buttons(vp)
         widest = text_image(vp, f"Move {self.length} of {self.length}", 28, INK, True)
         self.track_x = MARGIN + widest.get_width() / vp.scale + 36
@@ -332,7 +340,7 @@ class ReplayScene(Scene):
     # -- drawing ---------------------------------------------------------------------------
 
     def background(self, vp: Viewport) -> pygame.Surface:
-        surface = self.inner.background(vp)
+        surface = self.inner.background(self.inner.viewport)
         # Edge to edge in window pixels (TV mode insets the design space, not the strip).
         top = vp.to_px(0, BAR.y)[1]
         strip = pygame.Surface((vp.width, vp.height - top), pygame.SRCALPHA)

@@ -23,6 +23,7 @@ from game.engine.app import App
 from game.engine.ui import centre_of, text_image
 from game.replay.recorder import Recorder
 from game.rules import pyramid as P
+from game.rules.registry import GAME_BY_ID, playable
 from game.settings import Settings, load_settings
 from scenes.help import VIEW, HelpScene
 from scenes.menu import MenuScene
@@ -260,6 +261,37 @@ def test_replay_viewer_keeps_player_input_from_the_game(app: App, tmp_path: Path
     assert (rec.cursor, rec.length, rec.moves) == before
     assert scene.inner.hud.dialog is None and scene.inner.selected is None
     assert app.scene is scene
+
+
+@pytest.mark.parametrize("game_id", [entry.id for entry in playable()])
+def test_the_replay_viewer_shows_the_whole_game_above_its_controls(app: App, game_id: str
+                                                                   ) -> None:
+    """Hands along the bottom, long columns and score lines stay clear of the strip."""
+    import random
+
+    from scenes.replay_viewer import BAR
+
+    rules = GAME_BY_ID[game_id].rules
+    recorder = Recorder(rules, 5, rules.quick_config)
+    rng = random.Random(2)
+    for _ in range(40):
+        if rules.is_over(recorder.state):
+            break
+        recorder.play(rng.choice(rules.legal_moves(recorder.state,
+                                                   rules.current_player(recorder.state))))
+    viewer = ReplayScene(app, recorder, autoplay=False)
+    app.push(viewer)
+    viewer.seek(recorder.length)
+    run(app, 3)
+    strip = app.viewport.to_px(0, BAR.y)[1]
+    inner = viewer.inner
+    lowest = max(inner.viewport.rect_px(*inner.table.card_rect(k))[1]
+                 + inner.viewport.rect_px(*inner.table.card_rect(k))[3]
+                 for k in inner.table.entities)
+    assert lowest <= strip, f"a card reaches y={lowest}px, the controls start at {strip}px"
+    for item in inner.draw_items(1.0):
+        bottom = item.pos[1] + item.image.get_height()
+        assert bottom <= strip + 2, f"{item.key} reaches y={bottom}px, below {strip}px"
 
 
 def test_opening_a_bad_replay_reports_and_returns_none(app: App, tmp_path: Path) -> None:

@@ -123,9 +123,10 @@ class App:
 
     # -- shared services ------------------------------------------------------------------
 
-    def card_art(self, card_width: float) -> CardArt:
-        """Card images for a card ``card_width`` logical units wide at the current size."""
-        px = self.viewport.px(card_width)
+    def card_art(self, card_width: float, vp: Viewport | None = None) -> CardArt:
+        """Card images for a card ``card_width`` logical units wide at the current size
+        (or in ``vp``, a scene's own viewport)."""
+        px = (vp or self.viewport).px(card_width)
         key = (px, self.settings.deck_style, self.settings.card_back)
         art = self._art.get(key)
         if art is None:

@@ -451,12 +451,12 @@ class CardGameScene(Scene):
         return action.kind not in (Act.POINTER_MOVE, Act.WHEEL, Act.POINTER_UP)
 
     def layout(self, vp) -> None:  # noqa: ANN001
-        self.table.set_view(vp, self.app.card_art(self.card_w))
+        self.table.set_view(vp, self.app.card_art(self.card_w, vp))
 
     def settings_changed(self) -> None:
         self.mouse_on = True
         self.table.animation_scale = animation_scale(self.app.settings)
-        self.table.set_view(self.app.viewport, self.app.card_art(self.card_w))
+        self.table.set_view(self.viewport, self.app.card_art(self.card_w, self.viewport))
         self.app.refresh_background()
 
     def update(self, dt: float) -> None:
@@ -487,10 +487,10 @@ class CardGameScene(Scene):
         self._show_focus_highlight()
         items = self.table.draw_items(alpha) + self.extra_items() + super().draw_items(alpha)
         if self.celebration is not None and self.celebration.clock > 0:
-            items += self.celebration.draw_items(self.app.viewport, self.table.art.face,
+            items += self.celebration.draw_items(self.viewport, self.table.art.face,
                                                  lambda: self._table_picture(alpha))
         if self.demo and not self.viewer:
-            vp = self.app.viewport
+            vp = self.viewport
             image = text_image(vp, "Demo \u00b7 press any key to play", 30, GOLD, bold=True)
             x, y = vp.to_px(DESIGN_W - 60, DESIGN_H - 70)
             items.append(DrawItem(("demo",), image, (x - image.get_width(), y), UI_Z))
@@ -498,7 +498,7 @@ class CardGameScene(Scene):
 
     def _table_picture(self, alpha: float) -> pygame.Surface:
         """The table alone (felt, cards, labels; no buttons) as one picture."""
-        vp = self.app.viewport
+        vp = self.viewport
         picture = self.background(vp).copy()
         items = sorted(self.table.draw_items(alpha) + self.extra_items(), key=lambda i: i.z)
         picture.fblits([(item.image, item.pos) for item in items])
@@ -508,7 +508,7 @@ class CardGameScene(Scene):
                    above: float, size: float = 26) -> None:
         """Write a pile's name centred over the card at ``pos`` (its top left), ``above``
         logical units higher, onto the table's background."""
-        vp = self.app.viewport
+        vp = self.viewport
         image = text_image(vp, text, size, MUTED, bold=True)
         x, y = vp.to_px(pos[0] + self.card_w / 2, pos[1] - above)
         surface.blit(image, (x - image.get_width() // 2, y))

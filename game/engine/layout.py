@@ -21,18 +21,33 @@ class Viewport:
     width: int
     height: int
     tv_mode: bool = False
+    # Window pixels (x, y, w, h) the design space is fitted into, when not the whole
+    # window (TV margins then come from whoever chose the area): the replay viewer
+    # shows a game above its controls this way.
+    area: tuple[int, int, int, int] | None = None
     scale: float = field(init=False)
     left: float = field(init=False)
     top: float = field(init=False)
 
     def __post_init__(self) -> None:
-        margin = TV_SAFE_MARGIN if self.tv_mode else 0.0
-        usable_w = self.width * (1 - 2 * margin)
-        usable_h = self.height * (1 - 2 * margin)
-        scale = min(usable_w / DESIGN_W, usable_h / DESIGN_H)
+        if self.area is None:
+            margin = TV_SAFE_MARGIN if self.tv_mode else 0.0
+            x, y, w, h = 0.0, 0.0, float(self.width), float(self.height)
+            w, h = w * (1 - 2 * margin), h * (1 - 2 * margin)
+            x, y = (self.width - w) / 2, (self.height - h) / 2
+        else:
+            x, y, w, h = self.area
+        scale = min(w / DESIGN_W, h / DESIGN_H)
         object.__setattr__(self, "scale", scale)
-        object.__setattr__(self, "left", (self.width - DESIGN_W * scale) / 2)
-        object.__setattr__(self, "top", (self.height - DESIGN_H * scale) / 2)
+        object.__setattr__(self, "left", x + (w - DESIGN_W * scale) / 2)
+        object.__setattr__(self, "top", y + (h - DESIGN_H * scale) / 2)
+
+    def within(self, top_left: tuple[float, float], bottom_right: tuple[float, float]
+               ) -> Viewport:
+        """A viewport of the same window that fits the whole design space into the part
+        of this one between two design points."""
+        (x0, y0), (x1, y1) = self.to_px(*top_left), self.to_px(*bottom_right)
+        return Viewport(self.width, self.height, self.tv_mode, (x0, y0, x1 - x0, y1 - y0))
 
     @property
     def size(self) -> tuple[int, int]:

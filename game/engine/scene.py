@@ -65,6 +65,8 @@ class Scene:
         self.app = app
         self.hud = Hud()
         self.focus: object | None = None  # a card key, a zone, or ("button", key)
+        # Set by a scene that shows this one inside part of the window (the replay viewer).
+        self.viewport_override: Viewport | None = None
 
     # -- life cycle --------------------------------------------------------------------
 
@@ -73,6 +75,11 @@ class Scene:
 
     def exit(self) -> None:
         """Left the stack."""
+
+    @property
+    def viewport(self) -> Viewport:
+        """Where this scene draws: the window's viewport unless shown inside another."""
+        return self.viewport_override or self.app.viewport
 
     def layout(self, vp: Viewport) -> None:
         """The window size (or TV mode) changed: rebuild size-dependent things."""
@@ -93,7 +100,7 @@ class Scene:
         return surface
 
     def draw_items(self, alpha: float) -> list[DrawItem]:
-        return self.hud.draw_items(self.app.viewport, self.show_focus)
+        return self.hud.draw_items(self.viewport, self.show_focus)
 
     @property
     def show_focus(self) -> bool:
