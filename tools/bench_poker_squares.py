@@ -1,6 +1,11 @@
 """Poker Squares players' figures: ``python -m tools.bench_poker_squares [--games N]
 [--strong-games M] [--budget S] [--scorings american,english]``.
 
+The long run, resumable: ``python -m tools.bench_poker_squares --long PATH
+--long-games 1000 --budget 30`` plays strong (and quick, on the same deal) game by
+game, appends one JSON line a game to PATH and, started again, carries on from it,
+printing the mean, SD, 95% interval and the paired gain over quick so far.
+
 Every player under every scoring asked for, on the same seeded deals (One Hand rules):
 mean, standard deviation, its 95% half-width, share of great games (200+ American,
 70+ English) and speed (CPU time, fair on a busy machine, and wall time). The strong
@@ -11,17 +16,23 @@ player runs fewer games, at ``--budget`` CPU seconds a game (the published playe
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
 import time
+from pathlib import Path
+from typing import Any
 
 from game.ai.poker_squares import (
     AGENTS,
     PRUNE_EVERY,
+    SHARE,
     STRONG_CANDIDATES,
+    SWITCH_STEPS,
     SWITCH_Z,
     QuickAgent,
+    make_agent,
     prune,
     unseen_cards,
     verdict,
@@ -29,7 +40,8 @@ from game.ai.poker_squares import (
 from game.ai.poker_squares_lines import card_int
 from game.ai.poker_squares_play import EMPTY, Position, distinct, playout, ranked_cells
 from game.ai.poker_squares_rollout import Rollout
-from game.ai.poker_squares_sim import deal, simulate
+from game.ai.poker_squares_sim import deal, play, simulate
+from game.rules.poker_squares import score_grid
 
 
 def line(figures: dict) -> str:
@@ -60,7 +72,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=400, help="playouts a square, there")
     parser.add_argument("--rollouts", type=int, default=2000,
                         help="playouts timed, plain and fast, from mid-game positions")
+    parser.add_argument("--long", metavar="PATH",
+                        help="the resumable long run: one JSON line a game in PATH")
+    parser.add_argument("--long-games", type=int, default=1000)
     args = parser.parse_args(argv)
+    if args.long:
+        long_run(Path(args.long), args.long_games, args.seed, args.budget)
+        return
     if args.rollouts:
         print(rollout_speed(args.rollouts, args.seed), flush=True)
     if args.decisions:
@@ -179,6 +197,92 @@ def searched(squares: list[int], scores: dict[int, list[float]], n: int, z: floa
     for seen in range(PRUNE_EVERY, n + 1, PRUNE_EVERY):
         alive = prune(alive, {s: scores[s][:seen] for s in alive})
     return verdict(squares[0], alive, {s: scores[s][:n] for s in squares}, z)
+
+
+# -- the long run, resumable ------------------------------------------------------------
+
+def strong_settings(budget: float) -> dict[str, Any]:
+    """What a long run's games must share to be pooled: the budget and the strong
+    player's tuning (a line played under other settings is another experiment)."""
+    return {"budget": budget, "candidates": STRONG_CANDIDATES, "share": SHARE,
+            "switch_steps": [list(s) for s in SWITCH_STEPS]}
+
+
+def read_long(path: Path, seed: int, settings: dict[str, Any]) -> tuple[dict[int, dict], list[str]]:
+    """Games already in ``path`` by number, and what was set aside (bad lines, other
+    seeds or settings): a damaged or foreign file costs those games, never the run."""
+    games: dict[int, dict] = {}
+    problems: list[str] = []
+    if not path.exists():
+        return games, problems
+    for number, text in enumerate(path.read_text(errors="replace").splitlines(), 1):
+        try:
+            row = json.loads(text)
+            game, strong, quick = row["game"], float(row["strong"]), float(row["quick"])
+            if not isinstance(game, int) or game < 0 or not (
+                    math.isfinite(strong) and math.isfinite(quick)):
+                raise ValueError
+        except (ValueError, KeyError, TypeError):
+            problems.append(f"line {number}: not a game, set aside")
+            continue
+        if row.get("base_seed") != seed or row.get("settings") != settings:
+            problems.append(f"line {number}: another seed or settings, set aside")
+            continue
+        games[game] = row
+    return games, problems
+
+
+def long_summary(rows: list[dict]) -> str:
+    n = len(rows)
+    strong = [r["strong"] for r in rows]
+    diffs = [r["strong"] - r["quick"] for r in rows]
+    mean = statistics.fmean(strong)
+    sd = statistics.stdev(strong) if n > 1 else 0.0
+    gain = statistics.fmean(diffs)
+    gain_sd = statistics.stdev(diffs) if n > 1 else 0.0
+    cpu = statistics.fmean(r["cpu"] for r in rows)
+    half, gain_half = (1.96 * x / math.sqrt(n) for x in (sd, gain_sd))
+    return (f"{n} games: strong mean {mean:.2f} sd {sd:.1f} 95% [{mean - half:.2f}, "
+            f"{mean + half:.2f}]; quick {statistics.fmean(r['quick'] for r in rows):.2f}; "
+            f"paired gain {gain:+.2f} +- {gain_half:.2f}; {cpu:.1f} CPU s a strong game")
+
+
+def long_run(path: Path, games: int, seed: int, budget: float) -> None:
+    """Strong and quick on deals seed .. seed + games - 1, one JSON line a game appended
+    to ``path`` (flushed at once: a killed run loses at most the game in hand)."""
+    settings = strong_settings(budget)
+    done, problems = read_long(path, seed, settings)
+    for problem in problems:
+        print(f"{path}: {problem}", flush=True)
+    if done:
+        print(f"resuming: {long_summary(list(done.values()))}", flush=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for game in range(games):
+        if game in done:
+            continue
+        cards = deal(seed + game)
+        strong = make_agent("strong", seed=seed + game, game_budget=budget)
+        strong.clock = time.process_time
+        started = time.process_time()
+        strong_score = score_grid(play(strong, cards))
+        cpu = time.process_time() - started
+        quick_score = score_grid(play(QuickAgent(), cards))
+        row = {"game": game, "base_seed": seed, "deal_seed": seed + game,
+               "strong": strong_score, "quick": quick_score, "cpu": round(cpu, 2),
+               "deals_per_search": round(strong.deals / max(1, strong.searches), 1),
+               "settings": settings}
+        with path.open("a+") as out:
+            out.seek(0, 2)
+            if out.tell():  # a line cut short by a kill must not swallow this one
+                out.seek(out.tell() - 1)
+                cut = out.read(1) != "\n"
+                out.seek(0, 2)
+                if cut:
+                    out.write("\n")
+            out.write(json.dumps(row) + "\n")
+        done[game] = row
+        print(f"game {game}: strong {strong_score} quick {quick_score}  "
+              + long_summary(list(done.values())), flush=True)
 
 
 if __name__ == "__main__":
