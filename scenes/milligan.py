@@ -88,6 +88,7 @@ class MilliganScene(GameScene):
         self.places: dict[str, tuple[str, int]] = {}  # card key -> (place, depth from end)
         self._counted: tuple[int, stats.Stats] | None = None  # (seed, stats before it)
         self.hint_asked: int | None = None  # the position a hint is being worked out for
+        self.click_mods: frozenset[str] = frozenset()  # modifiers held at the click now handled
         super().__init__(app, seed, demo, resume, recorder, client)
         self.table.drag_group = self.run_under
         self.hud.buttons = command_bar(COMMANDS, size=(118, 54), right=1880, bottom=1000)
@@ -282,8 +283,7 @@ class MilliganScene(GameScene):
         self.table.clear_highlights("hint")
         if key == "zone:stock":
             self.deal()
-        elif key is not None and not key.startswith("zone:") and \
-                pygame.key.get_mods() & pygame.KMOD_SHIFT:
+        elif key is not None and not key.startswith("zone:") and "shift" in self.click_mods:
             self.try_foundation(key)
         elif key is not None and not key.startswith("zone:"):
             self.choose(key)
@@ -331,6 +331,7 @@ class MilliganScene(GameScene):
         return super().move_focus(current, direction)
 
     def handle_game(self, action) -> None:  # noqa: ANN001
+        self.click_mods = action.mods  # what on_click sees: the modifiers of this action
         if action.kind != Act.POINTER_MOVE:
             self.table.clear_highlights("hint")
         if self.computer_to_play and action.kind in (Act.POINTER_DOWN, Act.SELECT, Act.KEY,

@@ -185,6 +185,25 @@ def test_mouse_buttons_use_event_pos_through_to_logical(mapper: InputMapper) -> 
     assert mapper.last_device == "mouse"
 
 
+def test_mouse_buttons_carry_the_modifiers_held(mapper: InputMapper) -> None:
+    """A click says which modifier keys were down when it was made (Shift-click)."""
+    down, up = pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP
+    try:
+        pygame.key.set_mods(pygame.KMOD_LSHIFT)
+        shifted = feed(mapper, pygame.event.Event(down, pos=(10, 20), button=1))  # posted
+        pygame.key.set_mods(pygame.KMOD_RCTRL | pygame.KMOD_LALT)
+        both = feed(mapper, pygame.event.Event(up, pos=(10, 20), button=1))
+        pygame.key.set_mods(0)
+        plain = feed(mapper, pygame.event.Event(down, pos=(10, 20), button=3))
+    finally:
+        pygame.key.set_mods(0)
+    assert [a.mods for a in shifted] == [frozenset({"shift"})]
+    assert shifted[0].kind == Act.POINTER_DOWN and shifted[0].pos == (1.0, 2.0)
+    assert [a.mods for a in both] == [frozenset({"ctrl", "alt"})]
+    assert [a.mods for a in plain] == [frozenset()]
+    assert Action(Act.SELECT).mods == frozenset()  # every other action: none
+
+
 def test_mouse_motion_wheel_and_touch(mapper: InputMapper) -> None:
     motion = pygame.event.Event(
         pygame.MOUSEMOTION, pos=(50, 60), rel=(1, 1), buttons=(1, 0, 0), touch=False

@@ -16,7 +16,7 @@ from game.engine.vpad import VirtualPad
 from game.rules import milligan as M
 from scenes import milligan as S
 from scenes import milligan_scores as scores
-from tests.driver import click, drag, frames, key, make_app, pad_focus, pad_press, settle
+from tests.driver import click, drag, frames, key, make_app, pad_focus, pad_press, px, settle
 
 QUICK = {"rule": "suit", "miss_milligan": True}  # short games: tests stay fast
 
@@ -233,6 +233,38 @@ def test_shift_click_and_right_click_try_a_card_on_the_foundations(tmp_path: Pat
     before = scene.view
     click(app, grab_point(scene, stuck.uid), button=3)
     assert scene.view == before and scene.hud.message.error
+
+
+def test_shift_click_is_read_from_the_click_not_from_the_keys_now(tmp_path: Path) -> None:
+    """Real mouse events go through the input mapper while Shift is (or is not) held; the
+    scene handles the clicks after the key state has changed: the click's own modifiers
+    decide (Shift-click sends the card up, a plain click picks it)."""
+    app = app_with(tmp_path, {"rule": "any", "miss_milligan": False})
+    scene = start(app, seed=1)
+    for shift in (False, True):
+        move = play_until(scene, goes_up)
+        settle(app)
+        card = lead_key(scene.view, move)
+        up = scene.view.laid_off
+        p = px(app, grab_point(scene, card))
+        events = [pygame.event.Event(kind, pos=p, button=1)
+                  for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)]
+        pygame.key.set_mods(pygame.KMOD_SHIFT if shift else 0)
+        try:
+            actions = [a for e in events for a in app.input.translate(e)]
+            pygame.key.set_mods(0 if shift else pygame.KMOD_SHIFT)  # the keys change...
+            for action in actions:  # ...before the scene sees the click
+                app.handle(action)
+        finally:
+            pygame.key.set_mods(0)
+        frames(app, 2)
+        if shift:
+            assert scene.view.laid_off == up + 1
+            assert card not in {c.uid for col in scene.view.columns for c in col}
+        else:
+            assert scene.view.laid_off == up and scene.selected == (move.source, 1)
+            key(app, pygame.K_ESCAPE)
+            assert scene.selected is None
 
 
 def test_lay_off_sends_up_every_card_that_can_go(tmp_path: Path) -> None:

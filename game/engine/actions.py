@@ -47,3 +47,6 @@ class Action:
     amount: int = 0
     device: str = "keyboard"  # "keyboard" | "mouse" | "pad"
     pad: int = -1  # which pad (SDL instance id), so two players can each have their own
+    # Keyboard modifiers held at a POINTER_DOWN / POINTER_UP ("shift", "ctrl", "alt"): read
+    # when the event is translated, so a click means what it meant when it was made.
+    mods: frozenset[str] = frozenset()

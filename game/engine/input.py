@@ -112,6 +112,13 @@ def _stick_direction(x: float, y: float) -> Act | None:
     return Act.DOWN if y > 0 else Act.UP
 
 
+def _modifiers(mod: int) -> frozenset[str]:
+    """The modifier keys in an SDL modifier mask, by name (GUI, macOS Cmd, counts as ctrl)."""
+    names = (("shift", pygame.KMOD_SHIFT), ("ctrl", pygame.KMOD_CTRL | pygame.KMOD_GUI),
+             ("alt", pygame.KMOD_ALT))
+    return frozenset(name for name, mask in names if mod & mask)
+
+
 def _hat_direction(value: tuple[int, int]) -> Act | None:
     x, y = value  # hat y is +1 for up, unlike sticks
     if y:
@@ -218,7 +225,8 @@ class InputMapper:
         if event.button not in (1, 2, 3):
             return []  # 4-7 are SDL's legacy wheel clicks; MOUSEWHEEL covers them
         kind = Act.POINTER_DOWN if event.type == pygame.MOUSEBUTTONDOWN else Act.POINTER_UP
-        return [Action(kind, pos=pos, button=event.button, device="mouse")]
+        return [Action(kind, pos=pos, button=event.button, device="mouse",
+                       mods=_modifiers(pygame.key.get_mods()))]
 
     # -- pads ---------------------------------------------------------------------------
 
