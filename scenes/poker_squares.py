@@ -440,9 +440,10 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         if view.card is None or not allowed:
             self.app.error("There is no card to place.")
             return
-        scoring = dict(view.options.seats[view.seat].points)
+        rules = view.options.seats[view.seat]
+        scoring = "pat" if rules.pat else dict(rules.points)
         try:
-            row, col = hint(view.grid, view.card, scoring, allowed)
+            row, col = hint(view.grid, view.card, scoring, allowed, rules.diagonals)
         except OSError as exc:  # the computer's learned tables are missing or unreadable
             self.app.error(f"No hint: the computer player could not load its tables ({exc}).")
             return

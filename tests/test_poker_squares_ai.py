@@ -18,7 +18,7 @@ from game.ai.poker_squares_lines import CATEGORIES, card_int, category, int_card
 from game.ai.poker_squares_play import EMPTY, Position, distinct, playout
 from game.ai.poker_squares_rollout import Rollout
 from game.ai.poker_squares_sim import deal, play, simulate
-from game.cards import Card, full_deck, parse_cards
+from game.cards import Card, as_card, full_deck, parse_cards
 from game.rules import poker_squares as P
 from game.rules.hands import evaluate
 from game.rules.poker_squares import score_grid
@@ -304,3 +304,61 @@ def test_a_few_noisy_deals_do_not_overrule_the_quick_square() -> None:
     assert ai.verdict(0, [0, 1], scores(30)) == 0  # 0.55 standard errors: noise
     assert ai.verdict(0, [0, 1], scores(30), switch_z=0.25) == 1
     assert ai.verdict(0, [0, 1], scores(500)) == 1  # 2.2 standard errors
+
+
+def straight_on_the_diagonal() -> list[list[object]]:
+    """3-4-5-6 down the long diagonal, its last square empty: a 7 there is a straight."""
+    grid = empty_grid()
+    for i, card in enumerate(["3H", "4S", "5D", "6C"]):
+        grid[i][i] = card
+    return grid
+
+
+def straight_or_quads() -> list[list[object]]:
+    """Row 1 is 3-4-5-6 (a 7 at its end makes a straight: a pat row); column 2 holds
+    three 7s (a 7 under them makes four of a kind: 50 American, but no pat row)."""
+    grid = empty_grid()
+    grid[0][:4] = ["3H", "4S", "5D", "6C"]
+    for row, card in ((1, "7S"), (2, "7D"), (3, "7C")):
+        grid[row][1] = card
+    return grid
+
+
+def test_with_twelve_hands_the_diagonals_count_in_the_choice() -> None:
+    grid = straight_on_the_diagonal()
+    assert ai.make_agent("quick").place(grid, "7H") != (4, 4)
+    assert ai.make_agent("quick", diagonals=True).place(grid, "7H") == (4, 4)
+    plain, twelve = (ai.make_agent("strong", seed=1, diagonals=d) for d in (False, True))
+    plain.playouts = twelve.playouts = 60
+    assert plain.place(grid, "7H") != twelve.place(grid, "7H")
+    # the strong player keeps the straight's square for a later 2 or 7 and plays the
+    # other diagonal: both diagonals count
+    assert twelve.place(grid, "7H") in ((4, 4), (4, 0), (0, 4))
+
+
+def test_with_pat_hands_the_players_make_pat_rows_not_points() -> None:
+    grid = straight_or_quads()
+    for name in ("quick", "strong"):
+        points, pat = (ai.make_agent(name, scoring=s, seed=1) for s in ("american", "pat"))
+        if name == "strong":
+            points.playouts = pat.playouts = 60
+        assert points.place(grid, "7H") == (4, 1)  # four sevens: 50 points
+        assert pat.place(grid, "7H") == (0, 4)  # the straight: a pat row
+
+
+@pytest.mark.parametrize("config, twin", [({"hands": 12}, {"diagonals": True}),
+                                          ({"scoring": "pat"}, {"scoring": "pat"})])
+def test_at_the_table_the_player_follows_the_seats_hands_and_pat(config: dict, twin: dict
+                                                                  ) -> None:
+    state, _ = play_at_table(ai.make_agent("quick"), 21, config)
+    alone = play(ai.make_agent("quick", **twin), deal(21))
+    assert state.grids[0] == tuple(as_card(c) for row in alone for c in row)
+    plain = play(ai.make_agent("quick"), deal(21))
+    assert alone != plain  # the rules made a difference on this deal
+
+
+def test_pat_hands_are_made_more_often_when_aimed_at() -> None:
+    rows = {s: [P.pat_rows(tuple(c for row in play(ai.make_agent("quick", scoring=s),
+                                                   deal(k)) for c in row)) for k in range(300)]
+            for s in ("american", "pat")}
+    assert sum(rows["pat"]) > 1.15 * sum(rows["american"])

@@ -5,9 +5,11 @@ the candidate squares, on shared deals, under a budget).
 ``make_agent(name, scoring, seed, time_limit)`` gives an object with ``new_game()``,
 ``place(grid, card) -> (row, col)`` (the contract: the grid so far and the card dealt,
 nothing else) and ``act(view, legal)`` for the table, which places a dealt card among
-the legal squares under the seat's own scoring. ``time_limit`` is seconds a move, as
-the table gives it; ``game_budget`` seconds a game. Every player reads the unseen
-cards off the grid itself: one deck, One Hand rules, nothing known but what lies there.
+the legal squares under the seat's own rules: its points, 12 hands (the diagonals
+count) or Make Pat Hands (scoring "pat": five pat rows win; see poker_squares_aims).
+``time_limit`` is seconds a move, as the table gives it; ``game_budget`` seconds a
+game. Every player reads the unseen cards off the grid itself: one deck, One Hand
+rules, nothing known but what lies there.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from game.ai.poker_squares_aims import Aim, AimChooser
 from game.ai.poker_squares_lines import card_int, points_table
 from game.ai.poker_squares_play import EMPTY, Position, distinct, ranked_cells
 from game.ai.poker_squares_rollout import Rollout
@@ -110,7 +113,7 @@ class Agent:
                    if (getattr(m, "pick", 0), getattr(m, "grid", 0)) == choice]
         pos, code, cells = _setup(grid, card, allowed)
         quick = self if isinstance(self, QuickAgent) else QuickAgent()
-        return ranked_cells(pos, code, quick.values.of, quick.points, cells)[0][0]
+        return quick.ranked(pos, code, cells)[0][0]
 
 
 class RandomAgent(Agent):
@@ -122,22 +125,39 @@ class RandomAgent(Agent):
 
 
 class QuickAgent(Agent):
-    """Greedy on the learned values: the square whose row and column gain most."""
+    """Greedy on the learned values: the square whose row and column (and diagonals, or
+    with pat hands its row's chance to end pat) gain most."""
 
-    def __init__(self, scoring: Scoring = "american") -> None:
-        self.points = points_table(scoring)
+    def __init__(self, scoring: Scoring = "american", diagonals: bool = False) -> None:
+        self.aim_at(scoring, diagonals)
+
+    def aim_at(self, scoring: Scoring, diagonals: bool = False) -> None:
+        """Play for ``scoring`` (a points table's name or mapping, or "pat")."""
+        pat = scoring == "pat"
+        self.points = points_table("american" if pat else scoring)
         self.values = values_for(self.points)
+        self.aim = Aim(self.points, diagonals and not pat, pat)
+        self.chooser = None if self.aim.plain else AimChooser(self.aim)
 
     def follow(self, view: Any) -> None:
         options, seat = getattr(view, "options", None), getattr(view, "seat", 0)
         seats = getattr(options, "seats", ())
         if seat < len(seats):
-            points = points_table(dict(seats[seat].points))
-            if points != self.points:
-                self.points, self.values = points, values_for(points)
+            rules = seats[seat]
+            scoring = "pat" if rules.pat else dict(rules.points)
+            wanted = Aim(points_table("american" if rules.pat else scoring),
+                         rules.diagonals and not rules.pat, rules.pat)
+            if wanted != self.aim:
+                self.aim_at(scoring, rules.diagonals)
+
+    def ranked(self, pos: Position, card: int, cells: list[int]) -> list[tuple[float, int]]:
+        """(gain, cell) for ``cells``, best first, under the seat's aim."""
+        if self.chooser is None:
+            return ranked_cells(pos, card, self.values.of, self.points, cells)
+        return self.chooser.ranked(pos, card, cells)
 
     def choose(self, pos: Position, card: int, cells: list[int]) -> int:
-        return ranked_cells(pos, card, self.values.of, self.points, cells)[0][1]
+        return self.ranked(pos, card, cells)[0][1]
 
 
 class StrongAgent(QuickAgent):
@@ -153,8 +173,9 @@ class StrongAgent(QuickAgent):
 
     def __init__(self, scoring: Scoring = "american", seed: int = 0,
                  time_limit: float | None = None, game_budget: float | None = None,
-                 playouts: int = STRONG_PLAYOUTS, candidates: int = STRONG_CANDIDATES) -> None:
-        super().__init__(scoring)
+                 playouts: int = STRONG_PLAYOUTS, candidates: int = STRONG_CANDIDATES,
+                 diagonals: bool = False) -> None:
+        super().__init__(scoring, diagonals)
         self.seed, self.time_limit, self.game_budget = seed, time_limit, game_budget
         self.playouts, self.candidates = playouts, candidates
         self.searches = self.deals = 0  # decisions searched and deals tried, all games
@@ -176,8 +197,9 @@ class StrongAgent(QuickAgent):
 
     def choose(self, pos: Position, card: int, cells: list[int]) -> int:
         started = self.clock()
-        ranked = distinct(pos, [i for _, i in ranked_cells(pos, card, self.values.of,
-                                                            self.points, cells)])
+        order = [i for _, i in self.ranked(pos, card, cells)]
+        ranked = distinct(pos, order) if self.chooser is None else self.chooser.distinct(
+            pos, order)
         if len(ranked) == 1:  # one choice, or every square alike (the first card)
             return ranked[0]
         try:
@@ -188,7 +210,9 @@ class StrongAgent(QuickAgent):
     def _search(self, pos: Position, card: int, squares: list[int], deadline: float) -> int:
         unseen = unseen_cards(pos, card)
         need = 24 - pos.placed
-        rollout = Rollout(self.values, self.points)
+        # the fast playouts for ten hands for points, the aim's own otherwise
+        run = (Rollout(self.values, self.points).run if self.chooser is None
+               else self.chooser.playout)
         trials = {}
         for square in squares:
             trials[square] = trial = pos.copy()
@@ -202,7 +226,7 @@ class StrongAgent(QuickAgent):
             self.rng.shuffle(unseen)
             deal = unseen[:need]
             for square in alive:
-                scores[square].append(rollout.run(trials[square], deal))
+                scores[square].append(run(trials[square], deal))
             deals += 1
             if deals % PRUNE_EVERY == 0:
                 alive = prune(alive, scores)
@@ -260,20 +284,23 @@ def prune(alive: list[int], scores: dict[int, list[float]]) -> list[int]:
 
 
 def make_agent(name: str, scoring: Scoring = "american", seed: int = 0,
-               time_limit: float | None = None, game_budget: float | None = None) -> Agent:
+               time_limit: float | None = None, game_budget: float | None = None,
+               diagonals: bool = False) -> Agent:
     """A Poker Squares player by name (see AGENTS). The strong player thinks at most
     ``time_limit`` seconds a move, or ``game_budget`` seconds a game; with neither it
-    plays a fixed number of deals a move (deterministic)."""
+    plays a fixed number of deals a move (deterministic). ``scoring`` may also be "pat"
+    (Make Pat Hands); ``diagonals``: 12 hands. At the table a player follows the seat's
+    rules from the view whatever it was made with."""
     if name == "random":
         return RandomAgent(seed)
     if name == "quick":
-        return QuickAgent(scoring)
+        return QuickAgent(scoring, diagonals)
     if name == "strong":
-        return StrongAgent(scoring, seed, time_limit, game_budget)
+        return StrongAgent(scoring, seed, time_limit, game_budget, diagonals=diagonals)
     raise ValueError(f"unknown poker-squares player {name!r}: choose {', '.join(AGENTS)}")
 
 
 def hint(grid: Sequence[Sequence[Any]], card: Card | str, scoring: Scoring = "american",
-         allowed: Iterable[Cell] | None = None) -> Cell:
+         allowed: Iterable[Cell] | None = None, diagonals: bool = False) -> Cell:
     """Where would the computer put ``card``? The quick player's square."""
-    return QuickAgent(scoring).place(grid, card, allowed)
+    return QuickAgent(scoring, diagonals).place(grid, card, allowed)
