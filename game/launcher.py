@@ -38,7 +38,7 @@ def launch(args: argparse.Namespace, overrides: dict[str, object]) -> int:
             return 2
         app.push(scene)
     elif args.game:
-        from scenes.game_scene import game_scene
+        from scenes.open_game import game_scene
 
         app.push(game_scene(app, args.game, seed=args.seed, demo=args.headless))
     frames = args.frames

@@ -1,6 +1,6 @@
-"""The base of every game's scene in the scenes layer (the engine's CardGameScene plus
-the pages every game opens over its table: settings with the game's own options, and
-the game's help), and ``game_scene``, which opens any registered game."""
+"""The base of every game's scene in the scenes layer: the engine's CardGameScene plus
+the pages every game opens over its table (settings with the game's own options, the
+game's help, the replay of the game just played)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from typing import Any
 
 from game.engine.card_scene import CardGameScene
 from game.engine.jobs import PENDING
-from game.engine.scene import Scene
-from game.rules.registry import GAME_BY_ID, load
 from scenes.help import HelpScene
+from scenes.replay_viewer import ReplayScene
 from scenes.settings import SettingsScene
 
 
@@ -45,20 +44,9 @@ class GameScene(CardGameScene):
         elif page == "help":
             self.app.push(HelpScene(self.app, self.entry.help_topic or "parlour"))
         elif page == "replay" and self.last_replay is not None:
-            from scenes.replay_viewer import ReplayScene  # it opens game scenes itself
-
             viewer = ReplayScene.open(self.app, self.last_replay)
             if viewer is None:
                 self.app.error(self.app.problems.pop())
             else:
                 self.app.push(viewer)
 
-
-def game_scene(app: Any, name: str, seed: int | None = None, demo: bool = False,
-               recorder: Any = None) -> Scene:
-    """The scene for game ``name`` (a registry id); with ``recorder``, a viewer over that
-    log for the replay viewer; with ``demo``, the computer plays deal after deal."""
-    entry = GAME_BY_ID.get(name)
-    if entry is None or not entry.playable:
-        raise ValueError(f"{name} is not built yet")
-    return load(entry.scene)(app, seed=seed, demo=demo, recorder=recorder)

@@ -24,7 +24,7 @@ from game.engine.ui import (
     wrap_text,
 )
 from game.rules.registry import GAME_BY_ID, GAMES, playable
-from scenes.game_scene import game_scene
+from scenes.open_game import game_scene
 
 EXTRAS = [("demo", "Demo", "d"), ("settings", "Settings", "s"), ("replays", "Replays", "r"),
           ("help", "Help", "?"), ("quit", "Quit", "q")]

@@ -23,8 +23,8 @@ from game.engine.ui import GOLD, INK, MUTED, UI_Z, Button, confirm, text_image
 from game.replay.recorder import Recorder, ReplayError
 from game.rules.registry import GAME_BY_ID, GAMES, RULES_BY_ID
 from game.settings import animation_scale
-from scenes.game_scene import game_scene
 from scenes.help import HelpScene, PageScene, draw_footer, panel_image
+from scenes.open_game import game_scene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 NORMAL_SPEED = 1

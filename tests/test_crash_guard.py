@@ -135,7 +135,7 @@ from pathlib import Path
 import pygame
 from game.engine.app import App
 from game.settings import Settings
-from scenes.game_scene import game_scene
+from scenes.open_game import game_scene
 from scenes.menu import MenuScene
 app = App(Path(sys.argv[1]), Settings(), headless=True, size=(640, 360))
 app.push(MenuScene(app))

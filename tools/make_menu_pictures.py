@@ -22,7 +22,7 @@ import pygame  # noqa: E402
 from game.engine.app import App  # noqa: E402
 from game.rules.registry import playable  # noqa: E402
 from game.settings import Settings  # noqa: E402
-from scenes.game_scene import game_scene  # noqa: E402
+from scenes.open_game import game_scene  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "assets" / "tables"
 SIZE = (960, 540)  # shown at up to ~430x240 logical units: ~860x480 pixels at 4K

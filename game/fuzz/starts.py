@@ -64,8 +64,8 @@ def start_points(replays: dict[str, Path]) -> list[Start]:
 
 
 def _game_starts(entry: GameEntry, replay: Path | None) -> list[Start]:
-    from scenes.game_scene import game_scene
     from scenes.help import HelpScene
+    from scenes.open_game import game_scene
 
     starts = [Start(f"game:{entry.id}", lambda app, seed: game_scene(app, entry.id, seed=seed),
                     True),
@@ -83,7 +83,7 @@ def _game_starts(entry: GameEntry, replay: Path | None) -> list[Start]:
 def _endgame(app: Any, entry: GameEntry, seed: int) -> Any:
     """The game resumed from an autosave one move before a random game's end, so the
     next move may finish it (game-over dialogs, replays written, new deals)."""
-    from scenes.game_scene import game_scene
+    from scenes.open_game import game_scene
 
     whole = random_game(entry, random.Random(seed))
     recorder = Recorder(entry.rules, whole.seed, whole.config)
