@@ -46,6 +46,13 @@ SHORT = {"high_card": "-", "one_pair": "Pair", "two_pair": "2 pair", "three_of_a
          "straight": "Straight", "flush": "Flush", "full_house": "Full house",
          "four_of_a_kind": "Four", "straight_flush": "Str. flush", "royal_flush": "Royal",
          "five_of_a_kind": "Five"}
+# The other player's smaller matrix names its hands in two or three letters (help lists them).
+TINY = {"high_card": "-", "one_pair": "P", "two_pair": "2P", "three_of_a_kind": "3K",
+        "straight": "St", "flush": "Fl", "full_house": "FH", "four_of_a_kind": "4K",
+        "straight_flush": "SF", "royal_flush": "RF", "five_of_a_kind": "5K"}
+TINY_SIZE = 24.0
+TINY_NAME_W = 70.0  # room right of the smaller matrix for its row names
+TINY_GAP = 1.1  # line spacing of the names stacked under it, in lines of text
 COMMANDS = [("hint", "Hint", "h"), ("players", "Players", "t"),
             ("new", "New cards", "n"), ("same", "Same cards", "s"),
             ("undo", "Undo", "u"), ("redo", "Redo", "r"), ("help", "? Help", "?"),
@@ -147,7 +154,10 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         mine = len(view.grids)
         others = mine - 1 + (view.other_grid is not None)
         ratio = 1.0 if mine == 2 else 0.5
-        main, rest = fit_grids(MATRIX_AREA, 5, 5, CARD_W, CARD_H, GAP, others=others,
+        area = MATRIX_AREA
+        if view.other_grid is not None:  # leave room for the smaller matrix's row names
+            area = Box(area.x, area.y, area.w - TINY_NAME_W, area.h)
+        main, rest = fit_grids(area, 5, 5, CARD_W, CARD_H, GAP, others=others,
                                ratio=ratio, between=ROW_NAME_W, label_h=40 if others else 0)
         grids = [main] + rest[: mine - 1]
         return grids, (rest[-1] if view.other_grid is not None else None)
@@ -534,9 +544,19 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             text("other", f"{self.rival}: {theirs}" + (" pat rows" if view.options.seats[
                 1 - view.seat].pat else ""), 28, other.label[0], other.label[1] - 16, GOLD, True)
             text("mine", "You", 28, box.x + box.w / 2, box.y - 40, GOLD, True)
-            if not view.to_move and not view.over:
-                text("wait", f"{self.rival} is playing...", 26, other.label[0],
-                     other.box.bottom + 20, MUTED)
+            # a line of the short names, in logical units: TV mode draws text larger
+            line_h = TINY_GAP * text_image(vp, "FH", TINY_SIZE, GOLD).get_height() \
+                * TINY_SIZE / max(1, vp.px(TINY_SIZE))
+            if view.other_grid is not None:
+                self._tiny_labels(text, other, view.other_hands, line_h)
+            lines = 2 if len(view.other_hands) == 12 else 1  # names stacked under it
+            below = other.box.bottom + 14 + lines * line_h
+            if self.waiting_for_second and not view.over:
+                for n, words in enumerate(("Player 2: press A on your", "controller to join,",
+                                           "or K for the keyboard")):
+                    text(("join", n), words, 26, other.label[0], below + n * 32, GOLD)
+            elif not view.to_move and not view.over:
+                text("wait", f"{self.rival} is playing...", 26, other.label[0], below, MUTED)
             if self.second_cursor is not None and not view.over:  # the second person's
                 r, c = divmod(self.second_cursor, 5)
                 outline("second", self.spot_rect(view, f"o{r}{c}"), HINT)
@@ -545,6 +565,28 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             text("row", f"Row {self.pending_row + 1}", 30, aimed.box.right + 20,
                  aimed.slot(self.pending_row, 0)[1] - 4, GOLD, True, align="left")
         return items
+
+    @staticmethod
+    def _tiny_labels(text: Any, grid: Grid, names: tuple[str, ...], line_h: float) -> None:
+        """The smaller matrix's hands in short: each row's to its right, each column's
+        below it, the diagonals' (12 hands) under the row names."""
+        box = grid.box
+
+        def color(name: str) -> tuple[int, int, int]:
+            return GOLD if name != "high_card" else MUTED
+        for r in range(5):
+            y = grid.slot(r, 0)[1] + grid.card_h / 2 - TINY_SIZE * 0.6
+            text(("tiny-row", r), TINY[names[r]], TINY_SIZE, box.right + 10, y,
+                 color(names[r]), align="left")
+        for c in range(5):
+            x = grid.slot(0, c)[0] + grid.card_w / 2
+            text(("tiny-col", c), TINY[names[5 + c]], TINY_SIZE, x, box.bottom + 6,
+                 color(names[5 + c]))
+        if len(names) == 12:
+            for d, arrow in ((10, "\u2198"), (11, "\u2197")):
+                text(("tiny-diag", d), f"{arrow}{TINY[names[d]]}", TINY_SIZE, box.right + 10,
+                     box.bottom + 6 + (d - 10) * line_h, color(names[d]),
+                     align="left")
 
     @staticmethod
     def _hand_labels(text: Any, m: int, grid: Grid, names: tuple[str, ...],

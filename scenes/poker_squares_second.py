@@ -1,21 +1,26 @@
-"""A second person at the Poker Squares table: they play the smaller matrix with a game
-controller while the first player keeps the mouse and keyboard, so in the race modes
-both act at the same moment, each with their own device and cursor.
+"""A second person at the Poker Squares table: they play the smaller matrix with a device
+of their own while the first player keeps the rest, so in the race modes both act at
+the same moment, each with their own device and cursor.
 
-D-pad or stick: move their cursor over their matrix. A: place the waiting card there
-(or Pass / Done when their matrix is full). X: throw the card into a free reject
-square. The moves go through that seat's own client: the rules check them as any."""
+Player 2 joins first: A on a game controller makes that controller theirs (and only
+that one: another controller plays for Player 1), K makes the keyboard theirs (Player 1
+keeps the mouse and any controller). Until then every device is Player 1's.
+D-pad, stick or arrows: move their cursor over their matrix. A (Enter, Space): place
+the waiting card there (or Pass / Done when their matrix is full). X: throw the card
+into a free reject square. The moves go through that seat's own client: the rules check
+them as any."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from game.engine.actions import Act, Action
-from game.engine.seats import HumanSeat
+from game.engine.seats import ALL_DEVICES, HumanSeat
 from game.rules import poker_squares as P
 
 SECOND = 1
-FIRST_DEVICES = frozenset({"mouse", "keyboard"})
+KEYBOARD = "keyboard"
+JOIN_KEY = "k"  # Player 2 takes the keyboard
 STEPS = {Act.UP: (-1, 0), Act.DOWN: (1, 0), Act.LEFT: (0, -1), Act.RIGHT: (0, 1)}
 
 
@@ -23,18 +28,51 @@ class SecondPlayer:
     """Mixed into the scene before GameScene."""
 
     second_cursor: int | None = None  # the second person's square; None: no such person
+    second_device: str | None = None  # "pad:<id>" or "keyboard" once Player 2 has joined
 
     def seat_second_person(self, on: bool) -> None:
-        """Give seat 1 to a person with a pad (``on``), or hand all devices back."""
+        """Give seat 1 to a person (``on``), or hand all devices back."""
         if on:
-            self.humans = [HumanSeat(self.seat, FIRST_DEVICES, "Player 1"),
-                           HumanSeat(SECOND, frozenset({"pad"}), "Player 2")]
             self.second_cursor = 12 if self.second_cursor is None else self.second_cursor
         else:
-            self.humans = [HumanSeat(self.seat)]
             self.second_cursor = None
+            self.second_device = None
+        self.assign_devices()
+
+    def assign_devices(self) -> None:
+        """Player 2's device first (an action goes to the first seat that owns its
+        device), then Player 1 with everything else."""
+        first = HumanSeat(self.seat, ALL_DEVICES, "Player 1")
+        if self.second_cursor is None or self.second_device is None:
+            self.humans = [first] if self.second_cursor is not None else [HumanSeat(self.seat)]
+            return
+        self.humans = [HumanSeat(SECOND, frozenset({self.second_device}), "Player 2"), first]
+
+    @property
+    def waiting_for_second(self) -> bool:
+        return self.second_cursor is not None and self.second_device is None
+
+    @property
+    def second_device_name(self) -> str:
+        return "keyboard" if self.second_device == KEYBOARD else "controller"
+
+    def join_second(self, device: str) -> None:
+        self.second_device = device
+        self.assign_devices()
+        self.app.play_sound("select")
+        self.hud.say("Player 2 plays with " + (
+            "the keyboard (arrows, Enter, X); Player 1 with the mouse or a controller."
+            if device == KEYBOARD else
+            "this controller; Player 1 with the mouse, the keyboard or another controller."))
 
     def handle(self, action: Action) -> None:
+        if self.waiting_for_second and self.hud.dialog is None and not self.viewer:
+            if action.device == "pad" and action.kind == Act.SELECT:
+                self.join_second(f"pad:{action.pad}")
+                return
+            if action.device == KEYBOARD and action.kind == Act.KEY and action.key == JOIN_KEY:
+                self.join_second(KEYBOARD)
+                return
         human = self.human_for(action)
         if (human is not None and human.seat == SECOND and self.hud.dialog is None
                 and not self.viewer):
@@ -52,7 +90,7 @@ class SecondPlayer:
             self.second_cursor = row * 5 + col
         elif action.kind == Act.SELECT:
             self.second_play(client, self.second_choice(view))
-        elif action.kind == Act.SECONDARY:
+        elif action.kind == Act.SECONDARY or (action.kind == Act.KEY and action.key == "x"):
             free = [s for s in view.targets if s[0] in "rc"]
             self.second_play(client, P.Shift(SECOND, "d0", free[0]) if free else None)
 

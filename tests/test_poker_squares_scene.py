@@ -9,10 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.engine.ui import GOLD, MUTED, text_image
 from game.engine.vpad import VirtualPad
 from game.rules import poker_squares as P
-from scenes.poker_squares import PokerSquaresScene
-from tests.driver import click, drag, frames, key, make_app, settle
+from scenes.poker_squares import TINY, TINY_SIZE, PokerSquaresScene
+from tests.driver import click, drag, frames, key, make_app, pad_focus, settle
 
 SEED = 5
 
@@ -345,8 +346,11 @@ def test_race_of_two_people_mouse_against_a_pad(tmp_path: Path, pad: VirtualPad)
     app, scene = start(tmp_path, mode="race", opponent="person")
     pad.attach()
     frames(app, 2)
-    assert not scene.computers and scene.second_cursor == 12
+    assert not scene.computers and scene.second_cursor == 12 and scene.waiting_for_second
     first = scene.view.card
+    pad.press(pygame.CONTROLLER_BUTTON_A)  # player 2 joins with this pad: nothing is placed
+    frames(app)
+    assert scene.second_device == f"pad:{pad.instance_id}" and scene.recorder.length == 0
     pad.press(pygame.CONTROLLER_BUTTON_A)  # player 2 grabs the first card, centre square
     frames(app)
     settle(app)
@@ -368,3 +372,98 @@ def test_race_of_two_people_mouse_against_a_pad(tmp_path: Path, pad: VirtualPad)
         click(app, centre(scene, f"g0{i // 5}{i % 5}"))
     settle(app)
     assert scene.over and "Player 2" in scene.hud.dialog.body
+
+
+def test_two_pads_each_move_only_their_own_players_cursor(tmp_path: Path, pad: VirtualPad
+                                                          ) -> None:
+    app, scene = start(tmp_path, mode="race", opponent="person")
+    other = VirtualPad()
+    pad.attach()
+    other.attach()
+    try:
+        frames(app, 2)
+        pad.press(pygame.CONTROLLER_BUTTON_A)  # the first pad to press A is player 2's
+        frames(app)
+        assert scene.second_device == f"pad:{pad.instance_id}"
+        focus_before = scene.focus
+        other.press(pygame.CONTROLLER_BUTTON_DPAD_UP)  # player 1's pad: their focus frame
+        frames(app)
+        assert scene.second_cursor == 12 and scene.focus != focus_before
+        focus = scene.focus
+        pad.press(pygame.CONTROLLER_BUTTON_DPAD_LEFT)  # player 2's pad: their cursor only
+        frames(app)
+        assert scene.second_cursor == 11 and scene.focus == focus
+        first = scene.view.card
+        pad.press(pygame.CONTROLLER_BUTTON_A)  # player 2 places at their cursor
+        frames(app)
+        settle(app)
+        assert scene.recorder.state.grids[1][11] == first
+        assert scene.recorder.state.grids[0] == (None,) * 25
+        second = scene.view.card
+        target = next(t for t in scene.focus_targets() if t == "zone:g000")
+        pad_focus(app, other, scene, target)  # player 1 walks their own frame with their pad
+        assert scene.second_cursor == 11
+        other.press(pygame.CONTROLLER_BUTTON_A)
+        frames(app)
+        settle(app)
+        state = scene.recorder.state
+        assert state.grids[0][0] == second and sum(c is not None for c in state.grids[1]) == 1
+    finally:
+        other.detach()
+
+
+def test_player_two_may_take_the_keyboard(tmp_path: Path) -> None:
+    app, scene = start(tmp_path, mode="race", opponent="person")
+    frames(app, 2)
+    key(app, pygame.K_k, "k")
+    assert scene.second_device == "keyboard" and "keyboard" in scene.hud.message.text
+    key(app, pygame.K_DOWN)
+    assert scene.second_cursor == 17
+    first = scene.view.card
+    key(app, pygame.K_RETURN)
+    settle(app)
+    assert scene.recorder.state.grids[1][17] == first
+    second = scene.view.card
+    key(app, pygame.K_1, "1")  # row-and-column keys are player 2's keys now: no placing
+    key(app, pygame.K_1, "1")
+    assert scene.recorder.state.grids[0] == (None,) * 25
+    click(app, centre(scene, "g000"))  # player 1 keeps the mouse
+    settle(app)
+    assert scene.recorder.state.grids[0][0] == second
+
+
+@pytest.mark.parametrize("tv", [False, True])
+def test_the_smaller_matrix_names_its_hands_readably(tmp_path: Path, tv: bool) -> None:
+    app = make_app(tmp_path, size=(1280, 720), ai_speed="fast", tv_mode=tv,
+                   per_game={"poker-squares": {"mode": "race", "opponent": "person",
+                                               "hands": 12}})
+    scene = PokerSquaresScene(app, seed=SEED)
+    app.push(scene)
+    settle(app)
+    key(app, pygame.K_k, "k")
+    key(app, pygame.K_RETURN)  # player 2 places a card: their matrix is not empty
+    settle(app)
+    frames(app, 2)
+    items = {i.key: i for i in scene.extra_items()}
+    names = scene.session.client(1).view.hands[0]
+    labels = [items[("ps", (kind, n))] for kind, count in (("tiny-row", 5), ("tiny-col", 5))
+              for n in range(count)] + [items[("ps", ("tiny-diag", d))] for d in (10, 11)]
+    assert len(names) == 12
+    _, other = scene.matrices(scene.view)
+    right = app.viewport.to_px(other.box.right, other.box.y)[0]
+    buttons = [pygame.Rect(*app.viewport.rect_px(*b.rect)) for b in scene.hud.buttons]
+    for n, item in enumerate(labels):
+        assert item.rect.h >= 14, "too small to read at 1280x720"
+        assert not any(item.rect.colliderect(b) for b in buttons)
+        assert not any(item.rect.colliderect(o.rect) for o in labels[n + 1:])
+        if n < 5:
+            assert item.rect.x >= right  # right of the smaller matrix
+        words = TINY[names[[*range(5), *range(5, 10), 10, 11][n]]]
+        if n >= 10:
+            words = ("\u2198", "\u2197")[n - 10] + words
+        color = MUTED if words[-1] == "-" else GOLD
+        assert item.image.get_size() == text_image(app.viewport, words, TINY_SIZE, color).get_size()
+        shown = app.screen.subsurface(item.rect)  # drawn on the table, in its colour
+        assert any(sum(abs(a - b) for a, b in zip(shown.get_at((x, y))[:3], color,
+                                                  strict=True)) < 60
+                   for x in range(item.rect.w) for y in range(item.rect.h))
