@@ -463,7 +463,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
 
     def finished(self, title: str, body: str) -> None:
         if not self.demo and not self.viewer:
-            self.record_result(self.view.scores[self.view.seat])
+            scores = self.view.scores
+            self.record_result(scores[self.view.seat], scores[1] if len(scores) == 2 else None)
         super().finished(title, self.finished_body(body))
 
     def game_over_message(self, view: P.PokerSquaresView) -> tuple[str, str]:

@@ -1,7 +1,9 @@
 """The Poker Squares table's tournament: up to five named players kept on disk, who
 plays next, and the standings (highest, lowest, average) after every finished game.
-A mixin for the scene: it records the seat's score when a game ends and asks no
-question when the same player starts the same cards over."""
+A mixin for the scene: it records the score of each named player at the table when a
+game ends (Player 1's, and Player 2's when a person plays them and they were picked
+from the tournament) and asks no question when the same player starts the same cards
+over."""
 
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ KIND, VERSION = "poker-squares-tournament", 1
 
 class TournamentPlay:
     """Mixed into the scene before GameScene; needs ``app``, ``hud``, ``recorder``,
-    ``view`` and ``viewer``/``demo`` from it."""
+    ``view``, ``viewer``/``demo`` and ``second_cursor`` (None: no person plays Player 2)
+    from it."""
 
     tournament: Tournament | None = None
 
@@ -51,19 +54,24 @@ class TournamentPlay:
         """Is the current player playing cards they have finished before?"""
         return self.tournament is not None and self.tournament.is_replay(self.recorder.seed)
 
-    def record_result(self, score: int) -> None:
-        """A game just ended: count it for the player at the table, then show the table."""
+    def record_result(self, score: int, second: int | None = None) -> None:
+        """A game just ended: count it for Player 1 and (``second``: their score, when a
+        person played them) Player 2, then show the table."""
         if self.tournament is None or self.viewer or self.demo:
             return
-        self.tournament = self.tournament.record(self.recorder.seed, score)
+        if self.second_cursor is None:
+            second = None  # the computer played Player 2, or nobody did
+        self.tournament = self.tournament.record_game(self.recorder.seed, score, second)
         self.save_tournament()
 
     def standings_text(self) -> str:
         t = self.tournament
         if t is None:
             return "No tournament: Players (T) starts one."
-        return "   ".join(("\u25b6 " if i == t.current else "") + s.line()
-                          for i, s in enumerate(t.players))
+        marks = {t.current: "\u25b6 "}
+        if t.second is not None and self.second_cursor is not None:
+            marks = {t.current: "\u25b6P1 ", t.second: "\u25b6P2 "}
+        return "   ".join(marks.get(i, "") + s.line() for i, s in enumerate(t.players))
 
     # -- the players dialog ----------------------------------------------------------------
 
@@ -82,7 +90,33 @@ class TournamentPlay:
         elif choice.startswith("p") and self.tournament is not None:
             self.tournament = self.tournament.choose(int(choice[1:]))
             self.save_tournament()
-            self.hud.say(f"{self.tournament.player.name} plays the next game.")
+            if self.second_cursor is not None and len(self.tournament.players) > 1:
+                self.ask_second()
+            else:
+                self.hud.say(f"{self.tournament.player.name} plays the next game.")
+
+    def ask_second(self) -> None:
+        """Who plays Player 2 (the person with the other device): another player of the
+        tournament, or a guest whose scores are not kept."""
+        t = self.tournament
+        if t is None:
+            return
+        others = [(f"s{i}", s.name, str(i + 1)) for i, s in enumerate(t.players)
+                  if i != t.current]
+        self.hud.ask(Dialog("Player 2", f"{t.player.name} plays Player 1. Who plays Player 2?",
+                            others + [("guest", "A guest", "g")], self._second_choice,
+                            cancel_key="guest", height=360))
+
+    def _second_choice(self, choice: str) -> None:
+        if self.tournament is None:
+            return
+        index = int(choice[1:]) if choice.startswith("s") else None
+        self.tournament = self.tournament.choose_second(index)
+        self.save_tournament()
+        second = self.tournament.second_player
+        self.hud.say(f"{self.tournament.player.name} plays Player 1, "
+                     + (f"{second.name} Player 2." if second else "a guest Player 2 "
+                        "(not counted)."))
 
     def ask_names(self, names: list[str]) -> None:
         """One name at a time; an empty name (or the fifth) ends the list."""

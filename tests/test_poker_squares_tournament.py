@@ -118,3 +118,75 @@ def test_the_same_player_starts_the_same_cards_over_without_being_asked(tmp_path
     settle(app)
     assert scene.hud.dialog is None and scene.recorder.cursor == 0
     assert scene.tournament.players[0] == first
+
+
+def test_two_tournament_players_each_get_their_own_record() -> None:
+    t = Tournament.of(["Ann", "Bob", "Cy"]).choose(0).choose_second(2)
+    t = t.record_game(5, 80, 120)
+    ann, bob, cy = t.players
+    assert (ann.games, ann.high, cy.games, cy.high, bob.games) == (1, 80, 1, 120, 0)
+    again = t.record_game(5, 200, 30)  # the same cards again: each may only lower a low
+    assert again.players[0].low == 80 and again.players[0].high == 80
+    assert (again.players[2].games, again.players[2].high, again.players[2].low) == (1, 120, 30)
+    guest = t.choose_second(None).record_game(6, 70, 999)  # a guest's score is not kept
+    assert guest.players[2] == t.players[2] and guest.players[0].games == 2
+    assert t.choose(2).second is None  # Player 2 picked to play first: no longer Player 2
+    with pytest.raises(ValueError):
+        t.choose_second(0)  # Ann plays Player 1 already
+    assert Tournament.from_json(json.loads(json.dumps(t.to_json()))) == t
+    for bad in (0, 7, "1", True):
+        with pytest.raises(ValueError):
+            Tournament.from_json({**t.to_json(), "second": bad})
+    old = t.to_json()
+    del old["second"]  # a file from before Player 2 was kept
+    assert Tournament.from_json(old).second is None
+
+
+def test_a_race_between_two_tournament_players_records_both(tmp_path: Path) -> None:
+    options = {"poker-squares": {"mode": "race", "opponent": "person"}}
+    app = make_app(tmp_path, per_game=options)
+    scene = PokerSquaresScene(app, seed=9)
+    app.push(scene)
+    settle(app)
+    key(app, pygame.K_t, "t")
+    key(app, pygame.K_n, "n")
+    for name in ("Ann", "Bob", "Cy", ""):
+        enter_name(app, name)
+    key(app, pygame.K_t, "t")
+    key(app, pygame.K_3, "3")  # Cy plays Player 1 ...
+    assert scene.hud.dialog is not None and scene.hud.dialog.title == "Player 2"
+    key(app, pygame.K_1, "1")  # ... and Ann Player 2
+    assert (scene.tournament.current, scene.tournament.second) == (2, 0)
+    key(app, pygame.K_k, "k")  # Ann takes the keyboard
+    for step in (None, pygame.K_LEFT, pygame.K_LEFT, pygame.K_UP):
+        if step is not None:
+            key(app, step)
+        key(app, pygame.K_RETURN)  # Ann places a card
+        settle(app)
+    for i in range(25):  # Cy fills their matrix by mouse and ends the race
+        rect = scene.spot_rect(scene.view, f"g0{i // 5}{i % 5}")
+        click(app, rect.center)
+        settle(app)
+    assert scene.over
+    first, second = scene.view.scores
+    cy, ann = scene.tournament.players[2], scene.tournament.players[0]
+    assert (cy.games, cy.high, ann.games, ann.high) == (1, first, 1, second)
+    assert "P2 Ann" in scene.hud.dialog.body and "P1 Cy" in scene.hud.dialog.body
+    saved = scene.tournament
+    app.pop()
+
+    again = make_app(tmp_path, per_game=options)
+    restored = PokerSquaresScene(again, seed=9)
+    again.push(restored)
+    settle(again)
+    assert restored.tournament == saved and restored.tournament.second == 0
+    key(again, pygame.K_n, "n")  # a new deal, left at once: counts for nobody
+    settle(again)
+    key(again, pygame.K_k, "k")
+    key(again, pygame.K_RETURN)  # Ann places a card; the mouse opens a new deal
+    settle(again)
+    click(again, next(b for b in restored.hud.buttons if b.key == "new").rect.center)
+    assert restored.hud.dialog.title == "New game"  # "not full: deal new cards anyway?"
+    click(again, restored.hud.dialog.buttons()[0].rect.center)  # Yes
+    settle(again)
+    assert restored.recorder.cursor == 0 and restored.tournament == saved

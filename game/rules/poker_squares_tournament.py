@@ -3,7 +3,9 @@ each with a highest, lowest and average score. Pure; the scene keeps it on disk.
 
 Deals are known by their seed. A player who plays a deal again (Same Cards) can only
 lower their low score with it: the first try is what counts. Only finished games are
-recorded; the scene simply never records one left before the matrices were full.
+recorded; the scene simply never records one left before the matrices were full. In a
+two-player game between two of the tournament's players (``second`` plays Player 2)
+each one's score is recorded by these rules, each on their own record.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ class Standing:
 @dataclass(frozen=True, slots=True)
 class Tournament:
     players: tuple[Standing, ...]
-    current: int = 0  # who plays the next game
+    current: int = 0  # who plays the next game (Player 1 in a two-player game)
+    second: int | None = None  # who plays Player 2 against a person; None: a guest
 
     @classmethod
     def of(cls, names: list[str]) -> Tournament:
@@ -55,18 +58,31 @@ class Tournament:
     def player(self) -> Standing:
         return self.players[self.current]
 
+    @property
+    def second_player(self) -> Standing | None:
+        return None if self.second is None else self.players[self.second]
+
     def choose(self, index: int) -> Tournament:
+        """``index`` plays the next game (as Player 1; no longer as Player 2)."""
         if not 0 <= index < len(self.players):
             raise ValueError(f"no player {index + 1}")
-        return replace(self, current=index)
+        return replace(self, current=index, second=None if self.second == index else self.second)
+
+    def choose_second(self, index: int | None) -> Tournament:
+        """``index`` plays Player 2 against Player 1 (None: a guest, not recorded)."""
+        if index is not None and (not 0 <= index < len(self.players) or index == self.current):
+            raise ValueError(f"player {index + 1} cannot play Player 2")
+        return replace(self, second=index)
 
     def is_replay(self, seed: int) -> bool:
         """Has the current player finished this deal before?"""
         return seed in self.player.deals
 
-    def record(self, seed: int, score: int) -> Tournament:
-        """The current player finished deal ``seed`` with ``score``."""
-        p = self.player
+    def record(self, seed: int, score: int, index: int | None = None) -> Tournament:
+        """Player ``index`` (the current one by default) finished deal ``seed`` with
+        ``score``."""
+        index = self.current if index is None else index
+        p = self.players[index]
         low = score if p.low is None else min(p.low, score)
         if seed in p.deals:  # a replay of the same cards: only the low score may move
             new = replace(p, low=low)
@@ -74,13 +90,21 @@ class Tournament:
             new = replace(p, games=p.games + 1, total=p.total + score,
                           high=score if p.high is None else max(p.high, score), low=low,
                           deals=(p.deals + (seed,))[-MAX_DEALS:])
-        players = tuple(new if i == self.current else s for i, s in enumerate(self.players))
+        players = tuple(new if i == index else s for i, s in enumerate(self.players))
         return replace(self, players=players)
+
+    def record_game(self, seed: int, first: int, second: int | None = None) -> Tournament:
+        """A game ended: Player 1 (the current player) scored ``first``; Player 2, when
+        they are one of the tournament's players, ``second``."""
+        done = self.record(seed, first)
+        if self.second is not None and second is not None:
+            done = done.record(seed, second, self.second)
+        return done
 
     # -- on disk -------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {"current": self.current,
+        return {"current": self.current, "second": self.second,
                 "players": [{"name": s.name, "games": s.games, "total": s.total,
                              "high": s.high, "low": s.low, "deals": list(s.deals)}
                             for s in self.players]}
@@ -95,7 +119,11 @@ class Tournament:
         current = data.get("current")
         if not _whole(current) or not 0 <= current < len(players):
             raise ValueError("the tournament's current player is not one of its players")
-        return replace(tournament, players=players, current=current)
+        second = data.get("second")  # absent in files from before two-player records
+        if second is not None and (not _whole(second) or not 0 <= second < len(players)
+                                   or second == current):
+            raise ValueError("the tournament's Player 2 is not another of its players")
+        return replace(tournament, players=players, current=current, second=second)
 
 
 def _whole(value: Any) -> bool:
