@@ -362,3 +362,21 @@ def test_pat_hands_are_made_more_often_when_aimed_at() -> None:
                                                    deal(k)) for c in row)) for k in range(300)]
             for s in ("american", "pat")}
     assert sum(rows["pat"]) > 1.15 * sum(rows["american"])
+
+
+def test_the_long_run_appends_a_line_a_game_and_resumes(tmp_path, capsys) -> None:
+    path = tmp_path / "long.jsonl"
+    bench_main(["--long", str(path), "--long-games", "2", "--budget", "0.05"])
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [r["game"] for r in rows] == [0, 1] and rows[1]["deal_seed"] == 2
+    assert rows[0]["quick"] == score_grid(play(ai.QuickAgent(), deal(1)))
+    foreign = {**rows[0], "game": 2, "settings": {**rows[0]["settings"], "budget": 9.0}}
+    with path.open("a") as out:  # damage: a stray line, another budget's game, a cut line
+        out.write("not json\n" + json.dumps(foreign) + "\n" + '{"game": 3, "str')
+    capsys.readouterr()
+    bench_main(["--long", str(path), "--long-games", "4", "--budget", "0.05"])
+    out = capsys.readouterr().out
+    assert "resuming: 2 games" in out and out.count("set aside") == 3
+    assert "4 games: strong mean" in out and "paired gain" in out and "95% [" in out
+    games = [json.loads(line)["game"] for line in path.read_text().splitlines()[5:]]
+    assert games == [2, 3]  # played again under this run's settings, on lines of their own
