@@ -52,6 +52,7 @@ TINY = {"high_card": "-", "one_pair": "P", "two_pair": "2P", "three_of_a_kind": 
         "straight_flush": "SF", "royal_flush": "RF", "five_of_a_kind": "5K"}
 TINY_SIZE = 24.0
 TINY_NAME_W = 70.0  # room right of the smaller matrix for its row names
+OTHER_REJECTS_Y = 95.0  # the other player's rejects, under the short names of their hands
 TINY_GAP = 1.1  # line spacing of the names stacked under it, in lines of text
 COMMANDS = [("hint", "Hint", "h"), ("players", "Players", "t"),
             ("new", "New cards", "n"), ("same", "Same cards", "s"),
@@ -173,7 +174,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
 
     @staticmethod
     def other_reject_pos(grid: Grid, index: int) -> tuple[float, float]:
-        return grid.x + index * (grid.card_w + grid.gap), grid.box.bottom + 70
+        return grid.x + index * (grid.card_w + grid.gap), grid.box.bottom + OTHER_REJECTS_Y
 
     @staticmethod
     def side_index(view: P.PokerSquaresView, spot: str) -> int:
@@ -552,6 +553,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
                 self._tiny_labels(text, other, view.other_hands, line_h)
             lines = 2 if len(view.other_hands) == 12 else 1  # names stacked under it
             below = other.box.bottom + 14 + lines * line_h
+            if any(c is not None for c in view.other_rejects):  # under their rejects
+                below = other.box.bottom + OTHER_REJECTS_Y + other.card_h + 12
             if self.waiting_for_second and not view.over:
                 for n, words in enumerate(("Player 2: press A on your", "controller to join,",
                                            "or K for the keyboard")):

@@ -15,6 +15,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from game.ai.poker_squares_lines import category, line_key, points_table
 from game.ai.poker_squares_play import Position, greedy_cell
@@ -72,6 +73,7 @@ def main() -> None:
     parser.add_argument("--refresh", type=int, default=2000)
     parser.add_argument("--min-visits", type=int, default=1,
                         help="leave out fine keys seen fewer times (a smaller file)")
+    parser.add_argument("--out", help="write here instead of game/ai/data (to compare first)")
     args = parser.parse_args()
     started = time.perf_counter()
 
@@ -79,7 +81,7 @@ def main() -> None:
         print(f"{game:>8} games  {time.perf_counter() - started:7.1f} s  "
               f"recent mean {mean:6.2f}", flush=True)
     counts = train(args.games, args.seed, args.scoring, args.epsilon, args.refresh, report)
-    path = data_path(args.scoring)
+    path = Path(args.out) if args.out else data_path(args.scoring)
     counts.save(path, {"scoring": args.scoring, "games": args.games, "seed": args.seed,
                        "epsilon": args.epsilon, "refresh": args.refresh}, args.min_visits)
     print(f"{len(counts.fine)} fine keys, {len(counts.coarse)} coarse keys -> {path}")
