@@ -29,6 +29,7 @@ from game.engine.ui import GOLD, INK, Button, confirm, text_image
 from game.engine.widgets import command_bar
 from game.rules import milligan as M
 from game.rules import milligan_stats as stats
+from game.rules import milligan_stuck
 from game.rules.registry import GAME_BY_ID
 from scenes import milligan_scores as scores
 from scenes.game_scene import GameScene
@@ -50,6 +51,7 @@ COMMANDS = [("deal", "Deal", "d"), ("layoff", "Lay off", "l"), ("hint", "Hint", 
             ("new", "New", "n"), ("giveup", "Give up", "g"), ("scores", "Scores", "s"),
             ("config", "Config", "c"), ("help", "? Help", "?"), ("menu", "Menu", "m"),
             ("quit", "Quit", "q")]
+STUCK_SECONDS = 4.0  # the worker's time to prove a game lost once the stock is out
 # Table colours to choose from (Config): a tint laid over the baize.
 TABLES = {"green": None, "blue": (60, 110, 190), "red": (170, 50, 60), "grey": (120, 120, 120)}
 
@@ -497,7 +499,8 @@ class MilliganScene(GameScene):
             return "You won!", f"All 104 cards are up in {view.moves} moves: {points}."
         if view.lost:
             return "No more cards can go up", (
-                f"The game is lost with {view.laid_off} cards up: {points}.")
+                "No card can go up to the foundations any more, whatever is moved: the "
+                f"game is lost with {view.laid_off} cards up, {points}.")
         return "Game given up", f"{view.laid_off} cards up: {points}."
 
     def finished(self, title: str, body: str) -> None:
@@ -526,6 +529,22 @@ class MilliganScene(GameScene):
         super().update(dt)
         if self.hint_asked is not None:
             self.show_hint()
+        self.check_stuck()
+
+    def check_stuck(self) -> None:
+        """Once the stock is out, the worker tries to prove that no card can go up any
+        more (a move proves it itself only when that is quick); proven, the game ends as
+        lost. Not on a position the player took that ending back from (redo is there)."""
+        if self.session is None or self.viewer or self.over or self.view.stock_size \
+                or self.client.can_redo:
+            return
+        tag = self.client.position
+        self.jobs.start("stuck", tag, self.session.question(milligan_stuck.lost_proof,
+                                                            STUCK_SECONDS))
+        if self.jobs.result("stuck", tag) is True and not self.table.animating \
+                and self.table.dragging is None:
+            self.clear_selection()
+            self.play(M.Stuck())
 
     def background(self, vp) -> pygame.Surface:  # noqa: ANN001
         surface = felt(vp.size).copy()

@@ -39,17 +39,49 @@ def evaluate(state: M.MilliganState) -> float:
     value = LAID_OFF * state.laid_off
     wanted = _wanted(state)
     for column in state.columns:
-        if not column:
-            value += EMPTY_COLUMN * (0.5 if state.miss_milligan else 1.0)
-            continue
-        run = M.run_length(column, state.rule)
-        value -= BURIED * (len(column) - run)
-        for depth, card in enumerate(reversed(column)):
-            if card.rank - wanted[card.suit] < SOON and depth:
-                value -= BLOCKING * depth
+        value += _column_value(column, wanted, state.rule, state.miss_milligan)
     if state.waiting is not None:
         value -= WAITING
     return value
+
+
+def _column_value(column: tuple[M.Card, ...], wanted: dict[str, int], rule: str,
+                  mm: bool) -> float:
+    """One column's part of ``evaluate`` (integers and halves only: the parts add up
+    exactly in any order, so a search may keep them)."""
+    if not column:
+        return EMPTY_COLUMN * (0.5 if mm else 1.0)
+    value = -BURIED * (len(column) - M.run_length(column, rule))
+    for depth, card in enumerate(reversed(column)):
+        if card.rank - wanted[card.suit] < SOON and depth:
+            value -= BLOCKING * depth
+    return value
+
+
+class _Judge:
+    """``evaluate`` for one search: each column's part is worked out once per column
+    (by its codes) and foundation heights, since a move changes at most two columns."""
+
+    def __init__(self) -> None:
+        self.parts: dict[tuple[bytes, tuple[int, ...]], float] = {}
+
+    def __call__(self, state: M.MilliganState, codes: list[bytes]) -> float:
+        if state.status == "won":
+            return 1e9
+        heights = tuple(map(len, state.foundations))
+        lows = tuple(min(heights[2 * k], heights[2 * k + 1]) + 1 for k in range(4))
+        value = LAID_OFF * sum(heights)
+        parts = self.parts
+        for column, code in zip(state.columns, codes, strict=True):
+            part = parts.get((code, lows))
+            if part is None:
+                wanted = dict(zip("SHDC", lows, strict=True))
+                part = parts[code, lows] = _column_value(column, wanted, state.rule,
+                                                         state.miss_milligan)
+            value += part
+        if state.waiting is not None:
+            value -= WAITING
+        return value
 
 
 def _unpromising(state: M.MilliganState, move: M.Transfer) -> bool:
@@ -87,6 +119,34 @@ class Line:
     gain: float  # how much better than the start
 
 
+def _column_codes(state: M.MilliganState) -> list[bytes]:
+    """Each column as the bytes ``position_key`` sorts (the decks' copies alike)."""
+    code = M.card_code
+    return [bytes([code(c) for c in column]) for column in state.columns]
+
+
+def _shifted_codes(codes: list[bytes], move: M.Transfer, card: M.Card) -> list[bytes]:
+    """The column codes after ``move`` (``card``: its lead), from those before: only the
+    two columns it touches change (much cheaper than coding every column again)."""
+    out = codes[:]
+    if move.source[0] == "c":
+        i = int(move.source[1:])
+        out[i] = codes[i][:-move.count]
+    if move.target[0] == "c":
+        j = int(move.target[1:])
+        moved = codes[int(move.source[1:])][-move.count:] if move.source[0] == "c" \
+            else bytes([M.card_code(card)])
+        out[j] = codes[j] + moved
+    return out
+
+
+def _key(after: M.MilliganState, codes: list[bytes]) -> tuple:
+    """``milligan.position_key(after)``, from its column codes."""
+    waiting = after.waiting
+    return (tuple(sorted(codes)), M.card_code(waiting) if waiting else 0,
+            tuple(map(len, after.foundations)))
+
+
 def best_line(state: M.MilliganState, nodes: int = NODES) -> Line:
     """The best position reachable without dealing, searched best first over at most
     ``nodes`` positions, and the moves to it (empty if nothing beats staying put)."""
@@ -94,24 +154,29 @@ def best_line(state: M.MilliganState, nodes: int = NODES) -> Line:
     best = (start, ())
     seen = {M.position_key(state)}
     tie = itertools.count()
-    frontier = [(-start, next(tie), state, ())]
+    judge = _Judge()
+    frontier = [(-start, next(tie), state, (), _column_codes(state))]
     while frontier and len(seen) < nodes:
-        _, _, position, path = heapq.heappop(frontier)
+        _, _, position, path, codes = heapq.heappop(frontier)
         for move in M.transfers(position):
             if _unpromising(position, move):
                 continue
             after = M.shift(position, move)
-            if after.laid_off == M.TOTAL:
+            if move.target == M.FOUNDATION and after.laid_off == M.TOTAL:
                 return Line(path + (move,), 1e9, 1e9)
-            key = M.position_key(after)
+            lead = position.waiting if move.source == M.WAIVE else \
+                position.foundations[int(move.source[1:])][-1] if move.source[0] == "f" \
+                else None
+            after_codes = _shifted_codes(codes, move, lead)
+            key = _key(after, after_codes)
             if key in seen:
                 continue
             seen.add(key)
-            value = evaluate(after)
+            value = judge(after, after_codes)
             line = path + (move,)
             if value > best[0] + 1e-9:
                 best = (value, line)
-            heapq.heappush(frontier, (-value, next(tie), after, line))
+            heapq.heappush(frontier, (-value, next(tie), after, line, after_codes))
     return Line(best[1], best[0], best[0] - start)
 
 

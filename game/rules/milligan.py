@@ -9,9 +9,10 @@ one may move. One card at a time may wait in the waiving space. The Giant lets a
 run fill an empty column and cards come back off the foundations; Miss Milligan
 allows only runs led by a king into empty columns and nothing back.
 
-The game ends won (104 cards up), lost (stock empty and a search proves no new card
-can ever go up) or given up (only once the stock is empty; a new deal before that is
-the table's business). Places are written "c0".."c7" (columns), "w" (waiving space),
+The game ends won (104 cards up), lost (stock empty and no new card can ever go up:
+proven inside a move when that is quick, else by the table's worker, which then plays
+``Stuck``) or given up (only once the stock is empty; a new deal before that is the
+table's business). Places are written "c0".."c7" (columns), "w" (waiving space),
 "f0".."f7" (foundations) and "f" (whichever foundation fits).
 """
 
@@ -20,7 +21,6 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -39,8 +39,8 @@ RULE_LABELS = {"alternate": "alternating colours", "any": "any suit", "suit": "s
 DEFAULT_CONFIG: dict[str, Any] = {"rule": "alternate", "miss_milligan": False}
 WAIVE = "w"
 FOUNDATION = "f"
-# Positions the lost-game search may visit (it runs inside a move, so ~25 ms at most):
-# a stuck end game is smaller, and one that is not usually shows a card going up soon.
+# Positions the lost-game proof may visit inside a move (a few ms; the table's worker
+# goes on with a far larger budget when this does not settle it).
 STUCK_BUDGET = 250
 
 # manuals/the-giant.txt, Scoring: rule -> (cards subtracted, divisor, factor for a win)
@@ -95,6 +95,12 @@ class Resign:
 
 
 @dataclass(frozen=True, slots=True)
+class Stuck:
+    """End the game as lost: no card can go up any more (the table plays it once a
+    proof too long for a move has settled that; accepted only with the stock empty)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Transfer:
     """``count`` cards from the end of ``source`` to ``target``."""
 
@@ -103,11 +109,11 @@ class Transfer:
     target: str  # "c0".."c7", "w", "f"
 
 
-Move = Deal | Layoff | Resign | Transfer
+Move = Deal | Layoff | Resign | Stuck | Transfer
 _SOURCES = frozenset([f"c{i}" for i in range(COLUMNS)] + [WAIVE]
                      + [f"f{i}" for i in range(PILES)])
 _TARGETS = frozenset([f"c{i}" for i in range(COLUMNS)] + [WAIVE, FOUNDATION])
-_WORDS = {"deal": Deal(), "layoff": Layoff(), "resign": Resign()}
+_WORDS = {"deal": Deal(), "layoff": Layoff(), "resign": Resign(), "stuck": Stuck()}
 
 
 def move_to_json(move: Move) -> Any:
@@ -143,6 +149,8 @@ def describe(move: Move) -> str:
         return "lay off every card that can go up"
     if isinstance(move, Resign):
         return "give up"
+    if isinstance(move, Stuck):
+        return "no card can go up any more: the game is lost"
     what = "1 card" if move.count == 1 else f"{move.count} cards"
     return f"{what} from {place_name(move.source)} to {place_name(move.target)}"
 
@@ -213,14 +221,29 @@ def foundation_for(state: MilliganState, card: Card) -> int | None:
     return _pile_for(state.foundations, card)
 
 
+def _colour(card: Card) -> bool:
+    return card.suit in "HD"
+
+
+# What a card must match in the card it lies on, per rule (ranks aside): the colour
+# differs ("alternate"), the suit is the same ("suit"), anything ("any").
+_CLASS = {"alternate": _colour, "suit": lambda card: card.suit, "any": lambda card: None}
+
+
 def run_length(column: tuple[Card, ...], rule: str) -> int:
     """How many cards at the column's end form a run that may move together."""
-    if not column:
-        return 0
-    n = 1
-    while n < len(column) and builds_on(column[-n], column[-n - 1], rule):
-        n += 1
-    return n
+    n = len(column)
+    if n < 2:
+        return n
+    k, upper = 1, column[-1]
+    while k < n:
+        lower = column[-k - 1]
+        if lower.rank != upper.rank + 1 or rule == "alternate" and \
+                (lower.suit in "HD") == (upper.suit in "HD") or \
+                rule == "suit" and lower.suit != upper.suit:
+            break
+        upper, k = lower, k + 1
+    return k
 
 
 def _cards_at(state: MilliganState, place: str) -> tuple[Card, ...]:
@@ -291,6 +314,11 @@ def check(state: MilliganState, move: Move, seat: int | None = None) -> None:
     elif isinstance(move, Resign):
         if state.stock:
             raise IllegalMove("Deal the whole stock before giving up.")
+    elif isinstance(move, Stuck):
+        if state.stock:
+            raise IllegalMove("The stock still has cards to deal.")
+        if _layoffs(state):
+            raise IllegalMove("A card can still go up to the foundations.")
     elif isinstance(move, Transfer):
         reason = _refusal(state, move)
         if reason is not None:
@@ -310,49 +338,83 @@ def _layoffs(state: MilliganState) -> list[Transfer]:
 
 
 def transfers(state: MilliganState) -> Iterator[Transfer]:
-    """Every legal Transfer, by generating only candidates that could fit."""
+    """Every legal Transfer, by generating only candidates that could fit. (Searches
+    call this millions of times: each column end is keyed once by the rank and colour or
+    suit a card needs to lie on it, so a lead finds its places by one look-up, and the
+    moves are made once, at import.)"""
     rule, mm = state.rule, state.miss_milligan
     cols = state.columns
-    ends = [c[-1] if c else None for c in cols]
+    empties = [j for j, c in enumerate(cols) if not c]
+    places: dict[Any, list[int]] = {}
+    if rule == "alternate":
+        for j, column in enumerate(cols):
+            if column:
+                end = column[-1]
+                places.setdefault((end.rank - 1, end.suit not in "HD"), []).append(j)
+    elif rule == "suit":
+        for j, column in enumerate(cols):
+            if column:
+                places.setdefault((column[-1].rank - 1, column[-1].suit), []).append(j)
+    else:
+        for j, column in enumerate(cols):
+            if column:
+                places.setdefault(column[-1].rank - 1, []).append(j)
+
+    def targets(card: Card) -> list[int]:
+        fits = places.get((card.rank, card.suit in "HD") if rule == "alternate" else
+                          (card.rank, card.suit) if rule == "suit" else card.rank, [])
+        if empties and (not mm or card.rank == 13):
+            return sorted(fits + empties)
+        return fits
+
+    waiting_free = state.waiting is None
     for i, column in enumerate(cols):
-        source = f"c{i}"
-        run = run_length(column, rule)
-        for count in range(1, run + 1):
-            lead = column[-count]
-            for j, end in enumerate(ends):
-                if j == i:
-                    continue
-                if end is None:
-                    if not mm or lead.rank == 13:
-                        yield Transfer(source, count, f"c{j}")
-                elif builds_on(lead, end, rule):
-                    yield Transfer(source, count, f"c{j}")
-        if column:
-            if foundation_for(state, column[-1]) is not None:
-                yield Transfer(source, 1, FOUNDATION)
-            if state.waiting is None:
-                yield Transfer(source, 1, WAIVE)
-    extra = [(WAIVE, state.waiting)] if state.waiting is not None else []
+        if not column:
+            continue
+        made = _COLUMN_MOVES[i]
+        for count in range(1, run_length(column, rule) + 1):
+            row = made[count]
+            for j in targets(column[-count]):
+                if j != i:
+                    yield row[j]
+        if foundation_for(state, column[-1]) is not None:
+            yield _UP[i]
+        if waiting_free:
+            yield _PARK[i]
+    if state.waiting is not None:
+        for j in targets(state.waiting):
+            yield _UNPARK[j]
+        if foundation_for(state, state.waiting) is not None:
+            yield _UP[COLUMNS]
     if not mm:
-        extra += [(f"f{p}", pile[-1]) for p, pile in enumerate(state.foundations) if pile]
-    for source, card in extra:
-        for j, end in enumerate(ends):
-            if end is None:
-                if not mm or card.rank == 13:
-                    yield Transfer(source, 1, f"c{j}")
-            elif builds_on(card, end, rule):
-                yield Transfer(source, 1, f"c{j}")
-        if source == WAIVE and foundation_for(state, card) is not None:
-            yield Transfer(source, 1, FOUNDATION)
+        for p, pile in enumerate(state.foundations):
+            if pile:
+                row = _DOWN[p]
+                for j in targets(pile[-1]):
+                    yield row[j]
+
+
+_COLUMN_NAMES = tuple(f"c{j}" for j in range(COLUMNS))
+# Every Transfer the generator yields, made once (a run is at most 13 cards long).
+_COLUMN_MOVES = [[()] + [tuple(Transfer(f"c{i}", n, t) for t in _COLUMN_NAMES)
+                         for n in range(1, 14)] for i in range(COLUMNS)]
+_UP = [Transfer(f"c{i}", 1, FOUNDATION) for i in range(COLUMNS)] + [
+    Transfer(WAIVE, 1, FOUNDATION)]
+_PARK = [Transfer(f"c{i}", 1, WAIVE) for i in range(COLUMNS)]
+_UNPARK = [Transfer(WAIVE, 1, t) for t in _COLUMN_NAMES]
+_DOWN = [[Transfer(f"f{p}", 1, t) for t in _COLUMN_NAMES] for p in range(PILES)]
 
 
 def legal_moves(state: MilliganState, seat: int = 0) -> list[Move]:
     if state.status != "playing":
         return []
     moves: list[Move] = list(transfers(state))
-    if any(m.target == FOUNDATION for m in moves):
+    can_go_up = any(m.target == FOUNDATION for m in moves)
+    if can_go_up:
         moves.append(Layoff())
     moves.append(Deal() if state.stock else Resign())
+    if not state.stock and not can_go_up:
+        moves.append(Stuck())
     return moves
 
 
@@ -404,6 +466,8 @@ def apply(state: MilliganState, move: Move) -> MilliganState:
     check(state, move)
     if isinstance(move, Resign):
         return replace(state, moves=state.moves + 1, status="resigned")
+    if isinstance(move, Stuck):
+        return replace(state, moves=state.moves + 1, status="lost")
     if isinstance(move, Deal):
         after = deal_eight(state)
     elif isinstance(move, Layoff):
@@ -423,7 +487,7 @@ def apply(state: MilliganState, move: Move) -> MilliganState:
 _SUIT_BASE = {suit: 13 * k for k, suit in enumerate(SUITS)}
 
 
-def _code(card: Card) -> int:
+def card_code(card: Card) -> int:
     """A card as one small number, the same for both decks' copies."""
     return card.rank + _SUIT_BASE[card.suit]
 
@@ -432,34 +496,20 @@ def position_key(state: MilliganState) -> tuple:
     """A position up to the order of the columns and which deck a card came from."""
     base = _SUIT_BASE
     return (tuple(sorted(bytes([c.rank + base[c.suit] for c in col]) for col in state.columns)),
-            _code(state.waiting) if state.waiting else 0,
+            card_code(state.waiting) if state.waiting else 0,
             tuple(len(p) for p in state.foundations))
 
 
+def has_layoff(state: MilliganState) -> bool:
+    """Can an exposed card (a column's end or the waiting card) go up now?"""
+    return bool(_layoffs(state))
+
+
 def is_stuck(state: MilliganState, budget: int = STUCK_BUDGET) -> bool:
-    """True when no series of moves can ever send a new card up (the stock aside): every
-    position reachable without dealing has been seen and none has more cards up than now.
-    False when a card can go up, or when the search ran out of ``budget`` positions first
-    (unproven: the game goes on, and the player may give up)."""
-    start = state.laid_off
-    if _layoffs(state):
-        return False
-    seen = {position_key(state)}
-    queue = deque([state])
-    while queue:
-        position = queue.popleft()
-        for move in transfers(position):
-            after = shift(position, move)
-            if after.laid_off > start:
-                return False
-            key = position_key(after)
-            if key in seen:
-                continue
-            if len(seen) >= budget:
-                return False
-            seen.add(key)
-            queue.append(after)
-    return True
+    """True when no series of moves can ever send a new card up (the stock aside), proven
+    within ``budget`` positions (game.rules.milligan_stuck); False when a card can go up,
+    or when the proof ran out of budget (unproven: the game goes on)."""
+    return milligan_stuck.verdict(state, budget) is True
 
 
 # -- the end -------------------------------------------------------------------------------
@@ -553,3 +603,5 @@ def position_of(view: MilliganView) -> MilliganState:
 
 VIEW = MilliganView
 RULES = ModuleRules(sys.modules[__name__])
+
+from game.rules import milligan_stuck  # noqa: E402  (it builds on this module)

@@ -1,0 +1,209 @@
+"""Proving a game of The Giant lost: no card can ever go up to the foundations again
+(the stock aside). Pure; used inside ``milligan.apply`` with a small budget and on the
+table's worker with a large one.
+
+Two proofs, the cheap one first:
+
+- ``relaxed_stuck``, without enumerating positions. More cards up than now means some
+  card that is not up now has gone up; before the first such card goes up the
+  foundations only lose cards (The Giant lets them come back down), so that card is of a
+  rank the foundations want now, or one a taller pile could be lowered to. It must first
+  be uncovered. A card is uncovered only when the card lying on it (the same card until
+  then) goes somewhere: the waiting space, an empty column, or onto a card one rank
+  higher that is itself at a column's end at that moment. A least fixed point over
+  "may ever be uncovered", "a column may ever be empty" and "the waiting space may ever
+  be free" over-approximates everything play can reach; when no wanted card is in it,
+  the game is lost.
+- ``search``: every position reachable without dealing, depth first, with columns
+  unordered and the decks' copies alike (``position_key``), moves that cannot matter
+  left out, and each position the relaxation settles not searched past.
+"""
+
+from __future__ import annotations
+
+import time
+
+from game.cards import SUITS, Card
+from game.rules import milligan as M
+
+# Suits a card of each suit may lie on, per rule.
+_UNDER = {"alternate": {s: ("SC" if s in "HD" else "HD") for s in SUITS},
+          "any": {s: SUITS for s in SUITS},
+          "suit": {s: s for s in SUITS}}
+_CODE = {(rank, suit): rank + 13 * k for k, suit in enumerate(SUITS) for rank in range(1, 14)}
+
+
+def _heights(state: M.MilliganState) -> dict[str, tuple[int, int, int]]:
+    """Per suit: the lower and the taller pile's height, and the taller pile's index."""
+    out = {}
+    for k, suit in enumerate(SUITS):
+        p, q = 2 * k, 2 * k + 1
+        a, b = len(state.foundations[p]), len(state.foundations[q])
+        out[suit] = (a, b, q) if a <= b else (b, a, p)
+    return out
+
+
+def relaxed_stuck(state: M.MilliganState) -> bool:
+    """True when no card that is not up now can ever go up (a sound proof; False says
+    only that this proof does not settle it). See the module's note.
+
+    The waiting space holds one card, so "it may ever be free" would let every card in
+    turn park there. Instead, cases: either no card ever enters it, or some card ``x``
+    is the first; until ``x`` can leave for a column nothing else may enter."""
+    if state.waiting is not None:
+        return _closure(state, state.waiting, True) is not None
+    alone = _closure(state, None, False)
+    # The first card to enter the waiting space is uncovered before, so without it.
+    return alone is not None and all(_closure(state, card, False) is not None
+                                     for card in alone)
+
+
+def _closure(state: M.MilliganState, parker: Card | None, parked: bool) -> list[Card] | None:
+    """The fixed point with the waiting space kept for ``parker`` (already in it when
+    ``parked``), free for anything once it can leave. None when a wanted card may be
+    uncovered; else the column cards that may be."""
+    rule, mm = state.rule, state.miss_milligan
+    under = _UNDER[rule]
+    columns = state.columns
+    targets: set[tuple[int, str]] = set()  # (rank, suit) of cards that may lie at an end
+    uncovered = [[False] * len(c) for c in columns]
+    # A card leads the cards on it away only once they are a run: where the run up from
+    # it breaks now, the card at the break must first be uncovered.
+    breaks = [_breaks(c, rule) for c in columns]
+    for i, column in enumerate(columns):
+        if column:
+            uncovered[i][-1] = True
+            targets.add((column[-1].rank, column[-1].suit))
+    empty = any(not c for c in columns)  # a column may (ever) be empty
+    free = False  # the waiting space may take any card (its first card can leave it)
+    piles = state.foundations
+    down = [[False] * len(p) for p in piles]  # a foundation card may come back down
+
+    def has_place(card: Card) -> bool:
+        """May ``card``, leading whatever lies on it, ever be put on a column?"""
+        if empty and (not mm or card.rank == 13):
+            return True
+        up = card.rank + 1
+        return any((up, s) in targets for s in under[card.suit])
+
+    changed = True
+    while changed:
+        changed = False
+        if parked and not free and has_place(parker):
+            free = changed = True
+            targets.add((parker.rank, parker.suit))
+        for i, column in enumerate(columns):
+            seen = uncovered[i]
+            for k in range(len(column) - 2, -1, -1):
+                if not seen[k]:
+                    on_it = column[k + 1]
+                    if seen[k + 1] and (free or not parked and on_it == parker):
+                        parked = on_it == parker or parked
+                        seen[k] = changed = True
+                    elif seen[breaks[i][k + 1]] and has_place(on_it):
+                        seen[k] = changed = True
+                    if seen[k]:
+                        targets.add((column[k].rank, column[k].suit))
+            if not empty and column:
+                bottom = column[0]
+                up = bottom.rank + 1
+                alone = seen[0] and (free or not parked and bottom == parker)
+                if alone or seen[breaks[i][0]] and any((up, s) in targets
+                                                       for s in under[bottom.suit]):
+                    parked = parked or bottom == parker
+                    empty = changed = True
+        if not mm:
+            for p, pile in enumerate(piles):
+                gone = down[p]
+                for k in range(len(pile) - 1, -1, -1):
+                    if gone[k]:
+                        continue
+                    if (k == len(pile) - 1 or gone[k + 1]) and has_place(pile[k]):
+                        gone[k] = changed = True
+                        targets.add((pile[k].rank, pile[k].suit))
+                    else:
+                        break
+    heights = _heights(state)
+
+    def wanted(card: Card) -> bool:
+        low, tall, pile = heights[card.suit]
+        rank = card.rank
+        if rank == low + 1 or rank == tall + 1:
+            return True
+        # The taller pile lowered to rank - 1: its own card of that rank came down.
+        return not mm and low + 1 < rank <= tall and down[pile][rank - 1]
+
+    if state.waiting is not None and wanted(state.waiting):
+        return None
+    exposed = [card for column, flags in zip(columns, uncovered, strict=True)
+               for card, seen in zip(column, flags, strict=True) if seen]
+    return None if any(wanted(card) for card in exposed) else exposed
+
+
+def _breaks(column: tuple[Card, ...], rule: str) -> list[int]:
+    """For each card, the index of the last card of the run that starts at it."""
+    out = [0] * len(column)
+    for k in range(len(column) - 1, -1, -1):
+        out[k] = out[k + 1] if k + 1 < len(column) and M.builds_on(column[k + 1], column[k],
+                                                                   rule) else k
+    return out
+
+
+def _pointless(state: M.MilliganState, move: M.Transfer) -> bool:
+    """A whole column into an empty one: the same position (columns are unordered)."""
+    if move.target[0] != "c" or move.source[0] != "c":
+        return False
+    column = state.columns[int(move.source[1:])]
+    return move.count == len(column) and not state.columns[int(move.target[1:])]
+
+
+def search(state: M.MilliganState, budget: int, deadline: float | None = None
+           ) -> bool | None:
+    """Every position reachable without dealing: True when none has more cards up than
+    ``state`` (lost), False when one has, None when ``budget`` positions (or the time to
+    ``deadline``, by time.perf_counter) were not enough. A position the relaxation
+    settles is not searched past."""
+    start = state.laid_off
+    seen = {M.position_key(state)}
+    stack = [state]
+    while stack:
+        if deadline is not None and not len(seen) % 64 and time.perf_counter() > deadline:
+            return None
+        position = stack.pop()
+        for move in M.transfers(position):
+            if _pointless(position, move):
+                continue
+            after = M.shift(position, move)
+            if after.laid_off > start:
+                return False
+            key = M.position_key(after)
+            if key in seen:
+                continue
+            if len(seen) >= budget:
+                return None
+            seen.add(key)
+            if not relaxed_stuck(after):
+                stack.append(after)
+    return True
+
+
+def verdict(state: M.MilliganState, budget: int, deadline: float | None = None
+            ) -> bool | None:
+    """Is the game lost (no card can ever go up again, not dealing)? True: proven;
+    False: a card can go up; None: not settled within ``budget`` positions."""
+    if M.has_layoff(state):
+        return False
+    if relaxed_stuck(state):
+        return True
+    return search(state, budget, deadline)
+
+
+WORKER_BUDGET = 400_000  # positions the table's worker may search for one proof
+
+
+def lost_proof(state: M.MilliganState, seconds: float = 4.0) -> bool | None:
+    """The table's question once the stock is out, on its worker: is this game lost?
+    (None: not settled in ``seconds``; the player may still give up.)"""
+    if state.status != "playing" or state.stock:
+        return None
+    return verdict(state, WORKER_BUDGET, time.perf_counter() + seconds)
