@@ -52,6 +52,7 @@ COMMANDS = [("deal", "Deal", "d"), ("layoff", "Lay off", "l"), ("hint", "Hint", 
             ("config", "Config", "c"), ("help", "? Help", "?"), ("menu", "Menu", "m"),
             ("quit", "Quit", "q")]
 STUCK_SECONDS = 4.0  # the worker's time to prove a game lost once the stock is out
+STUCK_PAUSE = 1.0  # seconds a position stands before that proof starts (the last move lands)
 # Table colours to choose from (Config): a tint laid over the baize.
 TABLES = {"green": None, "blue": (60, 110, 190), "red": (170, 50, 60), "grey": (120, 120, 120)}
 
@@ -91,6 +92,7 @@ class MilliganScene(GameScene):
         self._counted: tuple[int, stats.Stats] | None = None  # (seed, stats before it)
         self.hint_asked: int | None = None  # the position a hint is being worked out for
         self.click_mods: frozenset[str] = frozenset()  # modifiers held at the click now handled
+        self.standing: tuple[int, float] = (-1, 0.0)  # (position, seconds it has stood)
         super().__init__(app, seed, demo, resume, recorder, client)
         self.table.drag_group = self.run_under
         self.hud.buttons = command_bar(COMMANDS, size=(118, 54), right=1880, bottom=1000)
@@ -529,16 +531,21 @@ class MilliganScene(GameScene):
         super().update(dt)
         if self.hint_asked is not None:
             self.show_hint()
-        self.check_stuck()
+        self.check_stuck(dt)
 
-    def check_stuck(self) -> None:
-        """Once the stock is out, the worker tries to prove that no card can go up any
-        more (a move proves it itself only when that is quick); proven, the game ends as
-        lost. Not on a position the player took that ending back from (redo is there)."""
+    def check_stuck(self, dt: float) -> None:
+        """Once the stock is out and a position has stood a moment, the worker tries to
+        prove that no card can go up any more (a move proves it itself only when that is
+        quick); proven, the game ends as lost. Not on a position the player took that
+        ending back from (redo is there)."""
         if self.session is None or self.viewer or self.over or self.view.stock_size \
                 or self.client.can_redo:
             return
         tag = self.client.position
+        stood = self.standing[1] + dt if self.standing[0] == tag else 0.0
+        self.standing = (tag, stood)
+        if stood < STUCK_PAUSE:
+            return
         self.jobs.start("stuck", tag, self.session.question(milligan_stuck.lost_proof,
                                                             STUCK_SECONDS))
         if self.jobs.result("stuck", tag) is True and not self.table.animating \

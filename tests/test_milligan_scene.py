@@ -267,6 +267,30 @@ def test_shift_click_is_read_from_the_click_not_from_the_keys_now(tmp_path: Path
             assert scene.selected is None
 
 
+def test_a_loss_no_move_can_prove_is_proven_on_the_worker_and_said(tmp_path: Path) -> None:
+    app = app_with(tmp_path, {"rule": "alternate", "miss_milligan": False})
+    scene = start(app, seed=31)  # the quick player gives this one up with the stock out
+    agent = milligan_player.make_agent("quick")
+    while not isinstance(move := agent.act(scene.view, scene.client.legal_moves), M.Resign):
+        assert scene.play(move)
+    state = scene.recorder.state
+    assert not state.stock and state.status == "playing" and not M.is_stuck(state)
+    frames(app, 40)  # the position stands a moment before the worker is asked
+    assert not scene.over
+    frames(app, 30)
+    scene.jobs.wait("stuck", timeout=30)
+    frames(app, 2)
+    assert scene.recorder.moves[-1] == M.Stuck() and scene.view.lost
+    assert scene.hud.dialog is not None
+    assert "No card can go up to the foundations any more" in scene.hud.dialog.body
+    saved = scores.load(tmp_path)
+    assert saved.overall.played == 1 and saved.overall.lost == 1
+    key(app, pygame.K_u, "u")  # Undo from the dialog: the player may look again
+    assert not scene.over and scene.client.can_redo
+    frames(app, 90)
+    assert not scene.over  # not ended again behind the player's back
+
+
 def test_lay_off_sends_up_every_card_that_can_go(tmp_path: Path) -> None:
     app = app_with(tmp_path, {"rule": "any", "miss_milligan": False})
     scene = start(app, seed=1)

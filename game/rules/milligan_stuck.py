@@ -167,7 +167,7 @@ def search(state: M.MilliganState, budget: int, deadline: float | None = None
     seen = {M.position_key(state)}
     stack = [state]
     while stack:
-        if deadline is not None and not len(seen) % 64 and time.perf_counter() > deadline:
+        if deadline is not None and len(seen) % 64 == 1 and time.perf_counter() > deadline:
             return None
         position = stack.pop()
         for move in M.transfers(position):

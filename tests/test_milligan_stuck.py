@@ -1,0 +1,139 @@
+"""The lost game of The Giant: positions built to be stuck (proved by the relaxation or
+by the search, inside a move), positions that look stuck but are not, the Stuck move,
+and small random positions where a plain search settles the truth (the proofs must
+never call a live game lost)."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from game.cards import SUITS, Card
+from game.rules import milligan as M
+from game.rules import milligan_stuck as S
+from tests.test_milligan_rules import allowed, position, refused
+
+# Every column full, the waiting space taken by a king with nowhere to go; cards move
+# (QC onto a red king, JH onto QC, ...) but the wanted 3S and 5S stay under kings.
+FULL = (["5S KH", "3S KD", "7H QC", "8D JH", "9C 2H", "6D 5C", "JS 4D", "QS 8H"],
+        dict(foundations={0: "AS 2S 3S 4S", 1: "AS 2S"}, waiting="KC", rule="alternate"))
+# Miss Milligan, same suit: the AH is under 8D and 4H; 4H can wait, 8D has nowhere to go.
+# The relaxation is fooled (KD may park and come back to free the waiting space again),
+# the search is not.
+SEARCHED = (["AH 8D 4H", "KD", "JH", "7C", "QS", "9C", "JS", "6D"],
+            dict(foundations={0: "AS 2S 3S 4S", 1: "AS 2S 3S 4S", 4: "AD 2D 3D 4D",
+                              5: "AD 2D 3D 4D"}, rule="suit", mm=True))
+# Looks stuck (one move: the 3H back out of the waiting space) but the 5S goes up after
+# four: 3H onto 4C, 2D to the waiting space, 9H 8C onto TC, 5S up.
+LIVE = (["5S 9H 8C", "TC 2D", "QS 4C"],
+        dict(foundations={0: "AS 2S 3S 4S"}, waiting="3H", rule="alternate", mm=True))
+
+
+def plain_search(state: M.MilliganState, budget: int) -> bool | None:
+    """Every position by brute force (no pruning, no relaxation): the truth."""
+    start = state.laid_off
+    seen = {M.position_key(state)}
+    queue = deque([state])
+    while queue:
+        here = queue.popleft()
+        for move in M.transfers(here):
+            after = M.shift(here, move)
+            if after.laid_off > start:
+                return False
+            key = M.position_key(after)
+            if key not in seen:
+                if len(seen) >= budget:
+                    return None
+                seen.add(key)
+                queue.append(after)
+    return True
+
+
+def test_the_relaxation_proves_a_full_table_lost_without_searching() -> None:
+    s = position(FULL[0], **FULL[1])
+    assert list(M.transfers(s)) and not M.has_layoff(s)  # moves there are
+    assert S.relaxed_stuck(s) and M.is_stuck(s, budget=1)
+    assert plain_search(s, 50_000) is True
+    # One move earlier (QC back in the waiting space instead of KC, KC on the table):
+    # the move that fills the waiting space ends the game as lost.
+    before = position(["5S KH", "3S KD", "7H QC", "8D JH", "9C 2H", "6D 5C", "JS 4D",
+                       "QS 8H KC"], foundations=FULL[1]["foundations"], rule="alternate")
+    after = allowed(before, M.Transfer("c7", 1, "w"))
+    assert after.status == "lost" and M.observe(after).lost and not M.legal_moves(after)
+
+
+def test_the_search_proves_what_the_relaxation_cannot() -> None:
+    s = position(SEARCHED[0], **SEARCHED[1])
+    assert not S.relaxed_stuck(s)
+    assert S.verdict(s, M.STUCK_BUDGET) is True and plain_search(s, 50_000) is True
+    assert M.is_stuck(s)  # what a move runs: the game ends there
+
+
+def test_a_position_that_looks_stuck_is_not_when_a_card_goes_up_moves_later() -> None:
+    s = position(LIVE[0], **LIVE[1])
+    assert not M.has_layoff(s) and len(list(M.transfers(s))) == 1
+    assert not S.relaxed_stuck(s) and S.verdict(s, M.STUCK_BUDGET) is False
+    assert not M.is_stuck(s) and S.lost_proof(s, 5.0) is False
+    for move in (M.Transfer("w", 1, "c2"), M.Transfer("c1", 1, "w"),
+                 M.Transfer("c0", 2, "c1"), M.Transfer("c0", 1, "f")):
+        s = allowed(s, move)
+    assert s.laid_off == 5 and s.status == "lost"  # and then nothing more can go up
+
+
+def test_the_stuck_move_ends_the_game_lost_only_with_the_stock_out() -> None:
+    s = position(SEARCHED[0], **SEARCHED[1])
+    refused(position(SEARCHED[0], stock=8, **SEARCHED[1]), M.Stuck(), "stock")
+    refused(position(["AH 8D 4H", "5S"], **SEARCHED[1]), M.Stuck(), "can still go up")
+    lost = allowed(s, M.Stuck())
+    assert lost.status == "lost" and lost.moves == s.moves + 1 and M.is_over(lost)
+    assert M.observe(lost).lost and M.outcome(lost)["win"] is False
+    assert M.move_to_json(M.Stuck()) == "stuck" and M.move_from_json("stuck") == M.Stuck()
+    assert "no card can go up" in M.describe(M.Stuck())
+
+
+def test_the_worker_proof_settles_what_a_move_may_not_and_gives_up_on_time() -> None:
+    s = position(SEARCHED[0], **SEARCHED[1])
+    assert S.lost_proof(s, 5.0) is True
+    assert S.lost_proof(position(SEARCHED[0], stock=8, **SEARCHED[1]), 5.0) is None
+    assert S.search(s, 10**6, deadline=0.0) is None  # out of time at once: unknown
+
+
+def random_position(rng: random.Random) -> M.MilliganState:
+    piles, used = [], set()
+    for suit in SUITS:
+        for copy in range(2):
+            height = rng.choice([0, 1, 3, 5, 8, 10, 12])
+            piles.append(tuple(Card(r, suit, copy) for r in range(1, height + 1)))
+            used |= set(piles[-1])
+    rest = [Card(r, s, d) for r in range(1, 14) for s in SUITS for d in (0, 1)
+            if Card(r, s, d) not in used]
+    rng.shuffle(rest)
+    cards = rest[:rng.randrange(6, 18)]
+    columns: list[list[Card]] = [[] for _ in range(M.COLUMNS)]
+    for card in cards[1:]:
+        columns[rng.randrange(rng.choice([7, 8]))].append(card)
+    waiting = cards[0] if rng.random() < 0.5 else None
+    if waiting is None:
+        columns[0].append(cards[0])
+    return M.MilliganState(tuple(map(tuple, columns)), (), tuple(piles), waiting,
+                           rng.choice(M.RULE_NAMES), rng.random() < 0.5)
+
+
+def test_the_proofs_never_call_a_live_position_lost() -> None:
+    rng = random.Random(11)
+    settled = lost = proved = 0
+    while settled < 40:
+        s = random_position(rng)
+        if M.has_layoff(s):
+            continue
+        truth = plain_search(s, 1_000)
+        if truth is None:
+            continue
+        settled += 1
+        lost += truth
+        verdict = S.verdict(s, 1_000)
+        assert verdict in (truth, None), s  # never the wrong answer
+        if S.relaxed_stuck(s):
+            assert truth, s
+            proved += 1
+    assert lost >= 5 and proved >= 3  # the test saw both kinds
