@@ -342,6 +342,11 @@ class CardGameScene(Scene):
             return None
         return rec
 
+    def replay_extra(self) -> dict[str, Any]:
+        """Facts about the table a replay keeps in its meta under "table" (who sat where,
+        at what level), small JSON, so the viewer shows the seats as they were played."""
+        return {}
+
     def autosave_extra(self) -> dict[str, Any]:
         """More to keep in the autosave besides the game (a tournament in progress)."""
         return {}
@@ -380,6 +385,8 @@ class CardGameScene(Scene):
             return
         self.recorder.meta.update({"date": datetime.now().isoformat(timespec="seconds"),
                                    "result": result, "outcome": outcome})
+        if self.replay_extra():
+            self.recorder.meta["table"] = self.replay_extra()
         try:
             self.last_replay = storage.write_replay(storage.replay_dir(self.app.save_dir),
                                                     self.recorder.to_json())
