@@ -156,11 +156,18 @@ class Line:
     color: tuple[int, int, int]
 
 
+GAMES_LINE = "{games}"  # a help page's line that becomes the registry's list of games
+
+
 def load_help(topic: str) -> str:
     try:
-        return (HELP_DIR / f"{topic}.txt").read_text(encoding="utf-8")
+        text = (HELP_DIR / f"{topic}.txt").read_text(encoding="utf-8")
     except OSError:
         return f"# No help yet\nThere is no help page called \u201c{topic}\u201d."
+    games = "\n".join(f"- {g.title}: {g.blurb}" + ("" if g.playable else " Coming soon.")
+                      for g in GAMES)
+    return "\n".join(games if line.strip() == GAMES_LINE else line
+                     for line in text.splitlines())
 
 
 def line_height(vp: Viewport, size: float, bold: bool = False) -> float:

@@ -170,6 +170,13 @@ def test_help_draws_text_scrolls_and_closes(app: App) -> None:
     assert isinstance(app.scene, MenuScene)
 
 
+def test_the_parlour_help_lists_the_registered_games(app: App) -> None:
+    scene = HelpScene(app, "parlour")
+    for entry in playable():
+        assert f"- {entry.title}: {entry.blurb}\n" in scene.text
+    assert "Coming soon" not in scene.text and "{games}" not in scene.text
+
+
 def test_help_for_a_missing_topic_says_so(app: App) -> None:
     app.push(HelpScene(app, "no-such-game"))
     run(app, 2)
