@@ -1,10 +1,10 @@
 """The Giant's numbers: dragging a run of 12 cards over long columns with all 104 cards
 on the table (at 1920x1080 and 3840x2160, against the full-redraw floor, as tools/bench.py
 measures Pyramid), the computer player's win rate and points per rule set over seeded
-deals, and how fast the solver settles positions.
+deals, how fast the solver settles positions, and how often a lost game is proven.
 
     python -m tools.bench_milligan [--games 1000] [--search-games 100] [--frames 240]
-                                   [--skip-play]
+                                   [--skip-play] [--stuck-deals 100] [--stuck-only]
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import pygame  # noqa: E402
 from game.ai import milligan_player, milligan_search  # noqa: E402
 from game.cards import Card, full_deck  # noqa: E402
 from game.rules import milligan as M  # noqa: E402
+from game.rules import milligan_stuck  # noqa: E402
 from tools import bench  # sets the dummy video and audio drivers before pygame loads
 
 RUN = "KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H"  # alternating colours, 12 cards
@@ -118,6 +119,45 @@ def bench_solver(deals: int, time_limit: float = 2.0) -> str:
             f"{statistics.median(times) * 1000:.0f} ms")
 
 
+def bench_stuck(deals: int, agent: str = "quick", seconds: float = 4.0) -> None:
+    """Each rule set's ``deals`` games (seed 0 on) played by ``agent`` to its end: how
+    many a move proved lost, how many the worker's proof (``seconds``) settles where the
+    player gave up (lost, or live: a card could still go up), how many stay unproven,
+    and how long the proofs took."""
+    for mm in (False, True):
+        for rule in M.RULE_NAMES:
+            player = milligan_player.make_agent(agent)
+            counts = {"won": 0, "by a move": 0, "by the worker": 0, "live": 0, "unproven": 0}
+            move_times: list[float] = []
+            worker_times: list[float] = []
+            for seed in range(deals):
+                state = M.new_game(seed, {"rule": rule, "miss_milligan": mm})
+                player.new_game()
+                while state.status == "playing":
+                    move = player.act(M.observe(state), M.legal_moves(state))
+                    if isinstance(move, M.Resign):
+                        break
+                    started = time.perf_counter()
+                    state = M.apply(state, move)
+                    if not state.stock:
+                        move_times.append(time.perf_counter() - started)
+                if state.status != "playing":
+                    counts["won" if state.status == "won" else "by a move"] += 1
+                    continue
+                started = time.perf_counter()
+                verdict = milligan_stuck.lost_proof(state, seconds)
+                worker_times.append(time.perf_counter() - started)
+                counts[{True: "by the worker", False: "live", None: "unproven"}[verdict]] += 1
+            name = rule + (" + Miss Milligan" if mm else "")
+            slow = sorted(move_times)[int(len(move_times) * 0.99)] if move_times else 0.0
+            print(f"lost games ({agent}, {deals} deals from seed 0) {name}: "
+                  + ", ".join(f"{k} {v}" for k, v in counts.items())
+                  + f"; a move with the stock out: mean {statistics.mean(move_times) * 1000:.1f}"
+                  f" ms, p99 {slow * 1000:.0f} ms, max {max(move_times) * 1000:.0f} ms; worker:"
+                  f" median {statistics.median(worker_times or [0]) * 1000:.0f} ms, max"
+                  f" {max(worker_times or [0]):.1f} s", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=1000,
@@ -127,12 +167,19 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=240)
     parser.add_argument("--solver-deals", type=int, default=20)
     parser.add_argument("--skip-play", action="store_true")
+    parser.add_argument("--stuck-deals", type=int, default=100,
+                        help="games per rule set played to the end for the lost-game proof")
+    parser.add_argument("--stuck-only", action="store_true")
     args = parser.parse_args()
+    if args.stuck_only:
+        bench_stuck(args.stuck_deals)
+        return
     pygame.init()
     for size in bench.SIZES:
         print(f"[{size[0]}x{size[1]}] run of 12 dragged over long columns: "
               f"{bench_run_drag(size, args.frames)}")
     print(f"solver: {bench_solver(args.solver_deals)}")
+    bench_stuck(args.stuck_deals)
     if not args.skip_play:
         bench_play(args.games, "quick")
         bench_play(args.search_games, "search")
