@@ -78,13 +78,17 @@ def placeholder_picture(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
-BLURB_SIZES = (26, 23, 20)  # the largest that fits the tile (TV mode enlarges text)
+BLURB_SIZES = (26, 23, 20, 18, 16)  # the largest that fits the tile (TV mode enlarges text)
 
 
-def blurb_height(vp: Viewport, text: str, size: float) -> float:
-    """Logical height of ``text`` wrapped to a tile's text column at ``size``."""
-    lines = wrap_text(vp, text, size, TEXT_W)
-    return len(lines) * (text_image(vp, "Ag", size).get_height() / vp.scale + 4)
+def fit_blurb(vp: Viewport, text: str, room: float) -> tuple[float, list[str]]:
+    """The largest size at which ``text``, wrapped to a tile's text column, fits ``room``
+    logical units of height (the smallest size if none does), and its lines."""
+    for size in BLURB_SIZES:
+        lines = wrap_text(vp, text, size, TEXT_W)
+        if len(lines) * (text_image(vp, "Ag", size).get_height() / vp.scale + 4) <= room:
+            break
+    return size, lines
 
 
 def fit_width(image: pygame.Surface, width: int) -> pygame.Surface:
@@ -131,10 +135,8 @@ class MenuScene(Scene):
                                   vp.to_px(tile.x + TEXT_X, line_y), UI_Z + 1))
             line_y += name.get_height() / vp.scale + 12
             blurb = entry.blurb if entry.playable else "Coming soon. " + entry.blurb
-            room = tile.bottom - 12 - line_y
-            size = next((size for size in BLURB_SIZES
-                         if blurb_height(vp, blurb, size) <= room), BLURB_SIZES[-1])
-            for n, line in enumerate(wrap_text(vp, blurb, size, TEXT_W)):
+            size, lines = fit_blurb(vp, blurb, tile.bottom - 12 - line_y)
+            for n, line in enumerate(lines):
                 image = text_image(vp, line, size, INK if entry.playable else MUTED)
                 if line_y + image.get_height() / vp.scale > tile.bottom - 12:
                     break  # even the smallest size does not fit: the tile is full
@@ -187,7 +189,8 @@ class MenuScene(Scene):
 
             self.app.push(HelpScene(self.app, "parlour"))
         elif key == "quit":
-            confirm(self.hud, "Quit", "Leave the card parlour?", self.app.quit)
+            # No has the focus: Esc opens this, and Esc then Enter should not quit.
+            confirm(self.hud, "Quit", "Leave the card parlour?", self.app.quit).focus = 1
 
     def ask_demo(self) -> None:
         """Attract mode: the computer plays deal after deal of a game until any key."""

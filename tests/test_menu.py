@@ -9,25 +9,27 @@ import pygame
 import pytest
 
 from game.engine.app import App
-from game.engine.ui import centre_of, wrap_text
+from game.engine.ui import centre_of, text_image, wrap_text
 from game.rules.registry import GAMES
 from game.settings import Settings
 from scenes.menu import BLURB_SIZES, TEXT_W, MenuScene, table_picture
 from tests.driver import click, key
 
 
-def open_menu(tmp_path: Path, tv: bool) -> tuple[App, MenuScene]:
-    app = App(save_dir=tmp_path, settings=Settings(tv_mode=tv), headless=True,
-              size=(1920, 1080))
+def open_menu(tmp_path: Path, tv: bool, size: tuple[int, int] = (1920, 1080)
+              ) -> tuple[App, MenuScene]:
+    app = App(save_dir=tmp_path, settings=Settings(tv_mode=tv), headless=True, size=size)
     scene = MenuScene(app)
     app.push(scene)
     app.frame(1 / 60)
     return app, scene
 
 
+@pytest.mark.parametrize("size", [(1920, 1080), (1600, 900), (1280, 720)])
 @pytest.mark.parametrize("tv", [False, True])
-def test_every_tiles_words_and_picture_stay_inside_it(tmp_path: Path, tv: bool) -> None:
-    app, scene = open_menu(tmp_path, tv)
+def test_every_tiles_words_and_picture_stay_inside_it(tmp_path: Path, tv: bool,
+                                                      size: tuple[int, int]) -> None:
+    app, scene = open_menu(tmp_path, tv, size)
     vp = app.viewport
     items = scene.draw_items(0.0)
     for entry in GAMES:
@@ -36,10 +38,12 @@ def test_every_tiles_words_and_picture_stay_inside_it(tmp_path: Path, tv: bool) 
         assert len(parts) >= 3, f"{entry.id}: picture, name and at least a line of blurb"
         for part in parts:
             assert tile.contains(part.rect), f"{entry.id}: {part.key} runs out of its tile"
-        lines = [p for p in parts if isinstance(p.key[2], int)]
-        assert len(lines) >= len(wrap_text(vp, entry.blurb, BLURB_SIZES[-1], TEXT_W)), \
-            f"{entry.id}: the whole description is shown"
-    safe = app.screen.get_rect().inflate(-0.09 * 1920, -0.09 * 1080) if tv else \
+        shown = [p.image.get_size() for p in parts if isinstance(p.key[2], int)]
+        # Some size's whole wrapping of the description is what was drawn, line for line.
+        assert any([text_image(vp, line, size).get_size() for line in
+                    wrap_text(vp, entry.blurb, size, TEXT_W)] == shown
+                   for size in BLURB_SIZES), f"{entry.id}: the whole description is shown"
+    safe = app.screen.get_rect().inflate(-0.09 * size[0], -0.09 * size[1]) if tv else \
         app.screen.get_rect()
     for button in scene.hud.buttons:
         assert safe.contains(pygame.Rect(vp.rect_px(*button.rect))), button.key
@@ -71,3 +75,14 @@ def test_tiles_open_their_game_by_click_and_by_keys(tmp_path: Path) -> None:
     key(app, pygame.K_RETURN, "\r")
     assert app.scene.game_id == playable[0]
     app.quit()
+
+
+def test_esc_then_enter_on_the_menu_does_not_quit(tmp_path: Path) -> None:
+    app, scene = open_menu(tmp_path, False)
+    key(app, pygame.K_ESCAPE)
+    assert scene.hud.dialog is not None and scene.hud.dialog.title == "Quit"
+    key(app, pygame.K_RETURN)
+    assert scene.hud.dialog is None and app.running, "No had the focus"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_y, "y")
+    assert not app.running
