@@ -28,6 +28,7 @@ CARD_W = 150.0
 CARD_H = CARD_W * 1.4
 HAND_X, STEP = 560.0, 170.0
 DEALER_Y, PLAYER_Y = 100.0, 620.0
+AMOUNT_TOP = 30  # the bet's question covers the dealer's backs, not your own cards
 LIFT = 44.0  # a card marked to throw away rises this much
 DECK_POS = (150.0, 440.0)
 CHOICE_DECK_POS = (1680.0, 170.0)  # out of the portraits' way
@@ -321,7 +322,7 @@ class DrawPokerScene(GameScene):
 
         dialog = Dialog(verb, body, [("ok", verb, ""), ("clear", "Clear", "c"),
                                      ("cancel", "Cancel", "")], choose, cancel_key="cancel",
-                        number=field)
+                        number=field, top=AMOUNT_TOP)
         self.hud.ask(dialog)
 
     # -- drawing -------------------------------------------------------------------------

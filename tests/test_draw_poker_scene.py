@@ -129,6 +129,9 @@ def test_check_dealer_bets_call_draw_by_keys_and_clicks_bet_typed_showdown(
     assert scene.view.drawn == (2, 2) and scene.view.phase == "bet2"
     type_text(app, "2")  # bet: the amount box opens
     assert scene.hud.dialog is not None and scene.hud.dialog.number is not None
+    mine = [scene.table.card_rect(c.uid) for c in scene.view.hands[P]]
+    assert not any(scene.hud.dialog.rect().colliderect(r) for r in mine), \
+        "the amount box leaves your cards in sight"
     type_text(app, "25")
     enter(app)
     wait(app, scene)

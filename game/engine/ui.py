@@ -244,6 +244,7 @@ class Dialog:
     max_length: int = 16
     height: int = 340  # taller for lists (scores, the top ten)
     number: NumberField | None = None  # a number field (a bet) instead of a text field
+    top: int | None = None  # the panel's top edge; None: centred (a scene keeps cards clear)
 
     def __post_init__(self) -> None:
         self._place_number()
@@ -264,8 +265,8 @@ class Dialog:
             self._place_number()
 
     def rect(self) -> pygame.Rect:
-        return pygame.Rect((DESIGN_W - DIALOG_W) // 2, (DESIGN_H - self.height) // 2, DIALOG_W,
-                           self.height)
+        top = (DESIGN_H - self.height) // 2 if self.top is None else self.top
+        return pygame.Rect((DESIGN_W - DIALOG_W) // 2, top, DIALOG_W, self.height)
 
     def field_rect(self) -> pygame.Rect:
         """Where a text or number field sits: above the buttons."""
