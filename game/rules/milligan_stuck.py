@@ -206,7 +206,7 @@ def verdict(state: M.MilliganState, budget: int, deadline: float | None = None
     return search(state, budget, deadline)
 
 
-WORKER_BUDGET = 250_000  # positions the table's worker may search for one proof
+WORKER_BUDGET = 50_000  # positions the worker may search for one proof (about 55 MB)
 
 
 def lost_proof(state: M.MilliganState, seconds: float = 4.0) -> bool | None:
