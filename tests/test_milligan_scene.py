@@ -269,7 +269,7 @@ def test_shift_click_is_read_from_the_click_not_from_the_keys_now(tmp_path: Path
 
 def test_a_loss_no_move_can_prove_is_proven_on_the_worker_and_said(tmp_path: Path) -> None:
     app = app_with(tmp_path, {"rule": "alternate", "miss_milligan": False})
-    scene = start(app, seed=31)  # the quick player gives this one up with the stock out
+    scene = start(app, seed=43)  # the quick player gives this one up with the stock out
     agent = milligan_player.make_agent("quick")
     while not isinstance(move := agent.act(scene.view, scene.client.legal_moves), M.Resign):
         assert scene.play(move)
