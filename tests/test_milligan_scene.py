@@ -267,7 +267,9 @@ def test_shift_click_is_read_from_the_click_not_from_the_keys_now(tmp_path: Path
             assert scene.selected is None
 
 
-def test_a_loss_no_move_can_prove_is_proven_on_the_worker_and_said(tmp_path: Path) -> None:
+def test_a_loss_no_move_can_prove_is_proven_on_the_worker_and_said(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(S, "STUCK_SECONDS", 30.0)  # ~0.3 s needed; a busy machine is slow
     app = app_with(tmp_path, {"rule": "alternate", "miss_milligan": False})
     scene = start(app, seed=43)  # the quick player gives this one up with the stock out
     agent = milligan_player.make_agent("quick")
