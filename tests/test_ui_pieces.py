@@ -327,3 +327,15 @@ def test_red_cards_named_in_text_are_drawn_red() -> None:
     assert reddish(both) > 20
     assert reddish(black) == 0
     assert abs(both.get_width() - black.get_width()) <= 2  # wrapping measured it right
+
+
+def test_a_dialog_with_four_answers_widens_so_no_label_is_squeezed() -> None:
+    from game.engine.ui import DIALOG_BUTTON_W, DIALOG_W
+
+    answers = [("new", "New game", "n"), ("replay", "Watch replay", "w"), ("undo", "Undo", "u"),
+               ("menu", "Menu", "m")]
+    wide = Dialog("You left the table", "Bye.", answers, lambda _: None)
+    narrow = Dialog("Quit", "Leave?", answers[:2], lambda _: None)
+    assert narrow.rect().w == DIALOG_W and wide.rect().w > DIALOG_W
+    for button in wide.buttons():
+        assert button.rect.w == DIALOG_BUTTON_W and wide.rect().contains(button.rect)

@@ -38,6 +38,7 @@ BACKDROP = (4, 12, 8, 150)  # the table dimmed behind a modal dialog
 FIELD = (250, 248, 238)
 FIELD_INK = (20, 30, 24)
 DIALOG_W = 840
+DIALOG_BUTTON_W = 240
 DIALOG_BODY_Y = 90  # the body's first line, below the title
 
 
@@ -256,7 +257,7 @@ class Dialog:
 
     def fit(self, vp: Viewport) -> None:
         """Grow to hold the wrapped body (TV mode's larger text takes more lines)."""
-        lines = wrap_text(vp, self.body, 28, DIALOG_W - 80)
+        lines = wrap_text(vp, self.body, 28, self.width - 80)
         line_h = text_image(vp, "Ag", 28).get_height() + vp.px(6)
         field = 90 if self.text is not None or self.number is not None else 0
         needed = math.ceil(DIALOG_BODY_Y + len(lines) * line_h / vp.scale + 20 + field + 100)
@@ -266,7 +267,13 @@ class Dialog:
 
     def rect(self) -> pygame.Rect:
         top = (DESIGN_H - self.height) // 2 if self.top is None else self.top
-        return pygame.Rect((DESIGN_W - DIALOG_W) // 2, top, DIALOG_W, self.height)
+        return pygame.Rect((DESIGN_W - self.width) // 2, top, self.width, self.height)
+
+    @property
+    def width(self) -> int:
+        """Wide enough for every answer at a full button's width (four answers widen it)."""
+        n = len(self.choices)
+        return min(DESIGN_W - 80, max(DIALOG_W, n * DIALOG_BUTTON_W + (n - 1) * 30 + 60))
 
     def field_rect(self) -> pygame.Rect:
         """Where a text or number field sits: above the buttons."""
@@ -276,7 +283,7 @@ class Dialog:
     def buttons(self) -> list[Button]:
         r = self.rect()
         n = len(self.choices)
-        width = min(240, (r.w - 60) // n - 20)
+        width = min(DIALOG_BUTTON_W, (r.w - 60) // n - 20)
         total = n * width + (n - 1) * 30
         x0 = r.centerx - total // 2
         return [Button(key, label, pygame.Rect(x0 + i * (width + 30), r.bottom - 100, width, 70),
