@@ -83,7 +83,8 @@ class PyramidScene(MatchPlay, GameScene):
     def after_refresh(self) -> None:
         super().after_refresh()
         if any(b.key == "auto" for b in self.hud.buttons):
-            self.hud.button("auto").selected = self.computer_to_play  # lit while it plays
+            # Lit while the computer plays, dark again once the game is over.
+            self.hud.button("auto").selected = self.computer_to_play and not self.over
 
     def set_buttons(self, commands: list[tuple[str, str, str]]) -> None:
         """Command buttons in the lower right corner, two to a row, as the manual has them."""

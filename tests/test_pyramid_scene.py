@@ -379,7 +379,7 @@ def test_auto_finishes_the_game_with_the_solver(tmp_path: Path) -> None:
     assert scene.celebration is not None, "a game Auto wins is celebrated as the player's"
     key(app, pygame.K_RETURN, "\r")
     assert scene.hud.dialog is not None, "a game Auto finishes ends as the player's would"
-    assert not scene.computer_to_play
+    assert not scene.computer_to_play and not scene.hud.button("auto").selected
 
 
 def test_hint_follows_a_winning_line(tmp_path: Path) -> None:
