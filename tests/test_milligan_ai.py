@@ -68,8 +68,10 @@ def test_the_solver_says_not_winnable_for_a_stuck_game_and_unknown_in_time() -> 
                      mm=True)
     assert search.solve(stuck, 2.0).winnable is False
     start = time.perf_counter()
-    fresh = search.solve(M.new_game(3, {"rule": "suit", "miss_milligan": True}), 0.2)
-    assert fresh.winnable in (None, False) and time.perf_counter() - start < 1.0
+    # Far too little time to play a game out (the faster player won this deal within
+    # 0.2 s): the answer is "unknown", and it comes back at once.
+    fresh = search.solve(M.new_game(3, {"rule": "suit", "miss_milligan": True}), 0.02)
+    assert fresh.winnable is None and time.perf_counter() - start < 1.0
 
 
 def test_simulate_from_the_command_line() -> None:
