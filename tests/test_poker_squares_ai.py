@@ -328,12 +328,14 @@ def test_with_twelve_hands_the_diagonals_count_in_the_choice() -> None:
     grid = straight_on_the_diagonal()
     assert ai.make_agent("quick").place(grid, "7H") != (4, 4)
     assert ai.make_agent("quick", diagonals=True).place(grid, "7H") == (4, 4)
+    # every other 2 and 7 is down already: this 7 is the diagonal's last chance
+    for (row, col), card in {(0, 2): "7S", (1, 3): "7D", (2, 4): "7C", (0, 3): "2S",
+                             (1, 4): "2H", (3, 0): "2D", (4, 1): "2C"}.items():
+        grid[row][col] = card
     plain, twelve = (ai.make_agent("strong", seed=1, diagonals=d) for d in (False, True))
     plain.playouts = twelve.playouts = 60
-    assert plain.place(grid, "7H") != twelve.place(grid, "7H")
-    # the strong player keeps the straight's square for a later 2 or 7 and plays the
-    # other diagonal: both diagonals count
-    assert twelve.place(grid, "7H") in ((4, 4), (4, 0), (0, 4))
+    assert plain.place(grid, "7H") != (4, 4)
+    assert twelve.place(grid, "7H") == (4, 4)
 
 
 def test_with_pat_hands_the_players_make_pat_rows_not_points() -> None:

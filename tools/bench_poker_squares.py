@@ -16,6 +16,7 @@ player runs fewer games, at ``--budget`` CPU seconds a game (the published playe
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import random
@@ -41,6 +42,7 @@ from game.ai.poker_squares_lines import card_int
 from game.ai.poker_squares_play import EMPTY, Position, distinct, playout, ranked_cells
 from game.ai.poker_squares_rollout import Rollout
 from game.ai.poker_squares_sim import deal, play, simulate
+from game.ai.poker_squares_values import data_path
 from game.rules.poker_squares import score_grid
 
 
@@ -202,10 +204,12 @@ def searched(squares: list[int], scores: dict[int, list[float]], n: int, z: floa
 # -- the long run, resumable ------------------------------------------------------------
 
 def strong_settings(budget: float) -> dict[str, Any]:
-    """What a long run's games must share to be pooled: the budget and the strong
-    player's tuning (a line played under other settings is another experiment)."""
+    """What a long run's games must share to be pooled: the budget, the strong
+    player's tuning and the learned table (a line played under other settings is
+    another experiment)."""
+    table = hashlib.sha1(data_path("american").read_bytes()).hexdigest()[:12]
     return {"budget": budget, "candidates": STRONG_CANDIDATES, "share": SHARE,
-            "switch_steps": [list(s) for s in SWITCH_STEPS]}
+            "switch_steps": [list(s) for s in SWITCH_STEPS], "table": table}
 
 
 def read_long(path: Path, seed: int, settings: dict[str, Any]) -> tuple[dict[int, dict], list[str]]:
