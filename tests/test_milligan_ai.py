@@ -15,6 +15,7 @@ from game.ai import milligan_player as P
 from game.ai import milligan_search as search
 from game.cards import parse_cards
 from game.rules import milligan as M
+from game.rules import milligan_stuck
 from tests.test_milligan_rules import position
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,6 +62,31 @@ def test_the_solver_proves_a_win_with_a_line_that_wins() -> None:
     for move in verdict.moves:
         s = M.apply(s, move)
     assert s.status == "won"
+
+
+def test_when_play_sees_no_gain_a_hint_still_finds_a_card_that_can_go_up() -> None:
+    # The quick player gives this game up (by its judgement nothing gains) although the
+    # 2D can go straight up: the hint says so instead of "looks lost".
+    state = M.new_game(5, {"rule": "suit", "miss_milligan": True})
+    agent = P.make_agent("quick")
+    while not isinstance(move := agent.act(M.observe(state), M.legal_moves(state)), M.Resign):
+        state = M.apply(state, move)
+    advice = P.hint(M.observe(state))
+    assert advice.text.startswith("A card can still go up") and "2\u2666" in advice.text
+    assert advice.move in M.legal_moves(state)
+    assert M.apply(state, advice.move).laid_off == state.laid_off + 1
+    # Several moves ahead: the shortest line is given, and it does send a card up.
+    live = position(["5S 9H 8C", "TC 2D", "QS 4C"], foundations={0: "AS 2S 3S 4S"},
+                    waiting="3H", rule="alternate", mm=True)
+    line = milligan_stuck.line_up(live, 1000)
+    assert line is not None and len(line) == 4
+    after = live
+    for move in line:
+        after = M.apply(after, move)
+    assert after.laid_off == live.laid_off + 1
+    assert milligan_stuck.line_up(position(["5S 9H"], foundations={0: "AS 2S 3S 4S"},
+                                           waiting="QD", rule="alternate", mm=True),
+                                  1000) is None
 
 
 def test_the_solver_says_not_winnable_for_a_stuck_game_and_unknown_in_time() -> None:

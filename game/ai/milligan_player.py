@@ -17,9 +17,11 @@ from typing import Any
 from game.ai import milligan_search as search
 from game.ai.random_player import RandomPlayer
 from game.rules import milligan as M
+from game.rules import milligan_stuck
 
 NODES = {"search": search.NODES, "quick": 100}
 HINT_NODES = search.NODES  # hints are worked out on the worker: as deep as play
+HINT_LINE_NODES = 20_000  # positions a hint searches for a card to go up once play sees none
 
 
 @dataclass
@@ -74,8 +76,17 @@ def hint(view: M.MilliganView, nodes: int = HINT_NODES) -> Hint | None:
     if isinstance(move, M.Deal):
         return Hint(move, "Nothing here gains: deal eight from the stock.")
     if isinstance(move, M.Resign):
+        # The player's search saw no gain; a plain one may still find a card going up.
+        line = milligan_stuck.line_up(M.position_of(view), HINT_LINE_NODES)
+        if line:
+            return Hint(line[0], "A card can still go up, " + _moves(len(line)) + " from here:"
+                        " try " + hint_text(view, line[0]) + ".")
         return Hint(move, "No move gains any more: the game looks lost.")
     return Hint(move, "Try " + hint_text(view, move) + ".")
+
+
+def _moves(n: int) -> str:
+    return "one move" if n == 1 else f"{n} moves"
 
 
 def hint_text(view: M.MilliganView, move: M.Transfer) -> str:

@@ -24,6 +24,7 @@ Two proofs, the cheap one first:
 from __future__ import annotations
 
 import time
+from collections import deque
 
 from game.cards import SUITS, Card
 from game.rules import milligan as M
@@ -193,6 +194,30 @@ def search(state: M.MilliganState, budget: int, deadline: float | None = None
             seen.add(key)
             stack.append(after)
     return True
+
+
+def line_up(state: M.MilliganState, budget: int) -> tuple[M.Transfer, ...] | None:
+    """The shortest series of moves (not dealing) after which more cards are up than now,
+    searched breadth first over at most ``budget`` positions; None if none was found."""
+    start = state.laid_off
+    seen = {M.position_key(state)}
+    queue = deque([(state, ())])
+    while queue:
+        position, path = queue.popleft()
+        for move in M.transfers(position):
+            if _pointless(position, move):
+                continue
+            after = M.shift(position, move)
+            if after.laid_off > start:
+                return path + (move,)
+            key = M.position_key(after)
+            if key in seen:
+                continue
+            if len(seen) >= budget:
+                return None
+            seen.add(key)
+            queue.append((after, path + (move,)))
+    return None
 
 
 def verdict(state: M.MilliganState, budget: int, deadline: float | None = None
