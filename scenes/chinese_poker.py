@@ -47,6 +47,11 @@ def frame(vp: Any, w: float, h: float) -> pygame.Surface:
     return surface
 
 
+def plural(n: int, word: str) -> str:
+    """ "1 card", "2 cards"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def ranks_text(cards: tuple[Card, ...]) -> str:
     """Cards by rank alone ("9 9 K"): suits never matter in this game."""
     return " ".join("10" if c.rank == 10 else "A23456789TJQK"[c.rank - 1] for c in cards)
@@ -57,6 +62,22 @@ def combo_text(cards: tuple[Card, ...]) -> str:
     combo = classify(cards)
     name = C.combo_name(combo) if combo is not None else "hand"
     return f"{name} {ranks_text(cards)}"
+
+
+def setup_from(saved: Any, players: int | None = None) -> Setup | None:
+    """The seats and target kept in a save or a replay, or None when they are missing
+    or malformed (the file may be hostile: wrong types are ignored, never a crash)."""
+    kinds = {k for k, _, _ in KINDS}
+    if not isinstance(saved, dict):
+        return None
+    seats, target = saved.get("seats"), saved.get("target")
+    if not isinstance(seats, list) or not seats or seats[0] != "human" \
+            or not all(isinstance(s, str) and s in kinds for s in seats) \
+            or not isinstance(target, int) or isinstance(target, bool):
+        return None
+    if players is not None and len(seats) != players:
+        return None
+    return Setup(tuple(seats), target)
 
 
 class ChinesePokerScene(GameScene):
@@ -81,6 +102,9 @@ class ChinesePokerScene(GameScene):
         self.table.zones = {"zone:table": zone_rect(*TABLE_ZONE)}
         self.hud.buttons = command_bar(COMMANDS, right=1890, bottom=1000, size=(170, 56))
         players = self.view.players
+        if self.viewer:  # a replay names the seats as they were played
+            table = getattr(self.recorder, "meta", {}).get("table")
+            self.setup = setup_from(table, players) or self.setup
         if len(self.setup.seats) != players:  # a replay or a save from another table
             self.setup = Setup(("human",) + ("medium",) * (players - 1), self.view.target)
         self._ask_setup = setup is None and not (demo or self.viewer or self._restored)
@@ -130,18 +154,15 @@ class ChinesePokerScene(GameScene):
         self.refresh("animate")
 
     def autosave_extra(self) -> dict[str, Any]:
-        return {"setup": {"seats": list(self.setup.seats), "target": self.setup.target}}
+        return {"setup": self.replay_extra()}
+
+    def replay_extra(self) -> dict[str, Any]:
+        return {"seats": list(self.setup.seats), "target": self.setup.target}
 
     def restore_extra(self, data: dict[str, Any], over: bool) -> bool:
         """Resume the saved match with its seats; a save without them (or with seats
         that do not fit) gets a person and Medium players."""
-        saved = data.get("setup")
-        kinds = {k for k, _, _ in KINDS}
-        if isinstance(saved, dict) and isinstance(saved.get("seats"), list) \
-                and saved["seats"] and saved["seats"][0] == "human" \
-                and all(s in kinds for s in saved["seats"]) \
-                and isinstance(saved.get("target"), int):
-            self.setup = Setup(tuple(saved["seats"]), saved["target"])
+        self.setup = setup_from(data.get("setup")) or self.setup
         self._restored = not over
         return not over
 
@@ -191,7 +212,14 @@ class ChinesePokerScene(GameScene):
         self.refresh("deal")
 
     def deal_again(self) -> None:
-        SetupDialogs(self.hud, self.start_match).start()
+        """A new match is set up first; the old one is given up only when the set-up is
+        confirmed (Esc backs out and it carries on)."""
+        SetupDialogs(self.hud, self.start_match, cancelled=self._setup_cancelled).start()
+
+    def _setup_cancelled(self) -> None:
+        self.refresh("snap")
+        if self.view.over:  # nothing to carry on: the final scores again
+            self.finished(*self.game_over_message(self.view))
 
     def after_refresh(self) -> None:
         super().after_refresh()
@@ -226,7 +254,8 @@ class ChinesePokerScene(GameScene):
         if view.round == 0:
             cut = ", ".join(f"{self.setup.name(s)} {c.symbol}" for s, c in enumerate(view.cut)
                             if c is not None)
-            title, body = "The cut", f"{cut}. {dealer} cut highest, deals and leads."
+            title, body = "The cut", f"{cut}. {dealer} cut highest, " + \
+                ("deal and lead." if dealer == "You" else "deals and leads.")
         else:
             title, body = f"Round {view.round}", self.round_summary(view)
         human_deals = view.dealer == self.seat and not self.computer_to_play
@@ -236,10 +265,11 @@ class ChinesePokerScene(GameScene):
 
     def round_summary(self, view: C.View) -> str:
         winner = self.setup.name(view.last_winner)
+        dealer = self.setup.name(view.dealer)
         fines = "; ".join(f"{self.setup.name(s)} +{p} (now {view.scores[s]})"
                           for s, p in enumerate(view.last_penalties) if s != view.last_winner)
         return f"{winner} went out. {fines}. First to {view.target} ends the match; " \
-               f"{self.setup.name(view.dealer)} deals."
+               f"{dealer} {'deal' if dealer == 'You' else 'deals'}."
 
     def _deal(self) -> None:
         if self.view.phase == "deal" and self.view.dealer == self.seat:
@@ -439,8 +469,8 @@ class ChinesePokerScene(GameScene):
         lay = L.layout_for(view.players, self.seat)
         for seat in range(view.players):
             place = lay.place(seat)
-            label = f"{self.setup.name(seat)} \u00b7 {view.counts[seat]} cards \u00b7 " \
-                    f"{view.scores[seat]} pts"
+            label = f"{self.setup.name(seat)} \u00b7 {plural(view.counts[seat], 'card')}" \
+                    f" \u00b7 {plural(view.scores[seat], 'pt')}"
             if seat == view.dealer:
                 label += " \u00b7 dealer"
             image = text_image(vp, label, 24, GOLD if seat == view.turn else INK, bold=True)
@@ -485,8 +515,10 @@ class ChinesePokerScene(GameScene):
         """Whose turn it is and what they must do, in one or two short lines."""
         if view.over:
             return ["The match is over."]
-        mine = view.turn == self.seat and not self.computer_to_play
-        who = "Your turn" if mine else f"{self.setup.name(view.turn)}'s turn"
+        mine = view.turn == self.seat and not self.computer_to_play \
+            and len(self.setup.humans) == 1 and not self.viewer
+        name = self.setup.name(view.turn)
+        who = "Your turn" if mine else ("Your turn" if name == "You" else f"{name}'s turn")
         task = {"cut": "cut for the deal", "choose": "choose a hand", "deal": "deal"}.get(
             view.phase, "beat the table or pass" if view.table else "lead any hand")
         lines = [f"{who}:", f"  {task}"]

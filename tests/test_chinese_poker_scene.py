@@ -282,3 +282,53 @@ def test_the_replay_viewer_offers_every_seats_eyes_and_all_hands_once_played_out
     again = ReplayScene(app, unfinished, autoplay=False)
     assert [key_ for key_, _ in again.views] == ["seat:0", "seat:1", "seat:2"], \
         "every hand only once the match has been played out"
+
+
+def test_esc_in_the_new_match_set_up_keeps_the_match_on_the_table(tmp_path: Path) -> None:
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    scene = start(app, Setup(("human", "hard", "easy"), target=150))
+    click(app, visible_point(scene, "cut#0"))
+    moves = tuple(scene.recorder.moves)
+    for answers in ([], ["3"], ["3", "h", "p"]):  # Esc at each question in turn
+        key(app, pygame.K_n, "n")
+        assert scene.hud.dialog.title == "New game"
+        key(app, pygame.K_y, "y")
+        assert scene.hud.dialog.title == "New match"
+        for answer in answers:
+            key(app, getattr(pygame, f"K_{answer}"), answer)
+        key(app, pygame.K_ESCAPE)
+        assert scene.hud.dialog is None or scene.hud.dialog.title != "Target"
+        assert scene.recorder.moves[:len(moves)] == moves
+        assert scene.setup == Setup(("human", "hard", "easy"), target=150)
+        assert set(scene.computers) == {1, 2}
+
+
+def test_the_replay_viewer_names_the_seats_levels(tmp_path: Path) -> None:
+    from scenes.replay_viewer import ReplayScene
+
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    scene = start(app, Setup(("human", "easy", "medium", "hard"), target=5))
+    scene.recorder.meta["table"] = scene.replay_extra()
+    assert scene.recorder.meta["table"] == {"seats": ["human", "easy", "medium", "hard"],
+                                            "target": 5}
+    viewer = ReplayScene(app, scene.recorder, autoplay=False)
+    app.push(viewer)
+    frames(app, 2)
+    assert [viewer.inner.setup.name(s) for s in range(4)] == \
+        ["You", "Easy 2", "Medium 3", "Hard 4"]
+    for bad in ({"seats": ["human", 3, None, []], "target": "x"}, "junk", None,
+                {"seats": ["human", "easy"], "target": 5}):  # hostile or of another table
+        scene.recorder.meta["table"] = bad
+        again = ReplayScene(app, scene.recorder, autoplay=False)
+        assert [again.inner.setup.name(s) for s in range(4)] == \
+            ["You", "Medium 2", "Medium 3", "Medium 4"]
+
+
+def test_words_for_one_and_for_the_hot_seat(tmp_path: Path) -> None:
+    from scenes.chinese_poker import plural
+
+    assert plural(1, "card") == "1 card" and plural(2, "pt") == "2 pts"
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    scene = start(app, Setup(("human", "human")))
+    lines = scene.status(scene.view)
+    assert lines[0] == f"Player {scene.view.turn + 1}'s turn:", lines
