@@ -369,7 +369,27 @@ class ChinesePokerScene(GameScene):
         else:
             self.app.error("You lead: select cards to play (the lead may not pass).")
 
+    def handle_buttons(self, action: Action) -> bool:
+        """A press on the dim Play button says why the selection may not be played (the
+        tester met a silent refusal)."""
+        if action.kind == Act.POINTER_DOWN and action.pos is not None and action.button == 1:
+            over = self.hud.button_at(action.pos)
+            if over is not None and over.key == "play" and not over.enabled:
+                self._explain_play()
+                return True
+        return super().handle_buttons(action)
+
+    def _explain_play(self) -> None:
+        view = self.view
+        if not view.my_turn or view.phase != "play" or self.concealed:
+            self.app.error("Play is for your turn to play.")
+        else:
+            self.play_selection()  # refused, with the reason
+
     def on_key(self, key: str) -> bool:
+        if key == "p" and not self.hud.button("play").enabled:
+            self._explain_play()
+            return True
         rank = RANK_KEYS.get(key)
         if rank is None or self.view.phase != "play":
             return False

@@ -144,6 +144,11 @@ def test_play_is_refused_for_a_selection_that_does_not_beat(tmp_path: Path) -> N
     before = scene.recorder.length
     key(app, pygame.K_p, "p")
     assert scene.recorder.length == before
+    assert "not a hand" in scene.hud.message.text, scene.hud.message
+    scene.hud.message = None
+    click(app, scene.hud.button("play").rect.center)  # the dim button says why too
+    assert scene.recorder.length == before
+    assert "not a hand" in scene.hud.message.text, scene.hud.message
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_h, "h")  # the hint selects a legal play
     assert scene.selected and scene.hud.button("play").enabled
