@@ -108,7 +108,8 @@ def test_play_goes_clockwise_and_must_beat_the_table() -> None:
     assert C.current_player(state) == 1
     with pytest.raises(IllegalMove, match="higher single"):
         C.apply(state, C.Play(1, ("4S",)))
-    with pytest.raises(IllegalMove, match="same kind"):
+    with pytest.raises(IllegalMove, match="table's single card with the same kind of hand, "
+                                          "a higher single card"):
         C.apply(state, C.Play(1, ("TS", "TH")))
     plays = {m for m in C.legal_moves(state, 1) if isinstance(m, C.Play)}
     assert plays == {C.Play(1, ("6S",)), C.Play(1, ("TS",))}

@@ -337,7 +337,9 @@ def why_not(play: Combo, table: Combo) -> str:
     if table.kind == "bomb":
         return "Only a four of a kind with a higher fifth card beats that."
     if play.kind != table.kind or play.length != table.length:
-        return f"Beat it with the same kind of hand: {combo_name(table)}, or four of a kind."
+        name = combo_name(table)  # the tester's straight on a single 7 needed saying why
+        return f"Beat the table's {name} with the same kind of hand, a higher {name}, " \
+            "or with four of a kind."
     return f"Play a higher {combo_name(table)}."
 
 
