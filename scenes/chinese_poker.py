@@ -235,11 +235,20 @@ class ChinesePokerScene(GameScene):
             self.table.set_highlight(key, "selected")
 
     def update(self, dt: float) -> None:
-        super().update(dt)
         if self.hud.dialog is None and not self.table.animating:
             self._next_human()
             if self.hud.dialog is None:
                 self._notices()
+        if self.hud.dialog is not None or self._notice_due():
+            # The computers wait while a dialog or notice is up (or one is due): the tester
+            # saw the next round dealt and led behind the last round's summary.
+            self._ai_wait = max(self._ai_wait, dt + 0.05)
+        super().update(dt)
+
+    def _notice_due(self) -> bool:
+        view = self.view
+        return view.phase == "deal" and not (self.viewer or self.demo) \
+            and self._shown != ("deal", view.round)
 
     def _notices(self) -> None:
         """The cut's result and each round's summary, once each."""
@@ -464,7 +473,12 @@ class ChinesePokerScene(GameScene):
         names = " and ".join(self.setup.name(s) for s in view.winners)
         scores = ", ".join(f"{self.setup.name(s)} {v}" for s, v in enumerate(view.scores))
         title = "You won!" if view.won and len(self.setup.humans) == 1 else f"{names} won"
-        return title, f"Final scores: {scores}. The lowest score wins."
+        last = ""  # the last round's penalties, which no summary showed
+        if view.last_winner != C.NOBODY and view.last_penalties:
+            fines = "; ".join(f"{self.setup.name(s)} +{p}" for s, p in
+                              enumerate(view.last_penalties) if s != view.last_winner)
+            last = f"Last round: {self.setup.name(view.last_winner)} went out; {fines}. "
+        return title, f"{last}Final scores: {scores}. The lowest score wins."
 
     def finished(self, title: str, body: str) -> None:
         if self.demo:

@@ -337,3 +337,36 @@ def test_words_for_one_and_for_the_hot_seat(tmp_path: Path) -> None:
     scene = start(app, Setup(("human", "human")))
     lines = scene.status(scene.view)
     assert lines[0] == f"Player {scene.view.turn + 1}'s turn:", lines
+
+
+def test_the_round_summary_comes_before_the_next_deal_and_the_end_shows_the_last_round(
+        tmp_path: Path) -> None:
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    scene = start(app, Setup(("human", "medium", "medium"), target=30))
+    summaries = 0
+    deadline = time.monotonic() + 60
+    while not scene.view.over and time.monotonic() < deadline:
+        dialog = scene.hud.dialog
+        if dialog is not None and dialog.title.startswith("Round "):
+            summaries += 1
+            length = scene.recorder.length
+            frames(app, 30)  # the computers wait behind the summary
+            assert scene.recorder.length == length and scene.view.phase == "deal"
+            key(app, pygame.K_d, "d")
+            continue
+        if dialog is not None and dialog.title == "The cut":
+            length = scene.recorder.length
+            frames(app, 30)
+            assert scene.recorder.length == length
+            key(app, pygame.K_d, "d")
+            continue
+        if scene.view.my_turn and scene.view.phase in ("play", "cut", "choose") \
+                and scene.hud.dialog is None:
+            move = MediumPlayer().act(scene.view, scene.client.legal_moves)
+            scene.play(move)
+        frames(app, 2)
+    assert scene.view.over
+    frames(app, 10)
+    assert summaries >= 1
+    title, body = scene.game_over_message(scene.view)
+    assert body.startswith("Last round: ") and "Final scores" in body, body
