@@ -34,6 +34,7 @@ COMMANDS = [("play", "Play", "p"), ("pass", "Pass", "x"), ("hint", "Hint", "h"),
 RANK_KEYS = {"a": 1, "t": 10, "0": 10, "j": 11, "q": 12, "k": 13,
              **{str(r): r for r in range(2, 10)}}
 PANEL_X = 1520.0
+PANEL_RIGHT = 1900.0  # the panel's lines end here (design units)
 TABLE_ZONE = (250.0, 250.0, 1000.0, 520.0)  # dropping cards here plays them
 FRAME = (250, 204, 40)
 
@@ -530,10 +531,34 @@ class ChinesePokerScene(GameScene):
                     x = (boxes[0].x + boxes[-1].right) / 2 - image.get_width() / vp.scale / 2
                     items.append(DrawItem(("offer", i), image,
                                           vp.to_px(x, boxes[0].bottom + 14), 20000))
+        row = 0
         for i, line in enumerate(self.panel_lines(view)):
-            image = text_image(vp, line, 24, GOLD if i == 0 else INK, bold=i == 0)
-            items.append(DrawItem(("panel", i), image, vp.to_px(PANEL_X, 60 + i * 34), 20000))
+            for part in self._wrap(line, i == 0):
+                image = text_image(vp, part, 24, GOLD if i == 0 else INK, bold=i == 0)
+                items.append(DrawItem(("panel", row), image,
+                                      vp.to_px(PANEL_X, 60 + row * 34), 20000))
+                row += 1
         return items
+
+    def _wrap(self, line: str, bold: bool) -> list[str]:
+        """``line`` in pieces that end inside the design space (which the viewport keeps
+        inside the window and the TV's safe area); the tester saw "table: 3 pairs in a
+        row 4 4 5 5 6 6" run off the right."""
+        vp = self.viewport
+        room = PANEL_RIGHT - PANEL_X
+        lead = line[:len(line) - len(line.lstrip())]
+        parts: list[str] = []
+        current = ""
+        for word in line.split():
+            trial = f"{current} {word}" if current else lead + word
+            wide = text_image(vp, trial, 24, INK, bold=bold).get_width() / vp.scale > room
+            if current and wide:
+                parts.append(current)
+                lead = line[:len(line) - len(line.lstrip())] + "    "
+                current = lead + word
+            else:
+                current = trial
+        return [*parts, current]
 
     def panel_lines(self, view: C.View) -> list[str]:
         lines = [f"Round {max(view.round, 1)} \u00b7 target {view.target}"]
@@ -541,6 +566,8 @@ class ChinesePokerScene(GameScene):
         lines += ["", *self.status(view)]
         if view.trick:
             lines.append("This trick:")
+            if len(view.trick) > 6:  # the earlier plays are hidden, and say so
+                lines.append(f"  \u2026 {len(view.trick) - 6} earlier")
             lines += [f"  {self.setup.name(t.seat)}: {ranks_text(t.cards) or 'pass'}"
                       for t in view.trick[-6:]]
         return lines

@@ -370,3 +370,23 @@ def test_the_round_summary_comes_before_the_next_deal_and_the_end_shows_the_last
     assert summaries >= 1
     title, body = scene.game_over_message(scene.view)
     assert body.startswith("Last round: ") and "Final scores" in body, body
+
+
+def test_every_panel_line_stays_inside_the_window_and_the_tv_safe_area(tmp_path: Path) -> None:
+    from game.cards import parse_cards
+    from scenes.chinese_poker import combo_text
+
+    long_lines = ["Round 1 \u00b7 target 100", "Medium 2's turn:",
+                  "  table: " + combo_text(tuple(parse_cards("4S 4H 5S 5H 6S 6H"))),
+                  "  table: " + combo_text(tuple(parse_cards("4S QS QH QD QC")))]
+    for size, tv in (((1600, 900), False), ((1920, 1080), True), ((1280, 720), True)):
+        app = make_app(tmp_path, size, ai_speed="fast", animation="off", tv_mode=tv)
+        scene = start(app, Setup(("human", "medium", "medium")))
+        scene.panel_lines = lambda view: long_lines  # noqa: ARG005
+        margin = 0.05 if tv else 0.0
+        right = size[0] * (1 - margin)
+        panel = [item for item in scene.extra_items() if item.key[0] == "panel"]
+        assert len(panel) > len(long_lines), "the long lines wrap"
+        for item in panel:
+            assert item.pos[0] + item.image.get_width() <= right + 1, (size, tv, item.key)
+        app.pop()
