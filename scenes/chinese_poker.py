@@ -514,8 +514,19 @@ class ChinesePokerScene(GameScene):
             items.append(DrawItem(("seat", seat), image, vp.to_px(x, place.label.y - 14), 20000))
             if seat == view.turn and view.counts[seat]:  # no hand yet (the cut): the label
                 box = place.hand
-                items.append(DrawItem(("turn",), frame(vp, box.w + 24, box.h + 24),
-                                      vp.to_px(box.x - 12, box.y - 12), 5))
+                fx, fy, fw, fh = box.x - 12, box.y - 12, box.w + 24, box.h + 24
+                # The outline keeps clear of the seat's label (the tester saw it run
+                # through "You · 16 cards", bigger in TV mode): it stops short of it.
+                ly0 = place.label.y - 14
+                ly1 = ly0 + image.get_height() / vp.scale
+                lw = image.get_width() / vp.scale
+                if ly0 < fy + fh and ly1 > fy and x < fx + fw and x + lw > fx:
+                    if (ly0 + ly1) / 2 < fy + fh / 2:
+                        fy, fh = ly1 + 4, fy + fh - (ly1 + 4)
+                    else:
+                        fh = ly0 - 4 - fy
+                items.append(DrawItem(("turn",), frame(vp, fw, max(fh, 20.0)),
+                                      vp.to_px(fx, fy), 5))
             passed = L.last_plays(view).get(seat)
             if passed is not None and not passed.cards:
                 image = text_image(vp, "Pass", 30, MUTED, bold=True)
@@ -523,7 +534,9 @@ class ChinesePokerScene(GameScene):
                 items.append(DrawItem(("pass", seat), image,
                                       vp.to_px(cx - image.get_width() / vp.scale / 2, cy), 20000))
         image = text_image(vp, "Out of play", 20, MUTED)
-        items.append(DrawItem(("out",), image, vp.to_px(L.OUT_POS[0], L.OUT_POS[1] - 26), 20000))
+        above = 4 + image.get_height() / vp.scale  # clear of the cards in TV mode's big text
+        items.append(DrawItem(("out",), image,
+                              vp.to_px(L.OUT_POS[0], L.OUT_POS[1] - above), 20000))
         if view.phase == "choose":
             for i, boxes in enumerate(L.offered_boxes(view)):
                 if boxes:

@@ -390,3 +390,18 @@ def test_every_panel_line_stays_inside_the_window_and_the_tv_safe_area(tmp_path:
         for item in panel:
             assert item.pos[0] + item.image.get_width() <= right + 1, (size, tv, item.key)
         app.pop()
+
+
+def test_the_turn_outline_and_out_of_play_cards_keep_clear_of_labels(tmp_path: Path) -> None:
+    for size, tv in (((1920, 1080), True), ((1280, 720), False)):
+        app = make_app(tmp_path, size, ai_speed="fast", animation="off", tv_mode=tv)
+        scene = my_play(app)
+        items = {item.key: item.rect for item in scene.extra_items()}
+        assert not items[("turn",)].colliderect(items[("seat", scene.view.turn)]), size
+        cards = [scene.table.card_rect(c.uid) for c in scene.view.removed]
+        assert len(cards) == 4
+        out = items[("out",)]
+        for card in cards:  # card_rect is in design units: compare in window pixels
+            x, y = scene.viewport.to_px(card.x, card.y)
+            assert out.bottom <= y + 1, (size, out, (x, y))
+        app.pop()
