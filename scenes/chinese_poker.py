@@ -537,6 +537,12 @@ class ChinesePokerScene(GameScene):
         above = 4 + image.get_height() / vp.scale  # clear of the cards in TV mode's big text
         items.append(DrawItem(("out",), image,
                               vp.to_px(L.OUT_POS[0], L.OUT_POS[1] - above), 20000))
+        if view.players == 2 and view.phase != "choose" and any(view.offered):
+            # The third hand of a two-player deal lay unlabelled under "Out of play".
+            image = text_image(vp, "Hand no one took", 20, MUTED)
+            above = 4 + image.get_height() / vp.scale
+            items.append(DrawItem(("spare",), image,
+                                  vp.to_px(L.ASIDE_POS[0], L.ASIDE_POS[1] - above), 20000))
         if view.phase == "choose":
             for i, boxes in enumerate(L.offered_boxes(view)):
                 if boxes:

@@ -405,3 +405,25 @@ def test_the_turn_outline_and_out_of_play_cards_keep_clear_of_labels(tmp_path: P
             x, y = scene.viewport.to_px(card.x, card.y)
             assert out.bottom <= y + 1, (size, out, (x, y))
         app.pop()
+
+
+def test_the_hand_no_one_took_is_labelled_in_a_two_player_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path, (1920, 1080), ai_speed="fast", animation="off", tv_mode=True)
+    scene = start(app, Setup(("human", "medium")))
+    for _ in range(50):
+        wait_for_turn(app, scene)
+        view = scene.view
+        if view.phase == "play":
+            break
+        if view.my_turn and view.phase == "cut":
+            click(app, visible_point(scene, "cut#0"))
+        elif view.my_turn and view.phase == "choose":
+            scene.play(next(m for m in scene.client.legal_moves if isinstance(m, C.Choose)))
+        frames(app, 2)
+    assert scene.view.phase == "play"
+    items = {item.key: item.rect for item in scene.extra_items()}
+    spare = [p for p in scene.placements(scene.view) if p.zone == "offer"]
+    assert spare and ("spare",) in items
+    assert not items[("spare",)].colliderect(items[("out",)])
+    for p in spare:
+        assert items[("spare",)].bottom <= scene.viewport.to_px(p.x, p.y)[1] + 1
