@@ -513,8 +513,12 @@ class ChinesePokerScene(GameScene):
                  "centre": place.label.x - image.get_width() / vp.scale / 2}[place.label.align]
             items.append(DrawItem(("seat", seat), image, vp.to_px(x, place.label.y - 14), 20000))
             if seat == view.turn and view.counts[seat]:  # no hand yet (the cut): the label
-                box = place.hand
-                fx, fy, fw, fh = box.x - 12, box.y - 12, box.w + 24, box.h + 24
+                # Round the cards the seat holds, not its whole room: a wide empty box ran
+                # through the cards out of play and the title.
+                fan = place.hand_fan(view.counts[seat]).boxes
+                x0, y0 = min(b.x for b in fan), min(b.y for b in fan)
+                x1, y1 = max(b.right for b in fan), max(b.bottom for b in fan)
+                fx, fy, fw, fh = x0 - 12, y0 - 12, x1 - x0 + 24, y1 - y0 + 24
                 # The outline keeps clear of the seat's label (the tester saw it run
                 # through "You · 16 cards", bigger in TV mode): it stops short of it.
                 ly0 = place.label.y - 14
