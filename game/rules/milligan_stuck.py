@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Iterator
 
 from game.cards import SUITS, Card
 from game.rules import milligan as M
@@ -166,6 +167,29 @@ def _pointless(state: M.MilliganState, move: M.Transfer) -> bool:
     return move.count == len(column) and not state.columns[int(move.target[1:])]
 
 
+class _OutOfBudget(Exception):
+    """The search has seen as many positions as it may."""
+
+
+def _onward(position: M.MilliganState, start: int, seen: set, budget: int
+            ) -> Iterator[tuple[M.Transfer, M.MilliganState]]:
+    """Each worthwhile move from ``position`` and where it leads: always when more cards
+    than ``start`` are up there, otherwise only to a position not ``seen`` before (which
+    it adds). Raises _OutOfBudget once ``budget`` positions have been seen."""
+    for move in M.transfers(position):
+        if _pointless(position, move):
+            continue
+        after = M.shift(position, move)
+        if after.laid_off <= start:
+            key = M.position_key(after)
+            if key in seen:
+                continue
+            if len(seen) >= budget:
+                raise _OutOfBudget
+            seen.add(key)
+        yield move, after
+
+
 def search(state: M.MilliganState, budget: int, deadline: float | None = None
            ) -> bool | None:
     """Every position reachable without dealing: True when none has more cards up than
@@ -176,23 +200,17 @@ def search(state: M.MilliganState, budget: int, deadline: float | None = None
     start = state.laid_off
     seen = {M.position_key(state)}
     stack = [state]
-    while stack:
-        if deadline is not None and len(seen) % 64 == 1 and time.perf_counter() > deadline:
-            return None
-        position = stack.pop()
-        for move in M.transfers(position):
-            if _pointless(position, move):
-                continue
-            after = M.shift(position, move)
-            if after.laid_off > start:
-                return False
-            key = M.position_key(after)
-            if key in seen:
-                continue
-            if len(seen) >= budget:
+    try:
+        while stack:
+            if deadline is not None and len(seen) % 64 == 1 \
+                    and time.perf_counter() > deadline:
                 return None
-            seen.add(key)
-            stack.append(after)
+            for _, after in _onward(stack.pop(), start, seen, budget):
+                if after.laid_off > start:
+                    return False
+                stack.append(after)
+    except _OutOfBudget:
+        return None
     return True
 
 
@@ -202,21 +220,15 @@ def line_up(state: M.MilliganState, budget: int) -> tuple[M.Transfer, ...] | Non
     start = state.laid_off
     seen = {M.position_key(state)}
     queue = deque([(state, ())])
-    while queue:
-        position, path = queue.popleft()
-        for move in M.transfers(position):
-            if _pointless(position, move):
-                continue
-            after = M.shift(position, move)
-            if after.laid_off > start:
-                return path + (move,)
-            key = M.position_key(after)
-            if key in seen:
-                continue
-            if len(seen) >= budget:
-                return None
-            seen.add(key)
-            queue.append((after, path + (move,)))
+    try:
+        while queue:
+            position, path = queue.popleft()
+            for move, after in _onward(position, start, seen, budget):
+                if after.laid_off > start:
+                    return path + (move,)
+                queue.append((after, path + (move,)))
+    except _OutOfBudget:
+        return None
     return None
 
 
