@@ -43,7 +43,7 @@ CONTROLS = [("start", "\u21e4 Start"), ("step_back", "\u25c0 Step"),
             ("rewind", "\u25c0\u25c0 Rewind"), ("play", "\u25b6 Play"),
             ("step", "Step \u25b6"), ("end", "End \u21e5"), ("slower", "\u2212 Slower"),
             ("faster", "+ Faster"), ("close", "Back")]
-VIEW_RECT = pygame.Rect((DESIGN_W - 520) // 2, 12, 520, 62)  # whose eyes a replay is seen through
+VIEW_RECT = pygame.Rect((DESIGN_W - 520) // 2, 870, 520, 46)  # in the strip: clear of any seat
 PLAY_LABELS = ("\u25b6 Play", "\u275a\u275a Pause")
 GAP = 14
 KEYS = {"v": "view", "b": "rewind", "+": "faster", "=": "faster", "-": "slower", "_": "slower",
