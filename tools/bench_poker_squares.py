@@ -25,8 +25,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from game.ai.poker_squares import (
     AGENTS,
+    BATCH_DEALS,
     PRUNE_EVERY,
     SHARE,
     STRONG_CANDIDATES,
@@ -38,9 +41,9 @@ from game.ai.poker_squares import (
     unseen_cards,
     verdict,
 )
+from game.ai.poker_squares_batch import BatchRollout
 from game.ai.poker_squares_lines import card_int
 from game.ai.poker_squares_play import EMPTY, Position, distinct, playout, ranked_cells
-from game.ai.poker_squares_rollout import Rollout
 from game.ai.poker_squares_sim import deal, play, simulate
 from game.ai.poker_squares_values import data_path
 from game.rules.poker_squares import score_grid
@@ -112,30 +115,32 @@ SWITCH_ZS = (None, SWITCH_Z, 1.0, 2.0)  # the rule's own thresholds, and fixed o
 
 
 def rollout_speed(count: int, seed: int) -> str:
-    """Greedy playouts a CPU second, the plain spelling against the search's own, from
-    positions 4 to 16 cards in (the same deals for both)."""
-    quick, rng = QuickAgent(), random.Random(seed)
-    rollout = Rollout(quick.values, quick.points)
+    """Greedy playouts a CPU second, the plain spelling against the strong player's numpy
+    batches, from positions 4 to 16 cards in (the same deals for both)."""
+    quick, rng = QuickAgent(), np.random.default_rng(seed)
+    batches = BatchRollout(quick.values, quick.points)
     cases = []
-    for k in range(count):
-        cards = [card_int(c) for c in deal(seed * 7000 + k % 50)]
+    per = max(1, count // 13)
+    for k in range(13):
+        cards = [card_int(c) for c in deal(seed * 7000 + k)]
         pos = Position.start()
-        for card in cards[: 4 + k % 13]:
+        for card in cards[: 4 + k]:
             pos.see(card)
             pos.put(quick.choose(pos, card, pos.empties()), card)
-        unseen = unseen_cards(pos, EMPTY)
-        rng.shuffle(unseen)
-        cases.append((pos, unseen[: 25 - pos.placed]))
-        rollout.run(*cases[-1])  # both then find every value worked out already
-    rates = []
-    for run in (lambda p, d: playout(p.copy(), d, quick.values.of, quick.points),
-                rollout.run):
-        started = time.process_time()
-        for pos, cards in cases:
-            run(pos, cards)
-        rates.append(count / max(1e-9, time.process_time() - started))
-    return (f"playouts: plain {rates[0]:,.0f}/s, fast {rates[1]:,.0f}/s "
-            f"(x{rates[1] / rates[0]:.2f}), {count} from 4-16 cards in")
+        unseen = np.array(unseen_cards(pos, EMPTY))
+        cases.append((pos, rng.permuted(np.tile(unseen, (per, 1)), axis=1)[:, :25 - pos.placed]))
+        batches.run([pos], cases[-1][1], np.zeros(per, dtype=int))  # both meet known keys
+    started = time.process_time()
+    for pos, cards in cases:
+        for row in cards.tolist():
+            playout(pos.copy(), row, quick.values.of, quick.points)
+    plain = 13 * per / max(1e-9, time.process_time() - started)
+    started = time.process_time()
+    for pos, cards in cases:
+        batches.run([pos], cards, np.zeros(per, dtype=int))
+    batch = 13 * per / max(1e-9, time.process_time() - started)
+    return (f"playouts: plain {plain:,.0f}/s, numpy batches of {per} {batch:,.0f}/s "
+            f"(x{batch / plain:.2f}), from 4-16 cards in")
 
 
 def decision_study(positions: int, deals: int, seed: int, scoring: str = "american"
@@ -146,7 +151,7 @@ def decision_study(positions: int, deals: int, seed: int, scoring: str = "americ
     rule sees the first n of the first half, the second half judges (unbiased). Regret:
     points a decision below the best square; x23 decisions ~ points a game."""
     quick, rng = QuickAgent(scoring), random.Random(seed)
-    rollout = Rollout(quick.values, quick.points)
+    batches, shuffle = BatchRollout(quick.values, quick.points), np.random.default_rng(seed)
     cases = []
     for k in range(positions):
         cards = [card_int(c) for c in deal(seed * 1000 + k)]
@@ -159,15 +164,15 @@ def decision_study(positions: int, deals: int, seed: int, scoring: str = "americ
         pos.see(card)
         squares = distinct(pos, [i for _, i in ranked_cells(
             pos, card, quick.values.of, quick.points)])[:STRONG_CANDIDATES]
-        unseen, scores = unseen_cards(pos, card), {s: [] for s in squares}
-        trials = {s: pos.copy() for s in squares}
-        for square, trial in trials.items():
+        unseen = np.array(unseen_cards(pos, card))
+        trials = [pos.copy() for _ in squares]
+        for square, trial in zip(squares, trials, strict=True):
             trial.put(square, card)
-        for _ in range(deals):
-            rng.shuffle(unseen)
-            for square in squares:
-                scores[square].append(rollout.run(trials[square], unseen[:24 - pos.placed]))
-        cases.append((squares, scores))
+        cards = shuffle.permuted(np.tile(unseen, (deals, 1)), axis=1)[:, :24 - pos.placed]
+        played = batches.run(trials, np.tile(cards, (len(squares), 1)),
+                             np.repeat(np.arange(len(squares)), deals))
+        cases.append((squares, dict(zip(squares, played.reshape(len(squares), deals),
+                                        strict=True))))
     half = deals // 2
 
     def regret(pick: int, scores: dict[int, list[float]]) -> float:
@@ -209,6 +214,7 @@ def strong_settings(budget: float) -> dict[str, Any]:
     another experiment)."""
     table = hashlib.sha1(data_path("american").read_bytes()).hexdigest()[:12]
     return {"budget": budget, "candidates": STRONG_CANDIDATES, "share": SHARE,
+            "batch_deals": BATCH_DEALS,
             "switch_steps": [list(s) for s in SWITCH_STEPS], "table": table}
 
 

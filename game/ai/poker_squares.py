@@ -1,6 +1,6 @@
 """Poker Squares computer players: "random", "quick" (greedy on learned line values, no
 search; also the Hint) and "strong" (Monte Carlo playouts of the quick player from
-the candidate squares, on shared deals, under a budget).
+the candidate squares, on shared deals, a batch at a time in numpy, under a budget).
 
 ``make_agent(name, scoring, seed, time_limit)`` gives an object with ``new_game()``,
 ``place(grid, card) -> (row, col)`` (the contract: the grid so far and the card dealt,
@@ -20,10 +20,12 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from game.ai.poker_squares_aims import Aim, AimChooser
+from game.ai.poker_squares_batch import BatchRollout
 from game.ai.poker_squares_lines import card_int, points_table
 from game.ai.poker_squares_play import EMPTY, Position, distinct, ranked_cells
-from game.ai.poker_squares_rollout import Rollout
 from game.ai.poker_squares_values import values_for
 from game.cards import Card
 
@@ -33,7 +35,8 @@ Cell = tuple[int, int]
 STRONG_PLAYOUTS = 240  # deals tried per decision when no time limit is set
 STRONG_CANDIDATES = 6  # squares the playouts compare, best first by learned value
 PRUNE_Z = 3.0  # a square trailing the leader by this many standard errors is dropped
-PRUNE_EVERY = 16  # deals between pruning checks
+PRUNE_EVERY = 16  # deals in the first batch; a batch then doubles up to BATCH_DEALS
+BATCH_DEALS = 128  # numpy plays a batch of deals for every square at once: bigger is cheaper
 # A game budget is spent as if only half the decisions left were open: about half end
 # early (one square clearly ahead), and an even share left a third to half of it unspent.
 SHARE = 2.0
@@ -182,8 +185,9 @@ class StrongAgent(QuickAgent):
         self.new_game()
 
     def new_game(self) -> None:
-        self.rng = random.Random(self.seed)
+        self.rng = np.random.default_rng(self.seed)
         self.spent = 0.0
+        self.batches: BatchRollout | None = None  # made on the first search: it holds a table
 
     def _deadline(self, pos: Position) -> float:
         allowed = math.inf
@@ -208,40 +212,49 @@ class StrongAgent(QuickAgent):
             self.spent += self.clock() - started
 
     def _search(self, pos: Position, card: int, squares: list[int], deadline: float) -> int:
-        unseen = unseen_cards(pos, card)
+        unseen = np.array(unseen_cards(pos, card))
         need = 24 - pos.placed
-        # the fast playouts for ten hands for points, the aim's own otherwise
-        run = (Rollout(self.values, self.points).run if self.chooser is None
-               else self.chooser.playout)
         trials = {}
         for square in squares:
             trials[square] = trial = pos.copy()
             trial.put(square, card)
-        scores: dict[int, list[float]] = {s: [] for s in squares}
+        scores = {s: np.zeros(0) for s in squares}
         alive = list(squares)
         timed = self.time_limit is not None or self.game_budget is not None
         limit = 1_000_000 if timed else self.playouts
         deals = 0
         while len(alive) > 1 and deals < limit and self.clock() < deadline:
-            self.rng.shuffle(unseen)
-            deal = unseen[:need]
-            for square in alive:
-                scores[square].append(run(trials[square], deal))
-            deals += 1
-            if deals % PRUNE_EVERY == 0:
-                alive = prune(alive, scores)
+            size = min(limit - deals, BATCH_DEALS, max(PRUNE_EVERY, deals))
+            cards = self.rng.permuted(np.tile(unseen, (size, 1)), axis=1)[:, :need]
+            played = self._playouts([trials[s] for s in alive], cards)
+            for square, row in zip(alive, played, strict=True):
+                scores[square] = np.concatenate((scores[square], row))
+            deals += size
+            alive = prune(alive, scores)
         self.searches += 1
         self.deals += deals
         return verdict(squares[0], alive, scores)
 
+    def _playouts(self, starts: list[Position], cards: np.ndarray) -> np.ndarray:
+        """Scores [start, deal] of the quick player's play from each start on each deal:
+        numpy's batches for ten hands for points, the aim's own playouts otherwise."""
+        if self.chooser is not None:
+            deals = cards.tolist()
+            return np.array([[self.chooser.playout(start, deal) for deal in deals]
+                             for start in starts])
+        if self.batches is None:
+            self.batches = BatchRollout(self.values, self.points)
+        size = len(cards)
+        which = np.repeat(np.arange(len(starts)), size)
+        return self.batches.run(starts, np.tile(cards, (len(starts), 1)), which).reshape(
+            len(starts), size)
 
-def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+
+def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     """Mean and standard error of a - b over the same deals."""
-    n = len(a)
-    diffs = [x - y for x, y in zip(a, b, strict=True)]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-    return mean, math.sqrt(var / n)
+    diffs = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
+    n = len(diffs)
+    return float(diffs.mean()), float(diffs.std(ddof=1 if n > 1 else 0)) / math.sqrt(n)
 
 
 def switch_threshold(deals: int) -> float:
@@ -249,12 +262,12 @@ def switch_threshold(deals: int) -> float:
     return next((z for below, z in SWITCH_STEPS if deals < below), SWITCH_Z)
 
 
-def verdict(greedy: int, alive: list[int], scores: dict[int, list[float]],
+def verdict(greedy: int, alive: list[int], scores: Mapping[int, Sequence[float]],
             switch_z: float | None = None) -> int:
     """The square with the best playouts; the quick player's own square unless another
     beats it by ``switch_z`` standard errors (by default switch_threshold of the deals
     played: a few noisy deals must not overrule it)."""
-    best = max(alive, key=lambda s: sum(scores[s]))
+    best = max(alive, key=lambda s: float(np.sum(scores[s])))
     if best == greedy or greedy not in alive:
         return best
     if len(scores[best]) < 2:
@@ -271,10 +284,10 @@ def unseen_cards(pos: Position, card: int) -> list[int]:
     return [c for c in range(52) if c not in seen]
 
 
-def prune(alive: list[int], scores: dict[int, list[float]]) -> list[int]:
+def prune(alive: list[int], scores: Mapping[int, Sequence[float]]) -> list[int]:
     """Drop squares whose paired difference with the leader is PRUNE_Z standard errors
     below zero (the same deals were played from every square)."""
-    leader = max(alive, key=lambda s: sum(scores[s]))
+    leader = max(alive, key=lambda s: float(np.sum(scores[s])))
     kept = []
     for square in alive:
         mean, error = _paired(scores[square], scores[leader])

@@ -1,7 +1,7 @@
 """What a Poker Squares seat plays for beyond the contract's ten hands for points: the two
 long diagonals (12 hands) and Make Pat Hands (five pat rows win, nothing else counts).
 The quick and strong players weigh squares through an ``Aim``; the plain one (ten
-hands for points) keeps the fast paths of poker_squares_play and _rollout.
+hands for points) keeps the fast paths of poker_squares_play and _batch.
 
 12 hands: a diagonal has no learned values of its own (the tables know rows and
 columns), so an unfinished diagonal is worth DIAGONAL_WEIGHT times the mean of what its

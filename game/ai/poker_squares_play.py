@@ -135,7 +135,7 @@ def greedy_cell(pos: Position, card: int, value: Lookup, points: Sequence[float]
 def playout(pos: Position, deal: Sequence[int], value: Lookup,
             points: Sequence[float]) -> float:
     """Final score of greedy play on ``pos`` (changed in place) with ``deal`` to come.
-    The plain spelling: the search uses game.ai.poker_squares_rollout, tested against it."""
+    The plain spelling: the search plays game.ai.poker_squares_batch, tested against it."""
     for card in deal[: 25 - pos.placed]:
         pos.see(card)
         pos.put(greedy_cell(pos, card, value, points), card)
