@@ -240,11 +240,12 @@ class ChinesePokerScene(GameScene):
             self._next_human()
             if self.hud.dialog is None:
                 self._notices()
-        if self.hud.dialog is not None or self._notice_due():
-            # The computers wait while a dialog or notice is up (or one is due): the tester
-            # saw the next round dealt and led behind the last round's summary.
-            self._ai_wait = max(self._ai_wait, dt + 0.05)
         super().update(dt)
+
+    def computers_may_act(self) -> bool:
+        # Not while a dialog or notice is up (or one is due): the tester saw the next
+        # round dealt and led behind the last round's summary.
+        return self.hud.dialog is None and not self._notice_due()
 
     def _notice_due(self) -> bool:
         view = self.view

@@ -480,7 +480,8 @@ class CardGameScene(Scene):
             if self._demo_wait <= 0:
                 self.new_game()
             return
-        if self.computers and not self.over and not self.table.animating:
+        if (self.computers and not self.over and not self.table.animating
+                and self.computers_may_act()):
             self._ai_wait -= dt
             if self._ai_wait <= 0:
                 for computer in list(self.computers.values()):
@@ -489,6 +490,11 @@ class CardGameScene(Scene):
                         self._ai_wait = ai_delay(self.app.settings)
                         computer.client.submit(move)
                         break
+
+    def computers_may_act(self) -> bool:
+        """Whether the computer seats' clock runs: a game holds it while a person
+        has something to read first (its own dialogs or notices)."""
+        return True
 
     def draw_items(self, alpha: float) -> list[DrawItem]:
         self._show_focus_highlight()
