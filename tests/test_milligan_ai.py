@@ -65,10 +65,10 @@ def test_the_solver_proves_a_win_with_a_line_that_wins() -> None:
 
 
 def test_when_play_sees_no_gain_a_hint_still_finds_a_card_that_can_go_up() -> None:
-    # The quick player gives this game up (by its judgement nothing gains) although the
-    # 2D can go straight up: the hint says so instead of "looks lost".
+    # The quick judgement alone (no line searched for a card to go up) gives this game
+    # up although the 2D can go straight up: the hint says so instead of "looks lost".
     state = M.new_game(5, {"rule": "suit", "miss_milligan": True})
-    agent = P.make_agent("quick")
+    agent = P.SearchPlayer(P.NODES["quick"], line_nodes=0)
     while not isinstance(move := agent.act(M.observe(state), M.legal_moves(state)), M.Resign):
         state = M.apply(state, move)
     advice = P.hint(M.observe(state))
@@ -87,6 +87,48 @@ def test_when_play_sees_no_gain_a_hint_still_finds_a_card_that_can_go_up() -> No
     assert milligan_stuck.line_up(position(["5S 9H"], foundations={0: "AS 2S 3S 4S"},
                                            waiting="QD", rule="alternate", mm=True),
                                   1000) is None
+
+
+def play_out(agent: P.SearchPlayer, seed: int, config: dict, limit: int = 400
+             ) -> tuple[M.MilliganState, int]:
+    """``agent``'s game of deal ``seed`` (at most ``limit`` moves): where it ended (a
+    game given up counts as still on: what could happen there?) and the moves made."""
+    state = M.new_game(seed, config)
+    agent.new_game()
+    for count in range(limit):
+        move = agent.act(M.observe(state), M.legal_moves(state))
+        if isinstance(move, M.Resign):
+            return state, count
+        state = M.apply(state, move)
+        if M.is_over(state):
+            return state, count + 1
+    return state, limit
+
+
+class NoFloor(P.SearchPlayer):
+    """The player without its floor: after a card went up against its judgement it may
+    judge its way back down."""
+
+    def _choose(self, here: M.MilliganState, can_deal: bool) -> list[M.Move]:
+        self._floor = 0
+        return super()._choose(here, can_deal)
+
+
+def test_with_the_stock_out_the_player_plays_on_while_a_card_can_go_up_without_looping(
+        ) -> None:
+    giant = {"rule": "alternate", "miss_milligan": False}
+    # Deal 0: the quick judgement alone gives up with 33 cards up, yet a card can go up.
+    alone, _ = play_out(P.SearchPlayer(P.NODES["quick"], line_nodes=0), 0, giant)
+    assert alone.laid_off == 33 and not alone.stock and alone.status == "playing"
+    assert milligan_stuck.verdict(alone, 1000) is False
+    # The player searches for the line that sends it up, and the next, ... (45 up).
+    state, moves = play_out(P.make_agent("quick"), 0, giant)
+    assert moves < 400 and state.laid_off >= alone.laid_off + 10
+    assert milligan_stuck.line_up(state, P.LINE_NODES["quick"]) is None  # why it gave up
+    # Without the floor it takes a card back down (judged better), finds the same line
+    # up again, and so on for ever.
+    looping, moves = play_out(NoFloor(P.NODES["quick"], P.LINE_NODES["quick"]), 0, giant)
+    assert moves == 400 and looping.status == "playing"
 
 
 def test_the_solver_says_not_winnable_for_a_stuck_game_and_unknown_in_time() -> None:

@@ -5,6 +5,7 @@ buttons, long columns, statistics, and quitting mid-game."""
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -64,12 +65,18 @@ def button_centre(scene: S.MilliganScene, name: str) -> tuple[float, float]:
     return rect.centerx, rect.centery
 
 
+def gives_up_early() -> milligan_player.SearchPlayer:
+    """The quick player that gives up as soon as its judgement sees no gain with the
+    stock out (it searches no further for a card to go up): games that end given up."""
+    return milligan_player.SearchPlayer(milligan_player.NODES["quick"], line_nodes=0)
+
+
 def play_game(app, scene: S.MilliganScene, do_move, limit: int = 400,  # noqa: ANN001
-              stop: int | None = None) -> int:
-    """The quick computer player's game (or its first ``stop`` moves), each move made
-    through ``do_move``; checks every move landed as the rules say. Returns the number
-    of moves."""
-    agent = milligan_player.make_agent("quick")
+              stop: int | None = None, agent=None) -> int:  # noqa: ANN001
+    """The quick computer player's game (or ``agent``'s; or its first ``stop`` moves),
+    each move made through ``do_move``; checks every move landed as the rules say.
+    Returns the number of moves."""
+    agent = agent or milligan_player.make_agent("quick")
     count = 0
     while not scene.over and count != stop:
         before = scene.recorder.state
@@ -144,11 +151,18 @@ def by_keys(app, scene: S.MilliganScene):  # noqa: ANN001, ANN201
     return do
 
 
-def test_a_whole_game_by_keyboard(tmp_path: Path) -> None:
+def test_a_whole_game_by_keyboard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The worker's proof (a position standing a second) is not asked here: every move
+    # and the ending come from the keys (the worker has its own test below).
+    monkeypatch.setattr(S, "STUCK_PAUSE", math.inf)
     app = app_with(tmp_path, {"rule": "alternate", "miss_milligan": False})
     scene = start(app, seed=11)
     assert play_game(app, scene, by_keys(app, scene), limit=600) > 20
     assert app.input.last_device == "keyboard"
+    # The last move typed leaves no card able to go up: proven inside the move.
+    assert scene.view.lost and scene.recorder.moves[-1] != M.Stuck()
+    assert scene.hud.dialog is not None
+    assert "No card can go up to the foundations any more" in scene.hud.dialog.body
 
 
 def pad_target(scene: S.MilliganScene, target: str) -> str:
@@ -183,7 +197,7 @@ def test_a_whole_game_by_pad(tmp_path: Path, pad: VirtualPad) -> None:
             pad_focus(app, pad, scene, pad_target(scene, move.target), column_first=40)
             pad_press(app, pad, a)
 
-    assert play_game(app, scene, do) > 12
+    assert play_game(app, scene, do, agent=gives_up_early()) > 12
     assert app.input.last_device == "pad" and scene.view.status == "resigned"
 
 
@@ -440,7 +454,7 @@ def test_show_winnable_answers_from_the_worker(tmp_path: Path) -> None:
 def test_a_game_finished_again_after_an_undo_is_counted_once(tmp_path: Path) -> None:
     app = app_with(tmp_path)
     scene = start(app, seed=25)
-    play_game(app, scene, lambda m: scene.play(m))
+    play_game(app, scene, lambda m: scene.play(m), agent=gives_up_early())
     assert scene.view.status == "resigned" and scores.load(tmp_path).overall.played == 1
     key(app, pygame.K_u, "u")  # the game-over dialog's Undo
     assert not scene.over

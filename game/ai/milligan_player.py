@@ -3,7 +3,8 @@
 A player sees the table as its seat does (``MilliganView``) and never the stock: it
 searches the moves short of dealing for the best position it can reach (see
 game.ai.milligan_search), plays that line, and deals when nothing gains; with the stock
-gone and nothing to gain it gives up. ``winnable`` is the table's own question about
+gone and nothing to gain it plays on while it finds a line that sends a card up, and
+then gives up. ``winnable`` is the table's own question about
 the whole position and so may look at the stock.
 """
 
@@ -20,31 +21,57 @@ from game.rules import milligan as M
 from game.rules import milligan_stuck
 
 NODES = {"search": search.NODES, "quick": 100}
+# Positions searched for a line that sends a card up when the judgement sees no gain
+# with the stock out (play goes on while one is found; giving up is the last resort).
+LINE_NODES = {"search": 20_000, "quick": 2_000}
 HINT_NODES = search.NODES  # hints are worked out on the worker: as deep as play
 HINT_LINE_NODES = 20_000  # positions a hint searches for a card to go up once play sees none
 
 
 @dataclass
 class SearchPlayer:
+    """Plays the best line its judgement finds; with the stock out and nothing judged a
+    gain, the shortest line that sends a card up (milligan_stuck.line_up), and gives up
+    only when none is found within ``line_nodes`` positions.
+
+    Such a line may end where the judgement rates the table lower than before, so the
+    player would take the card back down and find the same line again, for ever. After
+    one, the cards up are its ``floor``: no later line may end with fewer. Every plan
+    then ends higher in (floor, judgement), so no position comes round again."""
+
     nodes: int = search.NODES
+    line_nodes: int = 0
     _plan: list[M.Move] = field(default_factory=list)
     _expect: M.MilliganState | None = None  # the position the plan's next move is for
+    _floor: int = 0
 
     def new_game(self) -> None:
-        self._plan, self._expect = [], None
+        self._plan, self._expect, self._floor = [], None, 0
 
     def act(self, view: M.MilliganView, legal: Sequence[M.Move]) -> M.Move | None:
         if view.over or not legal:
             return None
         here = M.position_of(view)
-        if not self._plan or self._expect is None or not same_table(here, self._expect):
-            self._plan = search.plan(here, view.stock_size > 0, self.nodes)
+        ours = self._expect is not None and same_table(here, self._expect)
+        if not ours:  # a new game, a deal, or someone else moved: judge afresh
+            self._floor = 0
+        if not self._plan or not ours:
+            self._plan = self._choose(here, view.stock_size > 0)
         move = self._plan.pop(0)
         if move not in legal:  # a plan made for another table: start afresh next time
             self._plan = []
             move = search.plan(here, view.stock_size > 0, self.nodes)[0]
         self._expect = M.shift(here, move) if isinstance(move, M.Transfer) else None
         return move
+
+    def _choose(self, here: M.MilliganState, can_deal: bool) -> list[M.Move]:
+        moves = search.plan(here, can_deal, self.nodes, self._floor)
+        if isinstance(moves[0], M.Resign) and self.line_nodes:
+            line = milligan_stuck.line_up(here, self.line_nodes)
+            if line:
+                self._floor = here.laid_off + 1
+                return list(line)
+        return moves
 
 
 def same_table(a: M.MilliganState, b: M.MilliganState) -> bool:
@@ -56,7 +83,7 @@ def make_agent(name: str = "search", seed: int = 0, time_limit: float | None = N
     """A computer player by name: "search" (looks 800 positions ahead between deals),
     "quick" (100) or "random"."""
     if name in NODES:
-        return SearchPlayer(NODES[name])
+        return SearchPlayer(NODES[name], LINE_NODES[name])
     if name == "random":
         return RandomPlayer(seed)
     raise ValueError(f"unknown milligan player {name!r}: choose search, quick or random")

@@ -147,9 +147,12 @@ def _key(after: M.MilliganState, codes: list[bytes]) -> tuple:
             tuple(map(len, after.foundations)))
 
 
-def best_line(state: M.MilliganState, nodes: int = NODES) -> Line:
+def best_line(state: M.MilliganState, nodes: int = NODES, floor: int = 0) -> Line:
     """The best position reachable without dealing, searched best first over at most
-    ``nodes`` positions, and the moves to it (empty if nothing beats staying put)."""
+    ``nodes`` positions, and the moves to it (empty if nothing beats staying put). Only
+    a position with at least ``floor`` cards up may be the best (the search still goes
+    through others): a player that sent a card up against its judgement sets it, so
+    that it cannot judge its way back down and loop."""
     start = evaluate(state)
     best = (start, ())
     seen = {M.position_key(state)}
@@ -174,17 +177,19 @@ def best_line(state: M.MilliganState, nodes: int = NODES) -> Line:
             seen.add(key)
             value = judge(after, after_codes)
             line = path + (move,)
-            if value > best[0] + 1e-9:
+            if value > best[0] + 1e-9 and after.laid_off >= floor:
                 best = (value, line)
             heapq.heappush(frontier, (-value, next(tie), after, line, after_codes))
     return Line(best[1], best[0], best[0] - start)
 
 
-def plan(state: M.MilliganState, can_deal: bool, nodes: int = NODES) -> list[M.Move]:
-    """What a player does next: the best line if it gains, else deal, else give up."""
+def plan(state: M.MilliganState, can_deal: bool, nodes: int = NODES, floor: int = 0
+         ) -> list[M.Move]:
+    """What a player does next: the best line if it gains (ending with at least
+    ``floor`` cards up), else deal, else give up."""
     if state.status != "playing":
         return []
-    line = best_line(state, nodes)
+    line = best_line(state, nodes, floor)
     if line.moves and line.gain > 0:
         return list(line.moves)
     return [M.Deal() if can_deal else M.Resign()]
