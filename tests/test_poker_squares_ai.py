@@ -364,3 +364,13 @@ def test_the_long_run_appends_a_line_a_game_and_resumes(tmp_path, capsys) -> Non
     assert "4 games: strong mean" in out and "paired gain" in out and "95% [" in out
     games = [json.loads(line)["game"] for line in path.read_text().splitlines()[5:]]
     assert games == [2, 3]  # played again under this run's settings, on lines of their own
+
+
+def test_shards_of_the_long_run_share_one_file(tmp_path) -> None:
+    path = tmp_path / "long.jsonl"
+    for shard in ("1/2", "0/2"):
+        bench_main(["--long", str(path), "--long-games", "4", "--budget", "0.05",
+                    "--shard", shard])
+    assert [json.loads(line)["game"] for line in path.read_text().splitlines()] == [1, 3, 0, 2]
+    with pytest.raises(SystemExit):
+        bench_main(["--long", str(path), "--shard", "2/2"])

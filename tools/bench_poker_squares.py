@@ -80,9 +80,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--long", metavar="PATH",
                         help="the resumable long run: one JSON line a game in PATH")
     parser.add_argument("--long-games", type=int, default=1000)
+    parser.add_argument("--shard", type=shard_of, default=(0, 1), metavar="K/N",
+                        help="play only games K, K+N, ... (N processes share one PATH)")
     args = parser.parse_args(argv)
     if args.long:
-        long_run(Path(args.long), args.long_games, args.seed, args.budget)
+        long_run(Path(args.long), args.long_games, args.seed, args.budget, *args.shard)
         return
     if args.rollouts:
         print(rollout_speed(args.rollouts, args.seed), flush=True)
@@ -98,6 +100,17 @@ def main(argv: list[str] | None = None) -> None:
             if strong:
                 print(paired(figures, simulate(figures["games"], args.seed, "quick", scoring,
                                                keep_scores=True)), flush=True)
+
+
+def shard_of(text: str) -> tuple[int, int]:
+    """"K/N" -> (K, N) with 0 <= K < N."""
+    try:
+        shard, shards = (int(part) for part in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not K/N") from None
+    if not 0 <= shard < shards:
+        raise argparse.ArgumentTypeError(f"{text!r}: K must be 0 to N-1")
+    return shard, shards
 
 
 def paired(strong: dict, quick: dict) -> str:
@@ -257,9 +270,12 @@ def long_summary(rows: list[dict]) -> str:
             f"paired gain {gain:+.2f} +- {gain_half:.2f}; {cpu:.1f} CPU s a strong game")
 
 
-def long_run(path: Path, games: int, seed: int, budget: float) -> None:
+def long_run(path: Path, games: int, seed: int, budget: float, shard: int = 0,
+             shards: int = 1) -> None:
     """Strong and quick on deals seed .. seed + games - 1, one JSON line a game appended
-    to ``path`` (flushed at once: a killed run loses at most the game in hand)."""
+    to ``path`` (flushed at once: a killed run loses at most the game in hand). With
+    ``shards`` processes on one file, this one plays the games ``shard`` mod ``shards``
+    (a line is appended in one write, so the processes' lines never mix)."""
     settings = strong_settings(budget)
     done, problems = read_long(path, seed, settings)
     for problem in problems:
@@ -267,7 +283,7 @@ def long_run(path: Path, games: int, seed: int, budget: float) -> None:
     if done:
         print(f"resuming: {long_summary(list(done.values()))}", flush=True)
     path.parent.mkdir(parents=True, exist_ok=True)
-    for game in range(games):
+    for game in range(shard, games, shards):
         if game in done:
             continue
         cards = deal(seed + game)
