@@ -1,89 +1,240 @@
 """Learn the Poker Squares line values by self-play (Monte Carlo, epsilon-greedy).
 
-``python -m tools.train_poker_squares --scoring american --games 200000 --seed 1``
-writes game/ai/data/poker_squares_<scoring>.json.gz. Each game deals 25 cards of a
-deck shuffled from the seed; the player places greedily on the current values (a
-random empty cell with probability epsilon, decaying to zero); after the game every
-abstract line state it passed through counts its line's final category. The values
-are refreshed from the counts at doubling intervals, then every ``--refresh`` games.
-The same arguments always write the same file.
+``python -m tools.train_poker_squares --scoring american --games 1000000 --seed 1``
+writes game/ai/data/poker_squares_<scoring>.json.gz. Games are played a batch at a
+time in numpy (game.ai.poker_squares_batch, exactly the quick player's squares), each
+deal a deck shuffled from the seed; with probability epsilon (decaying linearly to
+zero over the run) a card goes to a random empty square instead. After a batch every
+abstract line state passed through counts its line's final category, and the next
+batch plays on values refreshed from the counts. Batches grow 50, 50, 100, ... up to
+``--refresh`` games.
+
+``--start-from PATH --keep F`` carries on from a saved table with its counts scaled
+by F first (an older policy's endings weigh less), so that the means describe the
+policy as it plays now. The same arguments always write the same file.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import gzip
+import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
-from game.ai.poker_squares_lines import category, line_key, points_table
-from game.ai.poker_squares_play import Position, greedy_cell
-from game.ai.poker_squares_values import LineCounts, Values, data_path
+import numpy as np
+
+from game.ai.poker_squares_batch import (
+    COL_OF,
+    NO_KEY,
+    ROW_OF,
+    BatchRollout,
+    categories,
+    unpack,
+)
+from game.ai.poker_squares_lines import points_table
+from game.ai.poker_squares_play import Position
+from game.ai.poker_squares_values import Key, LineCounts, Values, data_path
+
+LINES = np.arange(10)
+# the ten lines as squares: rows 0-4, then columns
+LINE_CELLS = np.array([[5 * r + c for c in range(5)] for r in range(5)]
+                      + [[5 * r + c for r in range(5)] for c in range(5)])
+
+
+class DictTable:
+    """Packed key -> value for one batch: the strong player's hash table is built to
+    last many searches; a table remade at every refresh does better with a dict."""
+
+    def __init__(self, values: Values, keys: dict[int, tuple[Key, Key]]) -> None:
+        self.values, self.keys, self.known = values, keys, {}
+
+    def look(self, codes: np.ndarray) -> np.ndarray:
+        unique, where = np.unique(codes, return_inverse=True)
+        known, of, keys = self.known, self.values.of, self.keys
+        found = []
+        for code in unique.tolist():
+            value = known.get(code)
+            if value is None:
+                pair = keys.get(code)
+                if pair is None:  # unpacked once for the whole run
+                    pair = keys[code] = LineCounts.keys_of(unpack(code))
+                value = known[code] = of(pair[0])
+            found.append(value)
+        return np.array(found)[where]
+
+
+class ExploringRollout(BatchRollout):
+    """The batch playouts with exploration and a record: after each card, the packed
+    key of every line still unfinished (NO_KEY for a full one), and the squares."""
+
+    def __init__(self, values: Values, points: Sequence[float], rng: np.random.Generator,
+                 explore: float, keys: dict[int, tuple[Key, Key]]) -> None:
+        super().__init__(values, points)
+        self.table = DictTable(values, keys)  # type: ignore[assignment]
+        self.rng, self.explore = rng, explore
+        self.keys: list[np.ndarray] = []
+        self.squares: list[np.ndarray] = []
+
+    def _greedy(self, placed: int, n: np.ndarray, *state: Any) -> np.ndarray:
+        """The quick player's square (or, at epsilon, a random empty one), recorded."""
+        *lines, empty, card_suit, bit, count, held, left, look, points = state
+        seen: list[np.ndarray] = []
+
+        def peek(codes: np.ndarray) -> np.ndarray:
+            seen.append(codes)  # the lines' keys before the card, then with it
+            return look(codes)
+        best = BatchRollout._greedy(placed, n, *lines, empty, card_suit, bit, count, held,
+                                    left, peek, points)
+        batch = len(n)
+        wild = self.rng.random(batch) < self.explore
+        if wild.any():
+            pick = self.rng.random((batch, 25))
+            pick[~empty] = -1.0
+            best = np.where(wild, np.argmax(pick, axis=1), best)
+        before = np.full((batch, 10), NO_KEY, dtype=np.int64)
+        before[n < 5] = seen[0]
+        after = np.full((batch, 10), NO_KEY, dtype=np.int64)
+        after[n < 4] = seen[1]  # a fifth card finishes the line: nothing to record
+        joined = (LINES == ROW_OF[best][:, None]) | (LINES == COL_OF[best][:, None])
+        self.keys.append(np.where(joined, after, before))
+        self.squares.append(best)
+        return best
+
+
+def final_categories(deals: np.ndarray, squares: list[np.ndarray]) -> np.ndarray:
+    """[games, 10]: each line's category once the deals are placed on ``squares`` (the
+    last card on the one square left)."""
+    games = len(deals)
+    grid = np.full((games, 25), -1, dtype=np.int64)
+    rows = np.arange(games)
+    for step, square in enumerate(squares):
+        grid[rows, square] = deals[:, step]
+    last = np.argmax(grid < 0, axis=1)
+    grid[rows, last] = deals[:, len(squares)]
+    lines = grid[:, LINE_CELLS]  # [games, 10, 5]
+    ranks = lines >> 2
+    per_rank = (ranks[..., None] == np.arange(13)).sum(axis=2)  # [games, 10, 13]
+    mask = ((per_rank > 0) << np.arange(13)).sum(axis=-1)
+    flush = (lines & 3 == (lines[..., :1] & 3)).all(axis=-1)
+    return categories((per_rank > 0).sum(-1), per_rank.max(-1), mask, flush)
+
+
+class Trainer:
+    """Counts by packed key while training (tuples only once per new key)."""
+
+    def __init__(self, start: LineCounts | None = None) -> None:
+        self.counts = start or LineCounts()
+        self.key_of: dict[int, tuple[Key, Key]] = {}
+
+    def add(self, codes: np.ndarray, cats: np.ndarray) -> None:
+        """Count category ``cats[i]`` once for key ``codes[i]``."""
+        pairs, times = np.unique(codes * 16 + cats, return_counts=True)
+        key_of, fine, coarse = self.key_of, self.counts.fine, self.counts.coarse
+        size = len(points_table("american")) + 1
+        for pair, n in zip(pairs.tolist(), times.tolist(), strict=True):
+            code, cat = pair >> 4, (pair & 15) + 1
+            keys = key_of.get(code)
+            if keys is None:
+                keys = key_of[code] = LineCounts.keys_of(unpack(code))
+            for table, key in zip((fine, coarse), keys, strict=True):
+                entry = table.get(key)
+                if entry is None:
+                    entry = table[key] = [0] * size
+                entry[0] += n
+                entry[cat] += n
 
 
 def train(games: int, seed: int, scoring: str = "american", epsilon: float = 0.1,
-          refresh: int = 2000, report: Callable[[int, float], None] | None = None
-          ) -> LineCounts:
-    """Counts learned from ``games`` seeded self-play games; ``report(game, mean)``
-    is told the mean score of the games since its last call at each refresh."""
+          refresh: int = 2000, report: Callable[[int, float], None] | None = None,
+          start: LineCounts | None = None) -> LineCounts:
+    """Counts learned from ``games`` seeded self-play games (added to ``start``'s);
+    ``report(game, mean)`` is told the mean score of each batch."""
     points = points_table(scoring)
-    counts = LineCounts()
-    values = Values(counts.snapshot(), points)
-    rng = random.Random(seed)
-    next_refresh, played_score, played = 50, 0.0, 0
-    for game in range(games):
-        if game == next_refresh:
-            values = Values(counts.snapshot(), points)
-            next_refresh = min(2 * game, game + refresh)
-            if report:
-                report(game, played_score / max(played, 1))
-            played_score, played = 0.0, 0
-        explore = epsilon * (1 - game / games)
-        deck = list(range(52))
-        rng.shuffle(deck)
-        pos = Position.start()
-        visited: list[tuple[int, tuple[int, ...]]] = []
-        lines = (*pos.rows, *pos.cols)
-        for card in deck[:25]:
-            pos.see(card)
-            if rng.random() < explore:
-                cell = rng.choice(pos.empties())
-            else:
-                cell = greedy_cell(pos, card, values.of, points)
-            pos.put(cell, card)
-            for index, line in enumerate(lines):
-                if len(line) < 5:
-                    visited.append((index, line_key(line, pos.rank_left, pos.suit_left, pos.live,
-                                                    index // 5, pos.placed)))
-        finals = [category(line) for line in lines]
-        for index, key in visited:
-            counts.record(key, finals[index])
-        played_score += sum(points[f] for f in finals)
-        played += 1
-    return counts
+    trainer = Trainer(start)
+    rng = np.random.default_rng(seed)
+    game, size = 0, 50
+    while game < games:
+        batch = min(size, games - game)
+        # the batch's epsilon: the linear decay's value at its middle game
+        explore = epsilon * (1 - (game + batch / 2) / games)
+        deals = np.argsort(rng.random((batch, 52)), axis=1)[:, :25]
+        player = ExploringRollout(Values(trainer.counts, points), points, rng, explore,
+                                  trainer.key_of)
+        scores = player.run([Position.start()], deals, np.zeros(batch, dtype=np.int64))
+        cats = final_categories(deals, player.squares)
+        keys = np.stack(player.keys, axis=1)  # [games, 24 cards, 10 lines]
+        cats = np.broadcast_to(cats[:, None, :], keys.shape)
+        kept = keys != NO_KEY
+        trainer.add(keys[kept], cats[kept])
+        game += batch
+        if report:
+            report(game, float(scores.mean()))
+        size = min(2 * game, refresh)
+    return trainer.counts
+
+
+def scaled(counts: LineCounts, keep: float) -> LineCounts:
+    """``counts`` with every category's count times ``keep``, rounded down (keys left
+    with no visits are dropped; a coarse key is the sum of its fine keys again)."""
+    out = LineCounts()
+    for key, entry in counts.fine.items():
+        cats = [int(n * keep) for n in entry[1:]]
+        if sum(cats):
+            out.fine[key] = [sum(cats), *cats]
+            coarse = LineCounts.keys_of(key)[1]
+            total = out.coarse.setdefault(coarse, [0] * len(entry))
+            for i, n in enumerate(cats, 1):
+                total[i] += n
+            total[0] += sum(cats)
+    return out
+
+
+def load(path: Path) -> tuple[LineCounts, dict[str, Any]]:
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    meta = {k: v for k, v in data.items() if k not in ("fine", "coarse", "format")}
+    return LineCounts.from_json(data), meta
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scoring", default="american", choices=("american", "english"))
-    parser.add_argument("--games", type=int, default=200_000)
+    parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--epsilon", type=float, default=0.1)
     parser.add_argument("--refresh", type=int, default=2000)
+    parser.add_argument("--start-from", help="a saved table to carry on from")
+    parser.add_argument("--keep", type=float, default=1.0,
+                        help="scale the start's counts by this first (0-1)")
     parser.add_argument("--min-visits", type=int, default=1,
                         help="leave out fine keys seen fewer times (a smaller file)")
     parser.add_argument("--out", help="write here instead of game/ai/data (to compare first)")
     args = parser.parse_args()
-    started = time.perf_counter()
+    started, last = time.perf_counter(), [0.0]
+    meta: dict[str, Any] = {"scoring": args.scoring, "games": args.games, "seed": args.seed,
+                            "epsilon": args.epsilon, "refresh": args.refresh}
+    start = None
+    if args.start_from:
+        start, before = load(Path(args.start_from))
+        if args.keep < 1:
+            start = scaled(start, args.keep)
+        meta["started_from"] = {"keep": args.keep, **before}
+    window: list[float] = []
 
     def report(game: int, mean: float) -> None:
-        print(f"{game:>8} games  {time.perf_counter() - started:7.1f} s  "
-              f"recent mean {mean:6.2f}", flush=True)
-    counts = train(args.games, args.seed, args.scoring, args.epsilon, args.refresh, report)
+        window.append(mean)
+        now = time.perf_counter() - started
+        if now - last[0] > 30 or game >= args.games:
+            print(f"{game:>8} games  {now:7.1f} s  recent mean "
+                  f"{sum(window) / len(window):6.2f}", flush=True)
+            last[0] = now
+            window.clear()
+    counts = train(args.games, args.seed, args.scoring, args.epsilon, args.refresh, report,
+                   start)
     path = Path(args.out) if args.out else data_path(args.scoring)
-    counts.save(path, {"scoring": args.scoring, "games": args.games, "seed": args.seed,
-                       "epsilon": args.epsilon, "refresh": args.refresh}, args.min_visits)
+    counts.save(path, meta, args.min_visits)
     print(f"{len(counts.fine)} fine keys, {len(counts.coarse)} coarse keys -> {path}")
 
 

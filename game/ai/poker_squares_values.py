@@ -37,8 +37,13 @@ class LineCounts:
     fine: dict[Key, list[int]] = field(default_factory=dict)
     coarse: dict[Key, list[int]] = field(default_factory=dict)
 
+    @staticmethod
+    def keys_of(fine: Key) -> tuple[Key, Key]:
+        """The two keys a line state counts under: its own and its coarse key."""
+        return fine, coarse_key(fine)
+
     def record(self, fine: Key, cat: int) -> None:
-        for table, key in ((self.fine, fine), (self.coarse, coarse_key(fine))):
+        for table, key in zip((self.fine, self.coarse), self.keys_of(fine), strict=True):
             entry = table.get(key)
             if entry is None:
                 entry = table[key] = [0] * (len(CATEGORIES) + 1)
