@@ -80,6 +80,46 @@ def test_a_position_that_looks_stuck_is_not_when_a_card_goes_up_moves_later() ->
     assert s.laid_off == 5 and s.status == "lost"  # and then nothing more can go up
 
 
+# A quick player's real end (alternate): 8D 7C onto 9C, then the 9S goes up. Of the 13
+# moves from here a plain depth first search goes down the last first, and deep.
+SHORT_LINE = (["KH QS JH TS", "QH KS QD JC TD 9S 8D 7C", "TH 9S 8H 9C", "5C JS", "KH QS",
+               "JH TC KC QH 7D KS", "9D 8C 7H 6C", "KD QC JD TS 9H"],
+              dict(foundations={0: "AS 2S 3S 4S 5S 6S 7S 8S", 1: "AS 2S 3S 4S 5S 6S 7S 8S",
+                                2: "AH 2H 3H 4H 5H 6H 7H 8H 9H TH", 3: "AH 2H 3H 4H 5H 6H",
+                                4: "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+                                5: "AD 2D 3D 4D 5D 6D",
+                                6: "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+                                7: "AC 2C 3C 4C"}, waiting="JS", rule="alternate"))
+
+
+def depth_first(state: M.MilliganState, budget: int) -> bool | None:
+    """The search as it was: depth first, the last move generated tried first."""
+    start = state.laid_off
+    seen = {M.position_key(state)}
+    stack = [state]
+    while stack:
+        here = stack.pop()
+        for move in M.transfers(here):
+            after = M.shift(here, move)
+            if after.laid_off > start:
+                return False
+            key = M.position_key(after)
+            if key not in seen:
+                if len(seen) >= budget:
+                    return None
+                seen.add(key)
+                stack.append(after)
+    return True
+
+
+def test_the_search_tries_first_what_brings_a_card_that_could_go_up_to_an_end() -> None:
+    s = position(SHORT_LINE[0], **SHORT_LINE[1])
+    assert not M.has_layoff(s) and len(list(M.transfers(s))) == 13
+    assert depth_first(s, 2_000) is None  # lost in the far ends of the first moves
+    assert S.search(s, 10) is False and not M.is_stuck(s)
+    assert S.line_up(s, 100) == (M.Transfer("c1", 2, "c2"), M.Transfer("c1", 1, "f"))
+
+
 def test_the_stuck_move_ends_the_game_lost_only_with_the_stock_out() -> None:
     s = position(SEARCHED[0], **SEARCHED[1])
     refused(position(SEARCHED[0], stock=8, **SEARCHED[1]), M.Stuck(), "stock")

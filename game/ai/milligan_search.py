@@ -119,34 +119,6 @@ class Line:
     gain: float  # how much better than the start
 
 
-def _column_codes(state: M.MilliganState) -> list[bytes]:
-    """Each column as the bytes ``position_key`` sorts (the decks' copies alike)."""
-    code = M.card_code
-    return [bytes([code(c) for c in column]) for column in state.columns]
-
-
-def _shifted_codes(codes: list[bytes], move: M.Transfer, card: M.Card) -> list[bytes]:
-    """The column codes after ``move`` (``card``: its lead), from those before: only the
-    two columns it touches change (much cheaper than coding every column again)."""
-    out = codes[:]
-    if move.source[0] == "c":
-        i = int(move.source[1:])
-        out[i] = codes[i][:-move.count]
-    if move.target[0] == "c":
-        j = int(move.target[1:])
-        moved = codes[int(move.source[1:])][-move.count:] if move.source[0] == "c" \
-            else bytes([M.card_code(card)])
-        out[j] = codes[j] + moved
-    return out
-
-
-def _key(after: M.MilliganState, codes: list[bytes]) -> tuple:
-    """``milligan.position_key(after)``, from its column codes."""
-    waiting = after.waiting
-    return (tuple(sorted(codes)), M.card_code(waiting) if waiting else 0,
-            tuple(map(len, after.foundations)))
-
-
 def best_line(state: M.MilliganState, nodes: int = NODES, floor: int = 0) -> Line:
     """The best position reachable without dealing, searched best first over at most
     ``nodes`` positions, and the moves to it (empty if nothing beats staying put). Only
@@ -158,7 +130,7 @@ def best_line(state: M.MilliganState, nodes: int = NODES, floor: int = 0) -> Lin
     seen = {M.position_key(state)}
     tie = itertools.count()
     judge = _Judge()
-    frontier = [(-start, next(tie), state, (), _column_codes(state))]
+    frontier = [(-start, next(tie), state, (), M.column_codes(state))]
     while frontier and len(seen) < nodes:
         _, _, position, path, codes = heapq.heappop(frontier)
         for move in M.transfers(position):
@@ -167,11 +139,8 @@ def best_line(state: M.MilliganState, nodes: int = NODES, floor: int = 0) -> Lin
             after = M.shift(position, move)
             if move.target == M.FOUNDATION and after.laid_off == M.TOTAL:
                 return Line(path + (move,), 1e9, 1e9)
-            lead = position.waiting if move.source == M.WAIVE else \
-                position.foundations[int(move.source[1:])][-1] if move.source[0] == "f" \
-                else None
-            after_codes = _shifted_codes(codes, move, lead)
-            key = _key(after, after_codes)
+            after_codes = M.shifted_codes(position, codes, move)
+            key = M.coded_key(after, after_codes)
             if key in seen:
                 continue
             seen.add(key)

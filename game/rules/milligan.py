@@ -500,6 +500,39 @@ def position_key(state: MilliganState) -> tuple:
             tuple(len(p) for p in state.foundations))
 
 
+def column_codes(state: MilliganState) -> list[bytes]:
+    """Each column as the bytes ``position_key`` sorts (the decks' copies alike)."""
+    base = _SUIT_BASE
+    return [bytes([c.rank + base[c.suit] for c in column]) for column in state.columns]
+
+
+def shifted_codes(state: MilliganState, codes: list[bytes], move: Transfer) -> list[bytes]:
+    """``column_codes`` after ``move`` from those of ``state`` before it: only the two
+    columns it touches change (searches make millions; coding every column again was
+    most of their time)."""
+    out = codes[:]
+    source, target = move.source, move.target
+    if source[0] == "c":
+        i = int(source[1:])
+        out[i] = codes[i][:-move.count]
+    if target[0] == "c":
+        j = int(target[1:])
+        if source[0] == "c":
+            moved = codes[int(source[1:])][-move.count:]
+        else:
+            card = state.waiting if source == WAIVE else state.foundations[int(source[1:])][-1]
+            moved = bytes([card_code(card)])
+        out[j] = codes[j] + moved
+    return out
+
+
+def coded_key(state: MilliganState, codes: list[bytes]) -> tuple:
+    """``position_key(state)``, from its ``column_codes``."""
+    waiting = state.waiting
+    return (tuple(sorted(codes)), card_code(waiting) if waiting else 0,
+            tuple(map(len, state.foundations)))
+
+
 def has_layoff(state: MilliganState) -> bool:
     """Can an exposed card (a column's end or the waiting card) go up now?"""
     return bool(_layoffs(state))

@@ -23,6 +23,8 @@ Two proofs, the cheap one first:
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -171,44 +173,73 @@ class _OutOfBudget(Exception):
     """The search has seen as many positions as it may."""
 
 
-def _onward(position: M.MilliganState, start: int, seen: set, budget: int
-            ) -> Iterator[tuple[M.Transfer, M.MilliganState]]:
-    """Each worthwhile move from ``position`` and where it leads: always when more cards
-    than ``start`` are up there, otherwise only to a position not ``seen`` before (which
-    it adds). Raises _OutOfBudget once ``budget`` positions have been seen."""
+def _onward(position: M.MilliganState, codes: list[bytes], start: int, seen: set,
+            budget: int) -> Iterator[tuple[M.Transfer, M.MilliganState, list[bytes], int]]:
+    """Each worthwhile move from ``position`` (its ``milligan.column_codes``: ``codes``),
+    where it leads, that position's codes and its cards up: always when more cards than
+    ``start`` are up there, otherwise only to a position not ``seen`` before (which it
+    adds). Raises _OutOfBudget once ``budget`` positions have been seen."""
+    here = position.laid_off
     for move in M.transfers(position):
         if _pointless(position, move):
             continue
         after = M.shift(position, move)
-        if after.laid_off <= start:
-            key = M.position_key(after)
+        after_codes = M.shifted_codes(position, codes, move)
+        up = here + (move.target == M.FOUNDATION) - (move.source[0] == "f")
+        if up <= start:
+            key = M.coded_key(after, after_codes)
             if key in seen:
                 continue
             if len(seen) >= budget:
                 raise _OutOfBudget
             seen.add(key)
-        yield move, after
+        yield move, after, after_codes, up
+
+
+def _depth_to_go(state: M.MilliganState) -> int:
+    """How many cards lie on the shallowest column card that would go up if it were
+    at its column's end (0: one goes up now; 99: none in the columns)."""
+    fits = {(len(pile) + 1, SUITS[p // 2]) for p, pile in enumerate(state.foundations)}
+    best = 99
+    for column in state.columns:
+        for depth, card in enumerate(reversed(column[-best:])):
+            if (card.rank, card.suit) in fits:
+                if not depth:
+                    return 0
+                best = depth
+                break
+    return best
 
 
 def search(state: M.MilliganState, budget: int, deadline: float | None = None
            ) -> bool | None:
     """Every position reachable without dealing: True when none has more cards up than
     ``state`` (lost), False when one has, None when ``budget`` positions (or the time to
-    ``deadline``, by time.perf_counter) were not enough. (Running the relaxation at
-    every position as well settled no more of the end games measured, at 3.5x the
-    time.)"""
+    ``deadline``, by time.perf_counter) were not enough. Best first: the position whose
+    nearest card that could go up lies under the fewest cards (and cards taken down
+    count as cards to go up again). A plain depth first search went deep down its last
+    move and missed lines two moves long in 50,000 positions; the order changes nothing
+    about what is proven lost (every position is seen either way). (Running the
+    relaxation at every position as well settled no more of the end games measured,
+    at 3.5x the time.)"""
     start = state.laid_off
     seen = {M.position_key(state)}
-    stack = [state]
+    tie = itertools.count()
+    frontier = [(0, 0, state, M.column_codes(state))]
     try:
-        while stack:
-            if deadline is not None and len(seen) % 64 == 1 \
-                    and time.perf_counter() > deadline:
+        while frontier:
+            if deadline is not None and not next(tie) % 16 and time.perf_counter() > deadline:
                 return None
-            for _, after in _onward(stack.pop(), start, seen, budget):
-                if after.laid_off > start:
+            _, _, position, codes = heapq.heappop(frontier)
+            for _, after, after_codes, up in _onward(position, codes, start, seen, budget):
+                if up > start:
                     return False
-                stack.append(after)
+                behind = start - up  # cards taken down, to go up again first
+                depth = _depth_to_go(after)
+                if not behind and (not depth or after.waiting is not None
+                                   and M.foundation_for(after, after.waiting) is not None):
+                    return False  # a card goes up with the next move
+                heapq.heappush(frontier, (depth + behind, -next(tie), after, after_codes))
     except _OutOfBudget:
         return None
     return True
@@ -219,14 +250,14 @@ def line_up(state: M.MilliganState, budget: int) -> tuple[M.Transfer, ...] | Non
     searched breadth first over at most ``budget`` positions; None if none was found."""
     start = state.laid_off
     seen = {M.position_key(state)}
-    queue = deque([(state, ())])
+    queue = deque([(state, M.column_codes(state), ())])
     try:
         while queue:
-            position, path = queue.popleft()
-            for move, after in _onward(position, start, seen, budget):
-                if after.laid_off > start:
+            position, codes, path = queue.popleft()
+            for move, after, after_codes, up in _onward(position, codes, start, seen, budget):
+                if up > start:
                     return path + (move,)
-                queue.append((after, path + (move,)))
+                queue.append((after, after_codes, path + (move,)))
     except _OutOfBudget:
         return None
     return None
