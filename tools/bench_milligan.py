@@ -119,14 +119,19 @@ def bench_solver(deals: int, time_limit: float = 2.0) -> str:
             f"{statistics.median(times) * 1000:.0f} ms")
 
 
-def bench_stuck(deals: int, agent: str = "quick", seconds: float = 4.0) -> None:
+def bench_stuck(deals: int, agent: str = "quick", seconds: float = 4.0,
+                plays_on: bool = True) -> None:
     """Each rule set's ``deals`` games (seed 0 on) played by ``agent`` to its end: how
     many a move proved lost, how many the worker's proof (``seconds``) settles where the
     player gave up (lost, or live: a card could still go up), how many stay unproven,
-    and how long the proofs took."""
+    and how long the proofs took. ``plays_on`` False: the player gives up as soon as its
+    judgement sees no gain (as it did before it searched for a line up), which leaves
+    many more end positions to settle."""
     for mm in (False, True):
         for rule in M.RULE_NAMES:
             player = milligan_player.make_agent(agent)
+            if not plays_on:
+                player.line_nodes = 0
             counts = {"won": 0, "by a move": 0, "by the worker": 0, "live": 0, "unproven": 0}
             move_times: list[float] = []
             worker_times: list[float] = []
@@ -149,8 +154,9 @@ def bench_stuck(deals: int, agent: str = "quick", seconds: float = 4.0) -> None:
                 worker_times.append(time.perf_counter() - started)
                 counts[{True: "by the worker", False: "live", None: "unproven"}[verdict]] += 1
             name = rule + (" + Miss Milligan" if mm else "")
+            who = agent + ("" if plays_on else ", giving up at its judgement")
             slow = sorted(move_times)[int(len(move_times) * 0.99)] if move_times else 0.0
-            print(f"lost games ({agent}, {deals} deals from seed 0) {name}: "
+            print(f"lost games ({who}, {deals} deals from seed 0) {name}: "
                   + ", ".join(f"{k} {v}" for k, v in counts.items())
                   + f"; a move with the stock out: mean {statistics.mean(move_times) * 1000:.1f}"
                   f" ms, p99 {slow * 1000:.0f} ms, max {max(move_times) * 1000:.0f} ms; worker:"
@@ -173,6 +179,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.stuck_only:
         bench_stuck(args.stuck_deals)
+        bench_stuck(args.stuck_deals, plays_on=False)
         return
     pygame.init()
     for size in bench.SIZES:
