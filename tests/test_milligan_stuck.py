@@ -173,6 +173,14 @@ def test_the_proofs_never_call_a_live_position_lost() -> None:
         lost += truth
         verdict = S.verdict(s, 1_000)
         assert verdict in (truth, None), s  # never the wrong answer
+        assert S.search(s, 1_000) in (truth, None), s  # nor the search on its own
+        line = S.line_up(s, 1_000)
+        if line is not None:  # a line up is one
+            assert not truth
+            after = s
+            for move in line:
+                after = M.apply(after, move)
+            assert after.laid_off == s.laid_off + 1
         if S.relaxed_stuck(s):
             assert truth, s
             proved += 1
