@@ -80,8 +80,9 @@ def same_table(a: M.MilliganState, b: M.MilliganState) -> bool:
 
 def make_agent(name: str = "search", seed: int = 0, time_limit: float | None = None
                ) -> SearchPlayer | RandomPlayer:
-    """A computer player by name: "search" (looks 800 positions ahead between deals),
-    "quick" (100) or "random"."""
+    """A computer player by name: "search" (looks 800 positions ahead between deals,
+    and up to 20,000 for a card to go up before it gives up), "quick" (100 and 2,000)
+    or "random"."""
     if name in NODES:
         return SearchPlayer(NODES[name], LINE_NODES[name])
     if name == "random":
