@@ -118,6 +118,23 @@ def test_the_search_tries_first_what_brings_a_card_that_could_go_up_to_an_end() 
     assert depth_first(s, 2_000) is None  # lost in the far ends of the first moves
     assert S.search(s, 10) is False and not M.is_stuck(s)
     assert S.line_up(s, 100) == (M.Transfer("c1", 2, "c2"), M.Transfer("c1", 1, "f"))
+    assert S.any_line_up(s, 100) == S.line_up(s, 100)
+
+
+def test_any_line_up_finds_best_first_what_a_breadth_first_search_runs_out_before() -> None:
+    # A quick player's real end (any suit): 91 moves, two empty columns; 8D 7H to one of
+    # them and the 9H goes up, but 300 positions are not enough to look two moves deep.
+    s = position(["", "KS QH", "KD QH JD TD 9D 8D", "JH TH 9H 8D 7H", "",
+                  "KH QD JD TH 9H 8H 7D 6D", "KH QS JH TD 9D", "7D 6H 5D QD"],
+                 foundations={0: "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+                              1: "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
+                              2: "AH 2H 3H 4H 5H 6H 7H 8H", 3: "AH 2H 3H 4H 5H",
+                              4: "AD 2D 3D 4D 5D 6D", 5: "AD 2D 3D 4D",
+                              6: "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+                              7: "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"},
+                 waiting="KD", rule="any")
+    assert len(list(M.transfers(s))) == 91 and S.line_up(s, 300) is None
+    assert S.any_line_up(s, 300) == (M.Transfer("c3", 2, "c0"), M.Transfer("c3", 1, "f"))
 
 
 def test_the_stuck_move_ends_the_game_lost_only_with_the_stock_out() -> None:
@@ -174,13 +191,13 @@ def test_the_proofs_never_call_a_live_position_lost() -> None:
         verdict = S.verdict(s, 1_000)
         assert verdict in (truth, None), s  # never the wrong answer
         assert S.search(s, 1_000) in (truth, None), s  # nor the search on its own
-        line = S.line_up(s, 1_000)
-        if line is not None:  # a line up is one
-            assert not truth
-            after = s
-            for move in line:
-                after = M.apply(after, move)
-            assert after.laid_off == s.laid_off + 1
+        for line in (S.line_up(s, 1_000), S.any_line_up(s, 1_000)):
+            if line is not None:  # a line up is one
+                assert not truth
+                after = s
+                for move in line:
+                    after = M.apply(after, move)
+                assert after.laid_off == s.laid_off + 1
         if S.relaxed_stuck(s):
             assert truth, s
             proved += 1

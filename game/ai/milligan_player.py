@@ -31,8 +31,9 @@ HINT_LINE_NODES = 20_000  # positions a hint searches for a card to go up once p
 @dataclass
 class SearchPlayer:
     """Plays the best line its judgement finds; with the stock out and nothing judged a
-    gain, the shortest line that sends a card up (milligan_stuck.line_up), and gives up
-    only when none is found within ``line_nodes`` positions.
+    gain, the shortest line that sends a card up (milligan_stuck.line_up; else any line
+    found best first, any_line_up), and gives up only when neither search finds one
+    within ``line_nodes`` positions.
 
     Such a line may end where the judgement rates the table lower than before, so the
     player would take the card back down and find the same line again, for ever. After
@@ -67,7 +68,9 @@ class SearchPlayer:
     def _choose(self, here: M.MilliganState, can_deal: bool) -> list[M.Move]:
         moves = search.plan(here, can_deal, self.nodes, self._floor)
         if isinstance(moves[0], M.Resign) and self.line_nodes:
-            line = milligan_stuck.line_up(here, self.line_nodes)
+            # The shortest line if there is one near; else any, best first.
+            line = milligan_stuck.line_up(here, self.line_nodes) \
+                or milligan_stuck.any_line_up(here, self.line_nodes)
             if line:
                 self._floor = here.laid_off + 1
                 return list(line)

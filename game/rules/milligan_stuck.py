@@ -215,34 +215,56 @@ def search(state: M.MilliganState, budget: int, deadline: float | None = None
            ) -> bool | None:
     """Every position reachable without dealing: True when none has more cards up than
     ``state`` (lost), False when one has, None when ``budget`` positions (or the time to
-    ``deadline``, by time.perf_counter) were not enough. Best first: the position whose
-    nearest card that could go up lies under the fewest cards (and cards taken down
-    count as cards to go up again). A plain depth first search went deep down its last
-    move and missed lines two moves long in 50,000 positions; the order changes nothing
-    about what is proven lost (every position is seen either way). (Running the
-    relaxation at every position as well settled no more of the end games measured,
-    at 3.5x the time.)"""
+    ``deadline``, by time.perf_counter) were not enough. Best first (``_best_first``):
+    a plain depth first search went deep down its last move and missed lines two moves
+    long in 50,000 positions; the order changes nothing about what is proven lost
+    (every position is seen either way). (Running the relaxation at every position as
+    well settled no more of the end games measured, at 3.5x the time.)"""
+    found = _best_first(state, budget, deadline, False)
+    return found if found is None or isinstance(found, bool) else False
+
+
+def any_line_up(state: M.MilliganState, budget: int) -> tuple[M.Transfer, ...] | None:
+    """A series of moves (not dealing) after which more cards are up than now, found
+    best first over at most ``budget`` positions (not the shortest, as ``line_up``'s,
+    but found where a breadth first search runs out); None if none was found."""
+    found = _best_first(state, budget, None, True)
+    return found if isinstance(found, tuple) else None
+
+
+def _best_first(state: M.MilliganState, budget: int, deadline: float | None, paths: bool
+                ) -> tuple[M.Transfer, ...] | bool | None:
+    """The positions reachable without dealing, the one whose nearest card that could go
+    up lies under the fewest cards first (cards taken down count as cards to go up
+    again). A line that sends a card up (``paths``: its moves, else just False), True
+    when there is none, None when ``budget`` positions or ``deadline`` ran out."""
     start = state.laid_off
     seen = {M.position_key(state)}
     tie = itertools.count()
-    frontier = [(0, 0, state, M.column_codes(state))]
+    frontier = [(0, 0, state, M.column_codes(state), ())]
     try:
         while frontier:
             if deadline is not None and not next(tie) % 16 and time.perf_counter() > deadline:
                 return None
-            _, _, position, codes = heapq.heappop(frontier)
-            for _, after, after_codes, up in _onward(position, codes, start, seen, budget):
+            _, _, position, codes, path = heapq.heappop(frontier)
+            for move, after, after_codes, up in _onward(position, codes, start, seen, budget):
+                line = path + (move,) if paths else ()
                 if up > start:
-                    return False
+                    return line or False
                 behind = start - up  # cards taken down, to go up again first
                 depth = _depth_to_go(after)
                 if not behind and (not depth or after.waiting is not None
                                    and M.foundation_for(after, after.waiting) is not None):
-                    return False  # a card goes up with the next move
-                heapq.heappush(frontier, (depth + behind, -next(tie), after, after_codes))
+                    # A card goes up with the next move.
+                    return line + (_a_layoff(after),) if paths else False
+                heapq.heappush(frontier, (depth + behind, -next(tie), after, after_codes, line))
     except _OutOfBudget:
         return None
     return True
+
+
+def _a_layoff(state: M.MilliganState) -> M.Transfer:
+    return next(m for m in M.transfers(state) if m.target == M.FOUNDATION)
 
 
 def line_up(state: M.MilliganState, budget: int) -> tuple[M.Transfer, ...] | None:
