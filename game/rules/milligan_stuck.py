@@ -16,9 +16,13 @@ Two proofs, the cheap one first:
   foundation card may come down" and the waiting space (one card: either nothing ever
   waits, or some card is the first and nothing else waits until it can leave) over-
   approximates everything play can reach; when no wanted card is in it, the game is lost.
-- ``search``: every position reachable without dealing, depth first, with columns
+- ``search``: every position reachable without dealing, best first (the nearest card
+  that could go up first: a live game is settled in few positions), with columns
   unordered and the decks' copies alike (``position_key``), and moves that cannot
   matter (a whole column into an empty one) left out.
+
+``line_up`` (the shortest line, breadth first) and ``any_line_up`` (best first) give
+the moves that send a card up, for hints and the computer player.
 """
 
 from __future__ import annotations
