@@ -20,10 +20,17 @@ from game.engine.arrange import Box, Grid, fit_grids
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.render import DrawItem
-from game.engine.ui import GOLD, INK, MUTED, confirm, text_image
+from game.engine.ui import GOLD, INK, MUTED, Message, confirm, text_image
 from game.engine.widgets import command_bar
 from game.rules import poker_squares as P
-from game.rules.poker_squares_options import MODES, PLACEMENTS, POINTS, SCORINGS, parse
+from game.rules.poker_squares_options import (
+    MODES,
+    PLACEMENTS,
+    POINTS,
+    SCORINGS,
+    TURN_MODES,
+    parse,
+)
 from game.rules.registry import GAME_BY_ID
 from scenes.game_scene import GameScene
 from scenes.poker_squares_points import stored_points
@@ -107,6 +114,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
                  resume: bool = True, recorder: Any = None, client: Any = None) -> None:
         self.picked: str | None = None  # the place of a card picked up by a click
         self.pending_row: int | None = None
+        self.row_prompt: Message | None = None  # the "now the column" line while it shows
         self.key_matrix = 0  # the matrix row-and-column keys aim at (G switches)
         self.hint_spot: str | None = None
         self.spot_of: dict[str, str] = {}  # table key -> place name, from the last view
@@ -133,7 +141,23 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
 
     @property
     def rival(self) -> str:
-        return "Player 2" if self.second_cursor is not None else "The computer"
+        return self.rival_name()
+
+    def rival_name(self, lower: bool = False) -> str:
+        """Who plays the second seat: Player 2's name (a tournament's), "Player 2", or
+        the computer."""
+        if self.second_cursor is None:
+            return "the computer" if lower else "The computer"
+        return self.second_name()
+
+    def first_name(self) -> str:
+        """Player 1 by name in a tournament, else "You"."""
+        return self.tournament.player.name if self.tournament is not None else "You"
+
+    def second_name(self) -> str:
+        t = self.tournament
+        second = t.second_player if t is not None else None
+        return second.name if second is not None else "Player 2"
 
     def seat_opponent(self) -> None:
         """Who plays the second seat in a two-player mode: the computer (always in a
@@ -256,11 +280,23 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
                 self.table.set_highlight(key, "selected")
         self.set_buttons()
 
+    def commands(self) -> list[tuple[str, str, str]]:
+        """Every command this game may offer. Done and Pass come last and keep their
+        places while hidden, so none of the others moves when one of them appears."""
+        options = self.view.options
+        extra = [("done", "Done", "d")] if any(s.can_move for s in options.seats) else []
+        extra += [("pass", "Pass", "p")] if options.mode in TURN_MODES else []
+        return COMMANDS + extra
+
     def set_buttons(self) -> None:
         view = self.view
-        extra = [("done", "Done", "d")] if view.can_finish else []
-        extra += [("pass", "Pass", "p")] if view.can_pass else []
-        self.hud.buttons = [] if self.viewer or self.demo else command_bar(extra + COMMANDS)
+        if self.viewer or self.demo:
+            self.hud.buttons = []
+        else:
+            self.hud.buttons = command_bar(self.commands())
+            shown = {"done": view.can_finish, "pass": view.can_pass}
+            for button in self.hud.buttons:
+                button.visible = shown.get(button.key, True)
         if self.focus is not None and self.focus not in self.focus_targets():
             self.set_focus(None)
         super().after_refresh()
@@ -269,9 +305,29 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
 
     def clear_selection(self) -> None:
         self.picked = None
-        self.pending_row = None
+        self.forget_row()
         self.hint_spot = None
         self.table.clear_highlights("selected")
+
+    def forget_row(self) -> None:
+        """Drop a half-typed square, and its prompt with it (a finished or abandoned
+        square must not leave "now the column" on the screen)."""
+        self.pending_row = None
+        if self.row_prompt is not None and self.hud.message is self.row_prompt:
+            self.hud.message = None
+        self.row_prompt = None
+
+    def _on_update(self, update: Any) -> None:
+        # The engine ends every half-made choice when the table changes. In a race the
+        # other player's move may land between a row and its column: the row stays
+        # (else the column would be read as a new row) while this seat may still place.
+        row, prompt = self.pending_row, self.row_prompt
+        super()._on_update(update)
+        view = self.view
+        if row is not None and update.kind == "play" and view.to_move and view.card is not None:
+            self.pending_row, self.row_prompt = row, prompt
+            if prompt is not None and self.hud.message is None:
+                self.hud.message = prompt
 
     def has_selection(self) -> bool:
         return self.picked is not None or self.pending_row is not None
@@ -368,21 +424,50 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             self.hud.say(f"Keys now place in the {('first', 'second')[self.key_matrix]} "
                          "matrix.")
         elif key in ("1", "2", "3", "4", "5"):
-            number = int(key) - 1
-            if self.pending_row is None:
-                self.pending_row = number
-                self.hud.say(f"Row {number + 1}: now the column, 1 to 5.")
-            else:
-                row, self.pending_row = self.pending_row, None
-                matrix = self.key_matrix if len(self.view.grids) == 2 else 0
-                self.place_at(f"g{matrix}{row}{number}")
+            self.type_square(int(key) - 1)
         else:
             return False
         return True
 
+    def type_square(self, number: int) -> None:
+        """A row or column key. A row is only taken while this seat may place a card:
+        keys typed during the other player's turn are refused, not kept, so they cannot
+        turn into half a square that the next key finishes somewhere unexpected."""
+        if self.pending_row is None:
+            refusal = self.typing_refusal()
+            if refusal is not None:
+                self.app.error(refusal)
+                return
+            self.pending_row = number
+            self.hud.say(f"Row {number + 1}: now the column, 1 to 5.", seconds=30.0)
+            self.row_prompt = self.hud.message
+            return
+        row = self.pending_row
+        self.forget_row()
+        matrix = self.key_matrix if len(self.view.grids) == 2 else 0
+        self.place_at(f"g{matrix}{row}{number}")
+
+    def typing_refusal(self) -> str | None:
+        view = self.view
+        if view.over:
+            return "The game is over."
+        if not view.to_move:
+            return f"Wait for your turn: {self.rival_name(lower=True)} is playing."
+        if view.card is None:
+            return "There is no card to place." + (" Pass (P)." if view.can_pass else
+                                                   " Done (D)." if view.can_finish else "")
+        return None
+
     def handle_game(self, action: Action) -> None:
         if action.kind == Act.HINT:
             self.press("hint")
+            return
+        if action.kind == Act.CANCEL and self.table.dragging is None and not self.has_selection() \
+                and self.view.options.players == 2 and not self.over and not self.viewer \
+                and not self.demo:
+            # Esc with nothing half-made: a two-player game is not left on one key press.
+            confirm(self.hud, "Leave the game", "Leave this two-player game for the menu? "
+                    "It is kept, and goes on when you come back.", self.app.pop)
             return
         super().handle_game(action)
 

@@ -8,7 +8,8 @@ keeps the mouse and any controller). Until then every device is Player 1's.
 D-pad, stick or arrows: move their cursor over their matrix. A (Enter, Space): place
 the waiting card there (or Pass / Done when their matrix is full). X: throw the card
 into a free reject square. The moves go through that seat's own client: the rules check
-them as any."""
+them as any. Every other key or button on Player 2's device (letters for the rules,
+help, hint, players; Esc, F1, F10, Start, Back) works the table as Player 1's would."""
 
 from __future__ import annotations
 
@@ -22,6 +23,10 @@ SECOND = 1
 KEYBOARD = "keyboard"
 JOIN_KEY = "k"  # Player 2 takes the keyboard
 STEPS = {Act.UP: (-1, 0), Act.DOWN: (1, 0), Act.LEFT: (0, -1), Act.RIGHT: (0, 1)}
+# Player 1's keys for placing cards: with the keyboard Player 2's, they do nothing (one
+# slip would place Player 1's card); the other letters (rules, help, hint...) stay the
+# table's.
+FIRST_PLAY_KEYS = frozenset("12345gdp")
 
 
 class SecondPlayer:
@@ -61,7 +66,8 @@ class SecondPlayer:
         self.assign_devices()
         self.app.play_sound("select")
         self.hud.say("Player 2 plays with " + (
-            "the keyboard (arrows, Enter, X); Player 1 with the mouse or a controller."
+            "the keyboard (arrows, Enter, X); Player 1 with the mouse or a controller. "
+            "The letter keys (O rules, ? help, T players...) still work the table."
             if device == KEYBOARD else
             "this controller; Player 1 with the mouse, the keyboard or another controller."))
 
@@ -76,9 +82,19 @@ class SecondPlayer:
         human = self.human_for(action)
         if (human is not None and human.seat == SECOND and self.hud.dialog is None
                 and not self.viewer):
-            self.second_action(action)
-            return
-        super().handle(action)
+            if self.seconds_own(action):
+                self.second_action(action)
+                return
+            if action.kind == Act.KEY and action.key in FIRST_PLAY_KEYS:
+                return  # Player 1's way of placing: not from Player 2's keyboard
+        super().handle(action)  # the table's keys (rules, help, menu...) work for everyone
+
+    @staticmethod
+    def seconds_own(action: Action) -> bool:
+        """Is this one of the things Player 2 does with their device (move their frame,
+        place, throw away)? Everything else on it stays the table's."""
+        return action.kind in STEPS or action.kind in (Act.SELECT, Act.SECONDARY) or (
+            action.kind == Act.KEY and action.key == "x")
 
     def second_action(self, action: Action) -> None:
         client = self.session.client(SECOND)

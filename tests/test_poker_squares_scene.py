@@ -467,3 +467,93 @@ def test_the_smaller_matrix_names_its_hands_readably(tmp_path: Path, tv: bool) -
         assert any(sum(abs(a - b) for a, b in zip(shown.get_at((x, y))[:3], color,
                                                   strict=True)) < 60
                    for x in range(item.rect.w) for y in range(item.rect.h))
+
+
+# -- what the play-tester found -------------------------------------------------------------
+
+def test_the_row_prompt_goes_as_soon_as_the_square_is_complete(tmp_path: Path) -> None:
+    app, scene = start(tmp_path)
+    key(app, pygame.K_3, "3")
+    assert "Row 3: now the column" in scene.hud.message.text
+    assert ("ps", "row") in {i.key for i in scene.extra_items()}
+    key(app, pygame.K_1, "1")
+    settle(app)
+    assert scene.recorder.state.grids[0][10] is not None
+    assert scene.hud.message is None, "the prompt outlived the square it asked for"
+    assert ("ps", "row") not in {i.key for i in scene.extra_items()}
+
+
+def test_esc_drops_a_half_typed_square_then_asks_before_leaving_a_two_player_game(
+        tmp_path: Path, computer: None) -> None:
+    app, scene = start(tmp_path, mode="alternate")
+    key(app, pygame.K_3, "3")
+    key(app, pygame.K_ESCAPE)  # only the half-typed square goes
+    assert scene.pending_row is None and scene.hud.message is None
+    assert app.scene is scene and scene.hud.dialog is None
+    key(app, pygame.K_ESCAPE)  # nothing half-made: asked, not thrown out to the menu
+    assert app.scene is scene and scene.hud.dialog.title == "Leave the game"
+    key(app, pygame.K_n, "n")
+    assert app.scene is scene and scene.hud.dialog is None
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_y, "y")
+    assert scene not in app.scenes
+
+
+def test_keys_typed_during_the_computers_turn_are_refused_not_half_kept(
+        tmp_path: Path, computer: None) -> None:
+    app, scene = start(tmp_path, mode="alternate")
+    key(app, pygame.K_1, "1")
+    key(app, pygame.K_1, "1")  # placed: now it is the computer's turn
+    assert scene.recorder.length == 1 and not scene.view.to_move
+    key(app, pygame.K_2, "2")  # typed too early: refused, and not kept as a row
+    assert scene.pending_row is None
+    assert "Wait for your turn: the computer is playing" in scene.hud.message.text
+    for _ in range(600):
+        if scene.view.to_move:
+            break
+        frames(app)
+    assert scene.recorder.length == 2
+    key(app, pygame.K_2, "2")  # the next pair is read from its first key
+    key(app, pygame.K_2, "2")
+    settle(app)
+    assert scene.recorder.state.grids[0][6] is not None and scene.recorder.length == 3
+
+
+def test_pass_appears_without_moving_the_other_buttons(tmp_path: Path) -> None:
+    app, scene = start(tmp_path, mode="alternate", opponent="person", planting=True)
+    before = {b.key: b.rect.copy() for b in scene.hud.buttons if b.visible}
+    assert "pass" not in before
+    first, second = scene.session.client(0), scene.session.client(1)
+    for n in range(24):  # Player 2 plants once in Player 1's matrix: Player 1 fills first
+        first.submit(P.Place(0, *divmod(n, 5)))
+        second.submit(P.Shift(1, "d0", "o44") if n == 0 else P.Place(1, *divmod(n - 1, 5)))
+    settle(app)
+    assert scene.view.can_pass
+    shown = {b.key: b.rect for b in scene.hud.buttons if b.visible}
+    assert "pass" in shown
+    assert all(shown[k] == r for k, r in before.items()), "a button moved when Pass came"
+    key(app, pygame.K_p, "p")
+    assert not scene.view.to_move
+
+
+def test_player_one_keeps_the_tables_keys_when_player_two_takes_the_keyboard(
+        tmp_path: Path) -> None:
+    from scenes.help import HelpScene
+    from scenes.poker_squares_setup import PokerSquaresSetup
+
+    app, scene = start(tmp_path, mode="race", opponent="person")
+    key(app, pygame.K_k, "k")
+    assert scene.second_device == "keyboard"
+    key(app, pygame.K_o, "o")
+    assert isinstance(app.scene, PokerSquaresSetup)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+    key(app, pygame.K_SLASH, "?")
+    assert isinstance(app.scene, HelpScene)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_t, "t")
+    assert app.scene is scene and scene.hud.dialog.title == "Players"
+    key(app, pygame.K_c, "c")
+    key(app, pygame.K_RETURN)  # Enter is still Player 2's: their card, their square
+    settle(app)
+    assert scene.recorder.state.grids[1][12] is not None
