@@ -41,6 +41,13 @@ CARD_W = 128.0
 CARD_H = CARD_W * 1.4
 GAP = 14.0
 MATRIX_AREA = Box(370, 70, 1110, 830)  # the matrices, names right and below; clear of the buttons
+BUTTONS_X = 1500  # the command bar's left edge (two 180-wide columns ending at 1870)
+# Two matrices of one size: each has a band for its row names on its right, the right
+# one's ending before the buttons (they ran under "New cards" and "Hint").
+PAIR_BAND = 150.0
+PAIR_AREA = Box(370, 70, BUTTONS_X - 10 - 370 - PAIR_BAND, 700)
+NAME_H = 44.0  # room above each of two people's matrices for their names
+PAIR_REJECTS_Y = 125.0  # a full-size other matrix's rejects: under its names and score
 PACK_POS = (70.0, 116.0)
 SIDE_X = (70.0, 215.0)  # dealt and reject squares, two columns under the pack
 SIDE_Y, SIDE_STEP = 420.0, 212.0
@@ -174,8 +181,19 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
 
     # -- geometry -----------------------------------------------------------------------
 
+    def pair_layout(self, view: P.PokerSquaresView) -> bool:
+        """Two matrices of one size side by side: the player's two (Best of Two, Sum of
+        Two), or two people's. Only the computer's matrix is drawn smaller."""
+        return len(view.grids) == 2 or (view.other_grid is not None
+                                        and self.second_cursor is not None)
+
     def matrices(self, view: P.PokerSquaresView) -> tuple[list[Grid], Grid | None]:
-        """The seat's matrices and the opponent's (smaller), fitted to the table."""
+        """The seat's matrices and the opponent's, fitted to the table."""
+        if self.pair_layout(view):
+            theirs = view.other_grid is not None
+            main, rest = fit_grids(PAIR_AREA, 5, 5, CARD_W, CARD_H, GAP, others=1, ratio=1.0,
+                                   between=PAIR_BAND, label_h=NAME_H if theirs else 0.0)
+            return ([main], rest[0]) if theirs else ([main, rest[0]], None)
         mine = len(view.grids)
         others = mine - 1 + (view.other_grid is not None)
         ratio = 1.0 if mine == 2 else 0.5
@@ -196,9 +214,12 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             return zone_rect(*grid.slot(r, c), grid.card_w, grid.card_h)
         return zone_rect(*side_pos(self.side_index(view, spot)), CARD_W, CARD_H)
 
-    @staticmethod
-    def other_reject_pos(grid: Grid, index: int) -> tuple[float, float]:
-        return grid.x + index * (grid.card_w + grid.gap), grid.box.bottom + OTHER_REJECTS_Y
+    def other_reject_pos(self, view: P.PokerSquaresView, grid: Grid, index: int
+                         ) -> tuple[float, float]:
+        """The other player's rejects lie in a row under their matrix: under the short
+        names of the smaller one, under the hand names and score of a full-size one."""
+        below = PAIR_REJECTS_Y if self.pair_layout(view) else OTHER_REJECTS_Y
+        return grid.x + index * (grid.card_w + grid.gap), grid.box.bottom + below
 
     @staticmethod
     def side_index(view: P.PokerSquaresView, spot: str) -> int:
@@ -246,8 +267,9 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
                                          interactive=f"o{i // 5}{i % 5}" in view.movable))
             for i, card in enumerate(view.other_rejects):
                 if card is not None:  # the opponent's rejects, in a row under its matrix
-                    out.append(Placement(card.uid, card.uid, *self.other_reject_pos(other_grid, i),
-                                         400 + i, True, "other rejects", scale=other_grid.scale))
+                    x, y = self.other_reject_pos(view, other_grid, i)
+                    out.append(Placement(card.uid, card.uid, x, y, 400 + i, True,
+                                         "other rejects", scale=other_grid.scale))
         self.spot_of = spots
         return out
 
@@ -580,12 +602,15 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
 
         def text(key: object, words: str, size: float, x: float, y: float,
                  color: tuple[int, int, int] = INK, bold: bool = False,
-                 align: str = "centre") -> None:
+                 align: str = "centre", bottom: bool = False) -> None:
+            """``words`` at (x, y): its top there, or with ``bottom`` its bottom (so larger
+            TV text grows away from what it labels, not into it)."""
             image = text_image(vp, words, size, color, bold=bold)
             px, py = vp.to_px(x, y)
             shift = {"centre": image.get_width() // 2, "left": 0,
                      "right": image.get_width()}[align]
-            items.append(DrawItem(("ps", key), image, (px - shift, py), UI))
+            items.append(DrawItem(("ps", key), image,
+                                  (px - shift, py - (image.get_height() if bottom else 0)), UI))
 
         def outline(key: object, rect: pygame.Rect, color: tuple[int, int, int],
                     z: int = UI - 1) -> None:
@@ -604,9 +629,10 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         names = {"d": "Deal", "r": "Reject", "c": "Common"}
         for spot in self.side_spots(view):
             x, y = side_pos(self.side_index(view, spot))
-            text(("side", spot), names[spot[0]], 22, x + CARD_W / 2, y - 30, MUTED)
+            text(("side", spot), names[spot[0]], 22, x + CARD_W / 2, y - 6, MUTED, bottom=True)
             outline(("slot", spot), zone_rect(x, y, CARD_W, CARD_H), SLOT, 0)
         grids, other = self.matrices(view)
+        pair = self.pair_layout(view)
         for m, grid in enumerate(grids + ([other] if other is not None else [])):
             for i, (x, y) in enumerate(grid.positions):  # every square's frame, under cards
                 outline(("square", m, i), zone_rect(x, y, grid.card_w, grid.card_h), SLOT, 0)
@@ -618,42 +644,102 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
                     outline(spot, self.spot_rect(view, spot), OUTLINE)
         if self.hint_spot is not None:
             outline("hint", self.spot_rect(view, self.hint_spot), HINT)
-        for m, (grid, names_) in enumerate(zip(grids, view.hands, strict=True)):
-            self._hand_labels(text, m, grid, names_, rules)
-        score = view.scores[view.seat]
-        words = (f"Pat rows {score} of 5" if rules.pat
-                 else f"Score {score}" + ("  (best matrix)" if view.options.mode ==
-                                          "best_of_two" else ""))
-        box = grids[0].box
-        text("score", words, 40, box.x + box.w / 2, box.bottom + 48, GOLD, True)
+
+        def measure(words: str, size: float) -> tuple[float, float]:  # logical, as drawn
+            image = text_image(vp, words, size, INK)
+            return image.get_width() / vp.scale, image.get_height() / vp.scale
+
+        room = (PAIR_BAND if pair else ROW_NAME_W) - 24
+        below = [self._hand_labels(text, measure, m, grid, names_, rules, room)
+                 for m, (grid, names_) in enumerate(zip(grids, view.hands, strict=True))]
+        if pair and other is not None and view.other_grid is not None:
+            below.append(self._hand_labels(text, measure, 2, other, view.other_hands,
+                                           view.options.seats[1 - view.seat], room))
+        self._scores(text, measure, view, grids, other, below)
         if other is not None:
-            theirs = view.scores[1 - view.seat]
-            text("other", f"{self.rival}: {theirs}" + (" pat rows" if view.options.seats[
-                1 - view.seat].pat else ""), 28, other.label[0], other.label[1] - 16, GOLD, True)
-            text("mine", "You", 28, box.x + box.w / 2, box.y - 40, GOLD, True)
-            # a line of the short names, in logical units: TV mode draws text larger
-            line_h = TINY_GAP * text_image(vp, "FH", TINY_SIZE, GOLD).get_height() \
-                * TINY_SIZE / max(1, vp.px(TINY_SIZE))
-            if view.other_grid is not None:
-                self._tiny_labels(text, other, view.other_hands, line_h)
-            lines = 2 if len(view.other_hands) == 12 else 1  # names stacked under it
-            below = other.box.bottom + 14 + lines * line_h
+            box = grids[0].box
+            text("mine", self.first_name(), 28, box.x + box.w / 2, box.y - 8, GOLD, True,
+                 bottom=True)
+            if pair:
+                under = below[-1] + 16 + measure("Sg", 34)[1]
+            else:
+                # a line of the short names, in logical units: TV mode draws text larger
+                line_h = TINY_GAP * text_image(vp, "FH", TINY_SIZE, GOLD).get_height() \
+                    * TINY_SIZE / max(1, vp.px(TINY_SIZE))
+                if view.other_grid is not None:
+                    self._tiny_labels(text, other, view.other_hands, line_h)
+                lines = 2 if len(view.other_hands) == 12 else 1  # names stacked under it
+                under = other.box.bottom + 14 + lines * line_h
             if any(c is not None for c in view.other_rejects):  # under their rejects
-                below = other.box.bottom + OTHER_REJECTS_Y + other.card_h + 12
+                under = self.other_reject_pos(view, other, 0)[1] + other.card_h + 12
             if self.waiting_for_second and not view.over:
                 for n, words in enumerate(("Player 2: press A on your", "controller to join,",
                                            "or K for the keyboard")):
-                    text(("join", n), words, 26, other.label[0], below + n * 32, GOLD)
+                    text(("join", n), words, 26, other.label[0], under + n * 32, GOLD)
             elif not view.to_move and not view.over:
-                text("wait", f"{self.rival} is playing...", 26, other.label[0], below, MUTED)
+                text("wait", f"{self.rival} is playing...", 26, other.label[0], under, MUTED)
             if self.second_cursor is not None and not view.over:  # the second person's
                 r, c = divmod(self.second_cursor, 5)
                 outline("second", self.spot_rect(view, f"o{r}{c}"), HINT)
-        if self.pending_row is not None:
+        if self.pending_row is not None:  # the half-typed square's row, framed
             aimed = grids[self.key_matrix if len(grids) == 2 else 0]
-            text("row", f"Row {self.pending_row + 1}", 30, aimed.box.right + 20,
-                 aimed.slot(self.pending_row, 0)[1] - 4, GOLD, True, align="left")
+            x, y = aimed.slot(self.pending_row, 0)
+            outline("row", zone_rect(x, y, aimed.box.w, aimed.card_h), GOLD, UI - 2)
         return items
+
+    @staticmethod
+    def matrix_scores(view: P.PokerSquaresView) -> list[tuple[str, bool]]:
+        """Under each of the player's two matrices: its score, and whether it counts (in
+        Best of Two the better one, marked, counts; in Sum of Two both do)."""
+        rules = view.options.seats[view.seat]
+        each = [P.matrix_score(tuple(c for row in g for c in row), rules) for g in view.grids]
+        best = view.options.mode == "best_of_two"
+        out = []
+        for score in each:
+            words = f"Pat rows {score} of 5" if rules.pat else f"Score {score}"
+            mark = "  \u2605 best" if best and score > min(each) else ""
+            out.append((words + mark, not best or score == max(each)))
+        return out
+
+    def _scores(self, text: Any, measure: Any, view: P.PokerSquaresView, grids: list[Grid],
+                other: Grid | None, below: list[float]) -> None:
+        """The score under each matrix the player builds (two: each one's, the counting
+        one marked in Best of Two, the total in Sum of Two), and the other player's:
+        under their matrix when it is full size, else above the smaller one."""
+        options = view.options
+        rules = options.seats[view.seat]
+
+        def words(score: int, seat_rules: Any) -> str:
+            return f"Pat rows {score} of 5" if seat_rules.pat else f"Score {score}"
+
+        def put(key: str, line: str, grid: Grid, y: float, color: tuple[int, int, int],
+                size: float) -> None:
+            fit = min(size, size * (grid.box.w + 60) / max(1.0, measure(line, size)[0]))
+            text(key, line, fit, grid.box.x + grid.box.w / 2, y, color, True)
+
+        if len(grids) == 2:
+            for m, (grid, (line, counts)) in enumerate(zip(grids, self.matrix_scores(view),
+                                                           strict=True)):
+                put(f"score{m}", line, grid, below[m] + 8, GOLD if counts else MUTED, 34)
+            if options.mode != "best_of_two":
+                left, right = grids[0].box, grids[1].box
+                text("total", f"Total {view.scores[view.seat]}" if not rules.pat else
+                     f"Total {view.scores[view.seat]} pat rows", 34,
+                     (left.x + right.right) / 2, max(below) + 12 + measure("Sg", 34)[1], GOLD,
+                     True)
+            return
+        put("score", words(view.scores[view.seat], rules), grids[0], below[0] + 8, GOLD,
+            34 if other is not None and self.pair_layout(view) else 40)
+        if other is None:
+            return
+        theirs, their_rules = view.scores[1 - view.seat], options.seats[1 - view.seat]
+        if self.pair_layout(view):
+            put("other-score", words(theirs, their_rules), other, below[-1] + 8, GOLD, 34)
+            text("other", self.rival, 28, other.label[0], other.box.y - 8, GOLD, True,
+                 bottom=True)
+        else:
+            text("other", f"{self.rival}: {theirs}" + (" pat rows" if their_rules.pat else ""),
+                 28, other.label[0], other.box.y - 8, GOLD, True, bottom=True)
 
     @staticmethod
     def _tiny_labels(text: Any, grid: Grid, names: tuple[str, ...], line_h: float) -> None:
@@ -678,27 +764,39 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
                      align="left")
 
     @staticmethod
-    def _hand_labels(text: Any, m: int, grid: Grid, names: tuple[str, ...],
-                     rules: Any) -> None:
-        """Each row's hand to its right, each column's below it, with the points."""
+    def _hand_labels(text: Any, measure: Any, m: int, grid: Grid, names: tuple[str, ...],
+                     rules: Any, room: float) -> float:
+        """Each row's hand to its right, each column's below it, with the points; returns
+        where the labels end below the matrix. Row names shrink together to fit ``room``
+        (TV text is larger); column names too wide for their column take two lines,
+        every other column one line lower."""
         table = rules.table
         box = grid.box
-        size = 24 * max(grid.scale, 0.7)
 
         def label(name: str) -> tuple[str, tuple[int, int, int]]:
             points = "" if rules.pat or not table[name] else f" {table[name]}"
             return SHORT[name] + points, (GOLD if name != "high_card" else MUTED)
 
+        size = 24 * max(grid.scale, 0.7)
+        diagonals = [(d, arrow) for d, arrow in ((10, "\u2198"), (11, "\u2197"))
+                     if len(names) == 12]
+        beside = [label(names[r])[0] for r in range(5)] + [
+            f"{arrow} {label(names[d])[0]}" for d, arrow in diagonals]
+        size *= min(1.0, room / max(measure(w, size)[0] for w in beside))
+        line_h = measure("Ag", size)[1] * 1.1
         for r in range(5):
             words, color = label(names[r])
             y = grid.slot(r, 0)[1] + grid.card_h / 2 - size * 0.6
             text(("row", m, r), words, size, box.right + 16, y, color, align="left")
+        pitch = grid.card_w + grid.gap
+        stagger = max(measure(label(names[5 + c])[0], size)[0] for c in range(5)) > pitch - 6
         for c in range(5):
             words, color = label(names[5 + c])
             x = grid.slot(0, c)[0] + grid.card_w / 2
-            text(("col", m, c), words, size, x, box.bottom + 10, color)
-        if len(names) == 12:  # the diagonals, in the corner below the row names
-            for d, arrow in ((10, "\u2198"), (11, "\u2197")):
-                words, color = label(names[d])
-                text(("diag", m, d), f"{arrow} {words}", size, box.right + 16,
-                     box.bottom + 10 + (d - 10) * size * 1.3, color, align="left")
+            text(("col", m, c), words, size, x, box.bottom + 10 + (c % 2) * stagger * line_h,
+                 color)
+        for k, (d, arrow) in enumerate(diagonals):  # in the corner below the row names
+            words, color = label(names[d])
+            text(("diag", m, d), f"{arrow} {words}", size, box.right + 16,
+                 box.bottom + 10 + k * line_h, color, align="left")
+        return box.bottom + 10 + (1 + stagger) * line_h

@@ -66,8 +66,7 @@ class SecondPlayer:
         self.assign_devices()
         self.app.play_sound("select")
         self.hud.say("Player 2 plays with " + (
-            "the keyboard (arrows, Enter, X); Player 1 with the mouse or a controller. "
-            "The letter keys (O rules, ? help, T players...) still work the table."
+            "the keyboard's arrows, Enter and X; Player 1 with the mouse or a controller."
             if device == KEYBOARD else
             "this controller; Player 1 with the mouse, the keyboard or another controller."))
 

@@ -433,15 +433,17 @@ def test_player_two_may_take_the_keyboard(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("tv", [False, True])
-def test_the_smaller_matrix_names_its_hands_readably(tmp_path: Path, tv: bool) -> None:
+def test_the_smaller_matrix_names_its_hands_readably(tmp_path: Path, tv: bool,
+                                                     computer: None) -> None:
     app = make_app(tmp_path, size=(1280, 720), ai_speed="fast", tv_mode=tv,
-                   per_game={"poker-squares": {"mode": "race", "opponent": "person",
-                                               "hands": 12}})
+                   per_game={"poker-squares": {"mode": "race", "hands": 12}})
     scene = PokerSquaresScene(app, seed=SEED)
     app.push(scene)
     settle(app)
-    key(app, pygame.K_k, "k")
-    key(app, pygame.K_RETURN)  # player 2 places a card: their matrix is not empty
+    for _ in range(300):  # the computer places a card: its matrix is not empty
+        if any(c is not None for c in scene.recorder.state.grids[1]):
+            break
+        frames(app)
     settle(app)
     frames(app, 2)
     items = {i.key: i for i in scene.extra_items()}
@@ -475,12 +477,12 @@ def test_the_row_prompt_goes_as_soon_as_the_square_is_complete(tmp_path: Path) -
     app, scene = start(tmp_path)
     key(app, pygame.K_3, "3")
     assert "Row 3: now the column" in scene.hud.message.text
-    assert ("ps", "row") in {i.key for i in scene.extra_items()}
+    assert ("ps", "ring", "row") in {i.key for i in scene.extra_items()}
     key(app, pygame.K_1, "1")
     settle(app)
     assert scene.recorder.state.grids[0][10] is not None
     assert scene.hud.message is None, "the prompt outlived the square it asked for"
-    assert ("ps", "row") not in {i.key for i in scene.extra_items()}
+    assert ("ps", "ring", "row") not in {i.key for i in scene.extra_items()}
 
 
 def test_esc_drops_a_half_typed_square_then_asks_before_leaving_a_two_player_game(
@@ -557,3 +559,55 @@ def test_player_one_keeps_the_tables_keys_when_player_two_takes_the_keyboard(
     key(app, pygame.K_RETURN)  # Enter is still Player 2's: their card, their square
     settle(app)
     assert scene.recorder.state.grids[1][12] is not None
+
+
+@pytest.mark.parametrize(("size", "tv"), [((1920, 1080), False), ((1920, 1080), True),
+                                          ((1280, 720), False)])
+def test_two_matrices_name_their_hands_clear_of_the_buttons_and_score_each(
+        tmp_path: Path, size: tuple[int, int], tv: bool) -> None:
+    app = make_app(tmp_path, size=size, tv_mode=tv,
+                   per_game={"poker-squares": {"mode": "best_of_two"}})
+    scene = PokerSquaresScene(app, seed=SEED)
+    app.push(scene)
+    settle(app)
+    key(app, pygame.K_g, "g")  # the second matrix: a card in every row, then a pair of
+    for square in ("15", "25", "35", "45", "55", "11", "12", "13"):  # jacks (seed 5)
+        for digit in square:
+            key(app, pygame.key.key_code(digit), digit)
+    key(app, pygame.K_g, "g")
+    key(app, pygame.K_1, "1")
+    key(app, pygame.K_1, "1")
+    settle(app)
+    frames(app, 2)
+    vp = app.viewport
+    items = {i.key: i for i in scene.extra_items()}
+    buttons = [pygame.Rect(*vp.rect_px(*b.rect)) for b in scene.hud.buttons if b.visible]
+    labels = [items[("ps", ("row", m, r))] for m in (0, 1) for r in range(5)]
+    for item in labels:
+        assert not any(item.rect.colliderect(b) for b in buttons), "a row name under a button"
+    grids, _ = scene.matrices(scene.view)
+    lines = scene.matrix_scores(scene.view)
+    each = [P.matrix_score(g, scene.view.options.seats[0]) for g in scene.recorder.state.grids]
+    assert [w.split("  ")[0] for w, _ in lines] == [f"Score {n}" for n in each]
+    for m, grid in enumerate(grids):  # each score under its own matrix
+        score = items[("ps", f"score{m}")].rect
+        left, _ = vp.to_px(grid.box.x, grid.box.bottom)
+        right, bottom = vp.to_px(grid.box.right, grid.box.bottom)
+        assert score.top > bottom and abs(score.centerx - (left + right) / 2) <= 2
+        assert not any(score.colliderect(b) for b in buttons)
+    assert each == [0, 2]  # the better, counting matrix is the second: marked so
+    assert lines == [("Score 0", False), ("Score 2  \u2605 best", True)]
+
+
+def test_a_person_playing_player_two_gets_a_full_size_matrix(tmp_path: Path) -> None:
+    app, scene = start(tmp_path, mode="race", opponent="person")
+    key(app, pygame.K_k, "k")
+    key(app, pygame.K_RETURN)  # Player 2 places a card
+    settle(app)
+    grids, other = scene.matrices(scene.view)
+    assert other.card_w == grids[0].card_w and other.box.x > grids[0].box.right
+    placed = scene.recorder.state.grids[1][12]
+    assert scene.table.placement(placed.uid).scale == grids[0].scale
+    items = {i.key for i in scene.extra_items()}
+    assert ("ps", ("row", 2, 0)) in items and ("ps", "other-score") in items
+    assert not any(k[1][0] == "tiny-row" for k in items if isinstance(k[1], tuple))
