@@ -89,10 +89,10 @@ class MilliganScene(GameScene):
         self.selected: tuple[str, int] | None = None  # (place, cards) picked up
         self.pending_foundation = False  # F pressed: a pile number follows
         self.places: dict[str, tuple[str, int]] = {}  # card key -> (place, depth from end)
-        self._counted: tuple[int, stats.Stats] | None = None  # (seed, stats before it)
         self.hint_asked: int | None = None  # the position a hint is being worked out for
         self.click_mods: frozenset[str] = frozenset()  # modifiers held at the click now handled
         self.standing: tuple[int, float] = (-1, 0.0)  # (position, seconds it has stood)
+        self.counted: stats.Stats | None = None  # the statistics once this game was counted
         super().__init__(app, seed, demo, resume, recorder, client)
         self.table.drag_group = self.run_under
         self.hud.buttons = command_bar(COMMANDS, size=(118, 54), right=1880, bottom=1000)
@@ -470,28 +470,27 @@ class MilliganScene(GameScene):
     def load_stats(self) -> stats.Stats:
         return scores.load(self.app.save_dir, self.app.problems)
 
-    def count_game(self) -> stats.Stats | None:
-        """Put the game in front of the player into the statistics (once per game: a
-        finish after an undo replaces its earlier count). None in a demo or replay."""
-        if self.demo or self.viewer or self.session is None or self.recorder.length == 0:
-            return None
+    def tally(self, outcome: str, previous: Any) -> Any:
+        """The engine counts each game once (an abandoned one too, as lost): a finish
+        after an Undo replaces the earlier count, starting again from the statistics as
+        they were before this game (``previous``)."""
         view = self.view
-        seed = self.recorder.seed
-        before = self._counted[1] if self._counted and self._counted[0] == seed \
-            else self.load_stats()
+        try:
+            before = stats.from_json(previous) if previous is not None else None
+        except ValueError:
+            before = None  # a damaged autosave: count onto the statistics as they are
+        if before is None:
+            before = self.load_stats()
         after = before.add(stats.rules_key(view.rule, view.miss_milligan), view.won,
                            view.score, view.moves)
         try:
             scores.save(self.app.save_dir, after)
         except OSError as exc:
             self.hud.say(f"The scores could not be saved: {exc}", error=True)
-        self._counted = (seed, before)
-        return after
+        self.counted = after
+        return stats.to_json(before)
 
     def new_game(self, seed: int | None = None) -> None:
-        if self._counted is None or self._counted[0] != self.recorder.seed:
-            self.count_game()  # scored when the next game is dealt (an abandoned one too)
-        self._counted = None
         self.config = game_config(self.app)
         super().new_game(seed)
 
@@ -506,10 +505,9 @@ class MilliganScene(GameScene):
         return "Game given up", f"{view.laid_off} cards up: {points}."
 
     def finished(self, title: str, body: str) -> None:
-        counted = self.count_game()
-        if counted is not None:
-            body += " " + scores.summary(counted, stats.rules_key(self.view.rule,
-                                                                 self.view.miss_milligan))
+        if self.counted is not None and not self.demo:  # counted by the engine just now
+            body += " " + scores.summary(self.counted, stats.rules_key(
+                self.view.rule, self.view.miss_milligan))
         super().finished(title, body)
 
     # -- saving ----------------------------------------------------------------------

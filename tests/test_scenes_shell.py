@@ -138,6 +138,41 @@ def test_tv_mode_relayouts_without_overlap(app: App) -> None:
         assert LABEL_X + width < CHOICE_X
 
 
+@pytest.mark.parametrize("size, tv", [((1280, 720), False), ((1920, 1080), True)])
+def test_every_option_of_every_game_is_reached_and_changed_by_keys(
+        tmp_path: Path, size: tuple[int, int], tv: bool) -> None:
+    """No row is ever dropped: the list scrolls to each one as the focus frame goes down,
+    its choices show inside the panel, and Enter on another choice changes the setting."""
+    from scenes.settings import PANEL, game_rows
+
+    app = App(save_dir=tmp_path, settings=Settings(tv_mode=tv), headless=True, size=size)
+    for entry in playable():
+        scene = SettingsScene(app, game_id=entry.id)
+        app.push(scene)
+        run(app)
+        wanted = game_rows(entry.id)
+        assert [r.key for r in scene.rows] == [r.key for r in ROWS + wanted]
+        for row in scene.rows:
+            if row.game is not None:
+                before = row.value(app.settings)
+                target = f"{row.key}:{(scene.chosen_index(row) + 1) % len(row.choices)}"
+                for _ in range(len(row.choices)):
+                    if scene.focus[1] != target:
+                        here = int(scene.focus[1].rsplit(":", 1)[1])
+                        press(app, pygame.K_RIGHT if int(target.rsplit(":", 1)[1]) > here
+                              else pygame.K_LEFT)
+                assert scene.focus == ("button", target)
+                focus = scene.hud.button(target)
+                assert scene.row_of(scene.focus) == scene.rows.index(row)
+                assert focus.visible and PANEL.contains(focus.rect), f"{row.key} is out of sight"
+                press(app, pygame.K_RETURN)
+                assert row.value(app.settings) != before, f"{row.key} did not change"
+            press(app, pygame.K_DOWN)
+        assert scene.scroll == scene.max_scroll
+        press(app, pygame.K_ESCAPE)
+    app.quit()
+
+
 # -- help --------------------------------------------------------------------------------------
 
 def test_help_draws_text_scrolls_and_closes(app: App) -> None:

@@ -12,6 +12,7 @@ everything else.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from game.engine.render import DrawItem
 from game.engine.scene import Scene
 from game.engine.seats import ComputerSeat, HumanSeat
 from game.engine.table import CardTable
-from game.engine.ui import GOLD, MUTED, UI_Z, Dialog, confirm, text_image
+from game.engine.ui import GOLD, MUTED, UI_Z, Button, Dialog, confirm, text_image
 from game.replay.recorder import Recorder, ReplayError
 from game.rules.base import IllegalMove
 from game.rules.registry import GAME_BY_ID, RULES_BY_ID, GameEntry, load
@@ -40,6 +41,34 @@ AUTOSAVE_KIND = "autosave"
 AUTOSAVE_VERSION = 1
 KEPT_ABANDONED_MOVES = 5  # an abandoned game shorter than this leaves no replay
 DEMO_PAUSE = 2.5  # seconds a finished demo deal stays on screen before the next
+OVER_WORDS_SECONDS = 12.0  # how long the line saying how to go on stays after the end box
+
+
+@dataclass
+class GameRecord:
+    """What the replays and statistics hold of the game in front of the player, once
+    it ended or was left: a game is counted once, and a later finish of the same game
+    (after Undo) replaces its replay and its count instead of adding another."""
+
+    replay: str | None = None  # the replay's file name in the replay folder
+    tally: Any = None  # what the game's own ``tally`` returned (JSON), to replace later
+
+    def to_json(self) -> dict[str, Any]:
+        return {"replay": self.replay, "tally": self.tally}
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord | None:
+        """Back from an autosave; None for anything this program did not write (a
+        replay name must be a plain file name: a hostile one may not point elsewhere)."""
+        if not isinstance(data, dict):
+            return None
+        replay = data.get("replay")
+        if replay is not None and not (isinstance(replay, str) and len(replay) < 200
+                                       and replay.endswith(".json")
+                                       and Path(replay).name == replay
+                                       and not replay.startswith(".")):
+            return None
+        return cls(replay, data.get("tally"))
 
 
 class CardGameScene(Scene):
@@ -70,6 +99,7 @@ class CardGameScene(Scene):
         self.finished_reported = False
         self.celebration: Celebration | None = None
         self.last_replay: Path | None = None  # the replay of the game just finished
+        self.recorded: GameRecord | None = None  # this game's place in replays and scores
         self.mouse_on = True  # False when the player answers No to Mouse: Ask
         self.session: Session | None = None
         self._fresh_deal = False
@@ -211,6 +241,7 @@ class CardGameScene(Scene):
         self._record_finished()
         self.clear_selection()
         self.finished_reported = self.rules.is_over(recorder.state)  # counted when it ended
+        self.recorded = None
         self.session.replace_recorder(recorder)
 
     def undo(self) -> None:
@@ -230,7 +261,9 @@ class CardGameScene(Scene):
         self.clear_selection()
         self.table.clear_highlights("hint")
         if update.kind == "reset":
-            self.finished_reported = False
+            self.recorded = None  # a new game: the old one was recorded (or left) before
+        if not self.client.over:
+            self.finished_reported = False  # taken back: a later finish is reported again
         mode = "deal" if update.kind == "reset" else "animate" if update.steps == 1 else "snap"
         self.refresh(mode)
         if update.kind == "play":
@@ -262,7 +295,7 @@ class CardGameScene(Scene):
         if self.viewer or self.session is None:
             return
         if not self.demo:
-            self._save_replay(title, "won" if getattr(view, "won", False) else "lost")
+            self._record(title, "won" if getattr(view, "won", False) else "lost")
         banner = self.celebration_banner(view)
         if banner is not None and not self.demo:
             self.celebrate(banner)
@@ -288,6 +321,18 @@ class CardGameScene(Scene):
             return
         self.set_computer(self.seat, False)
         self.hud.ask(_game_over_dialog(self, title, body))
+
+    def new_button(self) -> Button | None:
+        """The table's own New button, if it shows one now."""
+        return next((b for b in self.hud.buttons if b.key == "new" and b.visible
+                     and b.enabled), None)
+
+    def over_words(self) -> str:
+        """The status line once the end box is closed: how to go on from the table."""
+        new = self.new_button()
+        how = f"{new.label} ({new.hotkey.upper()})" if new is not None and new.hotkey \
+            else new.label if new is not None else "N"
+        return f"The game is over: {how} deals a new one, Menu goes back."
 
     # -- cards on the table -------------------------------------------------------------
 
@@ -340,6 +385,7 @@ class CardGameScene(Scene):
             return None
         if not self.restore_extra(result.data, self.rules.is_over(rec.state)):
             return None
+        self.recorded = GameRecord.from_json(result.data.get("recorded"))
         return rec
 
     def replay_extra(self) -> dict[str, Any]:
@@ -369,9 +415,11 @@ class CardGameScene(Scene):
             if not self.keeps_autosave():
                 path.unlink(missing_ok=True)
             else:
+                recorded = self.recorded.to_json() if self.recorded is not None else None
                 storage.write_json_atomic(path, {"kind": AUTOSAVE_KIND,
                                                  "version": AUTOSAVE_VERSION,
                                                  "replay": self.recorder.to_json(),
+                                                 "recorded": recorded,
                                                  **self.autosave_extra()})
         except OSError as exc:
             self.hud.say(f"The game could not be saved: {exc}", error=True)
@@ -380,25 +428,55 @@ class CardGameScene(Scene):
         """Called by the app when a frame failed: keep the game whatever happened."""
         self.autosave()
 
-    def _save_replay(self, result: str, outcome: str) -> None:
+    def tally(self, outcome: str, previous: Any) -> Any:
+        """Count the game in front of the player into this game's own statistics;
+        ``outcome`` is "won", "lost" or "abandoned". ``previous`` is what this returned
+        when this same game was counted before (finished, taken back with Undo, finished
+        again; else None): replace that count rather than add to it. Returns small JSON
+        kept with the game (in its autosave too) for that; None: nothing to replace."""
+        return None
+
+    def _record(self, result: str, outcome: str) -> None:
+        """The game ended: into the replays and the statistics, once per game."""
+        record = self.recorded or GameRecord()
+        replay = self._save_replay(result, outcome, record.replay)
+        self.recorded = GameRecord(replay or record.replay,
+                                   self.tally(outcome, record.tally))
+
+    def _save_replay(self, result: str, outcome: str, name: str | None = None) -> str | None:
+        """Write the replay (over the file ``name`` when this game has one already);
+        returns its file name, None when nothing was written."""
         if self.recorder.length == 0:
-            return
+            return None
         self.recorder.meta.update({"date": datetime.now().isoformat(timespec="seconds"),
                                    "result": result, "outcome": outcome})
         if self.replay_extra():
             self.recorder.meta["table"] = self.replay_extra()
         try:
-            self.last_replay = storage.write_replay(storage.replay_dir(self.app.save_dir),
-                                                    self.recorder.to_json())
+            folder = storage.replay_dir(self.app.save_dir)
+            if name is None:
+                self.last_replay = storage.write_replay(folder, self.recorder.to_json())
+            else:
+                self.last_replay = folder / name
+                storage.write_json_atomic(self.last_replay, {"kind": storage.REPLAY_KIND,
+                                                             **self.recorder.to_json()})
         except OSError as exc:
             self.hud.say(f"The replay could not be saved: {exc}", error=True)
+            return None
+        return self.last_replay.name
 
     def _record_finished(self) -> None:
-        """A game left unfinished by NEW still goes into the replays, once it is more than
-        a few moves old (a deal looked at and passed over is not worth keeping)."""
-        if self.recorder.length >= KEPT_ABANDONED_MOVES and not self.finished_reported \
-                and not self.viewer and not self.demo:
-            self._save_replay("abandoned", "abandoned")
+        """A game left unfinished by NEW still counts (``tally``) and goes into the
+        replays, once it is more than a few moves old (a deal looked at and passed over is
+        not worth keeping). A game already recorded (it ended, then Undo took the end
+        back) keeps its record: it is not counted again."""
+        if self.viewer or self.demo or self.session is None or self.finished_reported \
+                or self.recorded is not None or self.recorder.length == 0:
+            return
+        replay = None
+        if self.recorder.length >= KEPT_ABANDONED_MOVES:
+            replay = self._save_replay("abandoned", "abandoned")
+        self.recorded = GameRecord(replay, self.tally("abandoned", None))
 
     # -- scene life cycle -------------------------------------------------------------
 
@@ -537,8 +615,11 @@ class CardGameScene(Scene):
         if self.game_command(key):
             return
         if key == "new":
-            confirm(self.hud, "New game", "Abandon this game and deal a new one?",
-                    self.deal_again)
+            if self.over:  # nothing to abandon
+                self.deal_again()
+            else:
+                confirm(self.hud, "New game", "Abandon this game and deal a new one?",
+                        self.deal_again)
         elif key == "undo":
             self.undo()
         elif key == "redo":
@@ -598,7 +679,9 @@ class CardGameScene(Scene):
             else:
                 self.press("menu")
         elif kind == Act.KEY:
-            self.on_key(action.key)
+            if not self.on_key(action.key) and action.key == "n" and self.over \
+                    and not self.viewer and self.new_button() is None:
+                self.press("new")  # a finished game with no New button: N deals again
 
     @property
     def show_focus(self) -> bool:
@@ -635,6 +718,9 @@ class CardGameScene(Scene):
 
 
 def _game_over_dialog(scene: CardGameScene, title: str, body: str) -> Dialog:
+    """The end box: a new game, the replay, Undo (only where the last move can be
+    taken back) or the menu. Esc / pad B just close it and leave the finished table to
+    look at; the status line then says how to go on."""
     def choose(choice: str) -> None:
         if choice == "new":
             scene.new_game()
@@ -642,15 +728,19 @@ def _game_over_dialog(scene: CardGameScene, title: str, body: str) -> Dialog:
             scene.hud.ask(_game_over_dialog(scene, title, body))  # still here on return
             scene.open_page("replay")
         elif choice == "undo":
-            scene.finished_reported = False
             scene.undo()
         elif choice == "menu":
             scene.app.pop()
+        elif choice == "close":
+            scene.hud.say(scene.over_words(), seconds=OVER_WORDS_SECONDS)
 
-    buttons = [("new", "New game", "n"), ("undo", "Undo", "u"), ("menu", "Menu", "m")]
+    buttons = [("new", "New game", "n")]
     if scene.last_replay is not None:
-        buttons.insert(1, ("replay", "Watch replay", "w"))
-    return Dialog(title, body, buttons, choose, cancel_key="undo")
+        buttons.append(("replay", "Watch replay", "w"))
+    if scene.client.can_undo:
+        buttons.append(("undo", "Undo", "u"))
+    buttons.append(("menu", "Menu", "m"))
+    return Dialog(title, body, buttons, choose, cancel_key="close")
 
 
 def zone_rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
