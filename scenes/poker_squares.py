@@ -575,15 +575,25 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             self.record_result(scores[self.view.seat], scores[1] if len(scores) == 2 else None)
         super().finished(title, self.finished_body(body))
 
+    def join_second(self, device: str) -> None:
+        super().join_second(device)
+        self.ask_second_if_unknown()  # in a tournament: which of its players sat down
+
     def game_over_message(self, view: P.PokerSquaresView) -> tuple[str, str]:
+        """The end box's words; in a tournament the players are called by name."""
         rules = view.options.seats[view.seat]
+        named = self.tournament is not None
+        me = self.first_name()
         if view.options.players == 2:
             mine, theirs = view.scores[view.seat], view.scores[1 - view.seat]
             if rules.pat or view.options.seats[1 - view.seat].pat:
                 mine, theirs = mine == 5, theirs == 5  # pat hands: made, or not
-            title = "You win!" if mine > theirs else "A tie" if mine == theirs else \
-                f"{self.rival} wins"
-            whose = "Player 2's" if self.second_cursor is not None else "the computer's"
+            title = (f"{me} wins!" if named else "You win!") if mine > theirs else \
+                "A tie" if mine == theirs else f"{self.rival} wins"
+            if named:
+                return title, f"{me} {view.scores[view.seat]}, {self.rival} " \
+                              f"{view.scores[1 - view.seat]}."
+            whose = f"{self.rival}'s" if self.second_cursor is not None else "the computer's"
             return title, f"Your score {view.scores[view.seat]}, {whose} " \
                           f"{view.scores[1 - view.seat]}."
         if rules.pat:
@@ -591,7 +601,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             return ("Five pat hands!" if won else "Not all pat",
                     f"{view.scores[view.seat]} of the 5 rows are pat hands.")
         scoring = SCORINGS[rules.scoring]
-        return "Game over", f"You scored {view.scores[view.seat]} ({scoring} scoring)."
+        who = f"{me} scored" if named else "You scored"
+        return "Game over", f"{who} {view.scores[view.seat]} ({scoring} scoring)."
 
     # -- drawing ------------------------------------------------------------------------
 

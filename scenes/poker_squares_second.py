@@ -53,6 +53,10 @@ class SecondPlayer:
             return
         self.humans = [HumanSeat(SECOND, frozenset({self.second_device}), "Player 2"), first]
 
+    def second_name(self) -> str:
+        """What Player 2 is called at the table (the scene names tournament players)."""
+        return "Player 2"
+
     @property
     def waiting_for_second(self) -> bool:
         return self.second_cursor is not None and self.second_device is None
@@ -65,7 +69,7 @@ class SecondPlayer:
         self.second_device = device
         self.assign_devices()
         self.app.play_sound("select")
-        self.hud.say("Player 2 plays with " + (
+        self.hud.say(f"{self.second_name()} plays with " + (
             "the keyboard's arrows, Enter and X; Player 1 with the mouse or a controller."
             if device == KEYBOARD else
             "this controller; Player 1 with the mouse, the keyboard or another controller."))
@@ -120,10 +124,10 @@ class SecondPlayer:
 
     def second_play(self, client: Any, move: Any) -> None:
         if move is None:
-            self.app.error("Player 2: there is no reject square free.")
+            self.app.error(f"{self.second_name()}: there is no reject square free.")
             return
         reason = client.check(move)
         if reason is not None:
-            self.app.error(f"Player 2: {reason}")
+            self.app.error(f"{self.second_name()}: {reason}")
             return
         client.submit(move)

@@ -65,13 +65,16 @@ class TournamentPlay:
         self.save_tournament()
 
     def standings_text(self) -> str:
+        """One line per player (who plays now marked); the figures of one player are
+        held together by no-break spaces, so a narrow box never splits "(2 games)"."""
         t = self.tournament
         if t is None:
-            return "No tournament: Players (T) starts one."
+            return "No tournament yet."
         marks = {t.current: "\u25b6 "}
         if t.second is not None and self.second_cursor is not None:
             marks = {t.current: "\u25b6P1 ", t.second: "\u25b6P2 "}
-        return "   ".join(marks.get(i, "") + s.line() for i, s in enumerate(t.players))
+        return "\n".join(marks.get(i, "") + keep_together(s.line())
+                         for i, s in enumerate(t.players))
 
     # -- the players dialog ----------------------------------------------------------------
 
@@ -80,7 +83,9 @@ class TournamentPlay:
         choices = [] if t is None else [(f"p{i}", s.name, str(i + 1))
                                         for i, s in enumerate(t.players)]
         choices += [("new", "New tournament", "n"), ("close", "Close", "c")]
-        body = self.standings_text() + ("  Pick who plays the next game." if t else "")
+        body = (self.standings_text() + "\nPick who plays the next game." if t else
+                "No tournament yet: New tournament (N) starts one, for up to five named "
+                "players, each with their high, low and average score.")
         self.hud.ask(Dialog("Players", body, choices, self._players_choice,
                             cancel_key="close", height=420))
 
@@ -95,12 +100,24 @@ class TournamentPlay:
             else:
                 self.hud.say(f"{self.tournament.player.name} plays the next game.")
 
+    second_asked = False  # this table has asked who the person at Player 2 is
+
+    def ask_second_if_unknown(self) -> None:
+        """A person plays Player 2 and nobody has said who: ask (a new tournament, or
+        Player 2 just joined). A Player 2 kept with the tournament is not asked for
+        again; the computer needs no name."""
+        t = self.tournament
+        if (t is not None and self.second_cursor is not None and len(t.players) > 1
+                and t.second is None and not self.second_asked and self.hud.dialog is None):
+            self.ask_second()
+
     def ask_second(self) -> None:
         """Who plays Player 2 (the person with the other device): another player of the
         tournament, or a guest whose scores are not kept."""
         t = self.tournament
         if t is None:
             return
+        self.second_asked = True
         others = [(f"s{i}", s.name, str(i + 1)) for i, s in enumerate(t.players)
                   if i != t.current]
         self.hud.ask(Dialog("Player 2", f"{t.player.name} plays Player 1. Who plays Player 2?",
@@ -135,6 +152,8 @@ class TournamentPlay:
                 self.save_tournament()
                 self.hud.say(f"A new tournament: {', '.join(names)}. "
                              f"{names[0]} plays first.")
+                self.second_asked = False  # new people: who plays Player 2 is asked again
+                self.ask_second_if_unknown()
             else:
                 self.ask_names(names)
 
@@ -142,6 +161,12 @@ class TournamentPlay:
         self.hud.ask(dialog)
 
     def finished_body(self, body: str) -> str:
-        """The game-over words, with the standings when a tournament is on."""
-        return body if self.tournament is None else f"{body}   {self.standings_text()}"
+        """The game-over words, with the standings (a line each) when a tournament is on."""
+        return body if self.tournament is None else f"{body}\n{self.standings_text()}"
+
+
+def keep_together(line: str) -> str:
+    """A standings line whose parts do not break apart: the name and its figures stay
+    whole, "(2 games)" is one word, and only the spaces after commas may wrap."""
+    return line.replace(", ", ",\n").replace(" ", "\u00a0").replace(",\n", ", ")
 

@@ -50,6 +50,12 @@ def test_json_round_trip_and_hostile_files() -> None:
             Tournament.from_json(bad)
 
 
+def plain(text: str) -> str:
+    """Dialog text with its no-break spaces (they keep a player's figures together) as
+    plain ones."""
+    return text.replace("\u00a0", " ")
+
+
 def fill(app, scene: PokerSquaresScene) -> None:  # noqa: ANN001
     """Fill the matrix square by square by keys (row, then column)."""
     for i in range(25):
@@ -77,7 +83,7 @@ def test_a_tournament_is_played_saved_and_restored(tmp_path: Path) -> None:
     assert [p.name for p in scene.tournament.players] == ["Ann", "Bob"]
     fill(app, scene)
     score = scene.view.scores[0]
-    assert scene.over and "Ann: high" in scene.hud.dialog.body
+    assert scene.over and "Ann: high" in plain(scene.hud.dialog.body)
     ann = scene.tournament.players[0]
     assert (ann.games, ann.high, ann.low) == (1, score, score)
     click(app, scene.hud.dialog.buttons()[0].rect.center)  # New game from the end dialog
@@ -152,6 +158,9 @@ def test_a_race_between_two_tournament_players_records_both(tmp_path: Path) -> N
     key(app, pygame.K_n, "n")
     for name in ("Ann", "Bob", "Cy", ""):
         enter_name(app, name)
+    # A person plays Player 2: the new tournament asks who at once (a guest for now).
+    assert scene.hud.dialog is not None and scene.hud.dialog.title == "Player 2"
+    key(app, pygame.K_g, "g")
     key(app, pygame.K_t, "t")
     key(app, pygame.K_3, "3")  # Cy plays Player 1 ...
     assert scene.hud.dialog is not None and scene.hud.dialog.title == "Player 2"
@@ -171,7 +180,8 @@ def test_a_race_between_two_tournament_players_records_both(tmp_path: Path) -> N
     first, second = scene.view.scores
     cy, ann = scene.tournament.players[2], scene.tournament.players[0]
     assert (cy.games, cy.high, ann.games, ann.high) == (1, first, 1, second)
-    assert "P2 Ann" in scene.hud.dialog.body and "P1 Cy" in scene.hud.dialog.body
+    body = plain(scene.hud.dialog.body)
+    assert "P2 Ann" in body and "P1 Cy" in body
     saved = scene.tournament
     app.pop()
 
@@ -190,3 +200,42 @@ def test_a_race_between_two_tournament_players_records_both(tmp_path: Path) -> N
     click(again, restored.hud.dialog.buttons()[0].rect.center)  # Yes
     settle(again)
     assert restored.recorder.cursor == 0 and restored.tournament == saved
+
+
+def test_a_person_at_player_two_is_asked_for_and_the_table_uses_the_names(
+        tmp_path: Path) -> None:
+    from game.engine.ui import GOLD, text_image, wrap_text
+
+    app = make_app(tmp_path, per_game={"poker-squares": {"mode": "race",
+                                                         "opponent": "person"}})
+    scene = PokerSquaresScene(app, seed=9)
+    app.push(scene)
+    settle(app)
+    key(app, pygame.K_t, "t")
+    assert "Players (T)" not in scene.hud.dialog.body  # said inside Players itself
+    assert "New tournament (N)" in scene.hud.dialog.body
+    key(app, pygame.K_n, "n")
+    for name in ("Alice", "Bob", ""):
+        enter_name(app, name)
+    assert scene.hud.dialog is not None and scene.hud.dialog.title == "Player 2"
+    key(app, pygame.K_2, "2")  # Bob sits at Player 2
+    key(app, pygame.K_k, "k")  # and takes the keyboard: known already, not asked again
+    assert scene.hud.dialog is None and scene.tournament.second == 1
+    vp = app.viewport
+    items = {i.key: i for i in scene.extra_items()}
+    for item_key, name in (("mine", "Alice"), ("other", "Bob")):  # above each matrix
+        drawn = items[("ps", item_key)].image
+        assert drawn.get_size() == text_image(vp, name, 28, GOLD, bold=True).get_size()
+    for i in range(25):  # Alice fills her matrix by mouse and ends the race
+        click(app, scene.spot_rect(scene.view, f"g0{i // 5}{i % 5}").center)
+        settle(app)
+    assert scene.over
+    alice, bob = scene.view.scores
+    dialog = scene.hud.dialog
+    assert dialog.title == ("Alice wins!" if alice > bob else "A tie" if alice == bob
+                            else "Bob wins")
+    lines = plain(dialog.body).split("\n")
+    assert lines[0] == f"Alice {alice}, Bob {bob}."
+    assert lines[1].startswith("\u25b6P1 Alice: high") and lines[2].startswith("\u25b6P2 Bob")
+    for line in wrap_text(vp, dialog.body, 28, dialog.width - 80):  # as the box wraps it
+        assert line.count("(") == line.count(")"), f"'(1 game)' split: {plain(line)!r}"
