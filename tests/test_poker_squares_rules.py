@@ -420,3 +420,26 @@ def test_check_agrees_with_legal_moves_under_every_option(config: dict) -> None:
         assert RULES.move_from_json(json.loads(json.dumps(RULES.move_to_json(move)))) == move
         s = RULES.apply(s, move)
         assert RULES.state_digest(s) not in digests
+
+
+def test_no_card_is_dealt_once_the_game_is_over() -> None:
+    """The manual deals 'until all squares in your hand are occupied': the card that
+    ends the game is not followed by another (a 4 of clubs lay face up beside a full
+    matrix, '26 in the pack'). A matrix full while the game goes on still gets one."""
+    s = P.new_game(7)
+    for i in range(25):
+        s = P.apply(s, P.Place(0, i // 5, i % 5))
+    assert RULES.is_over(s) and s.dealt == (None,) and len(s.deck) == 27
+    race = P.new_game(11, {"mode": "race", "deal": 2})
+    for i in range(25):
+        race = P.apply(race, P.Place(0, i // 5, i % 5))
+    assert RULES.is_over(race) and race.dealt.count(None) == 1 and len(race.deck) == 26
+    both = P.new_game(11, {"mode": "race_both"})
+    for i in range(25):
+        both = P.apply(both, P.Place(0, i // 5, i % 5))
+    assert not RULES.is_over(both) and both.dealt[0] is not None  # Player 2 plays on
+    turns = P.new_game(12, {"mode": "alternate"})
+    for i in range(25):
+        turns = play(turns, P.Place(0, i // 5, i % 5), P.Place(1, i // 5, i % 5))
+    assert RULES.is_over(turns) and turns.dealt == (None,) and len(turns.deck) == 2
+    assert P.observe(turns, 0).cards_left == 2

@@ -55,6 +55,8 @@ def test_one_hand_by_clicks_and_drags_to_the_end(tmp_path: Path) -> None:
         assert scene.card_count_problem() is None
     assert grid_codes(scene) == dealt
     assert scene.over and scene.hud.dialog is not None, "the game-over dialog shows"
+    assert "d0" not in scene.spot_of.values(), "no card is dealt after the last one"
+    assert scene.view.cards_left == 27 and scene.card_count_problem() is None
     score = P.score_grid(scene.view.grid)
     assert scene.view.scores == (score,)
     assert str(score) in scene.hud.dialog.body

@@ -514,7 +514,9 @@ def apply(state: PokerSquaresState, move: Move) -> PokerSquaresState:
     card = _card_at(state, seat, src)
     displaced = _card_at(state, seat, dst)  # None, or the other card of a swap
     state = _put(_put(state, seat, src, displaced), seat, dst, card)
-    if src[0] == "d" and state.deck:  # the pack refills the dealt square at once
+    if src[0] == "d" and state.deck and not _facts(state).over:
+        # The pack refills the dealt square at once, unless that card ended the game:
+        # the manual deals "until all squares in your hand are occupied", no further.
         state = replace(state, deck=state.deck[1:],
                         dealt=_set(state.dealt, src[2], state.deck[0]))
     if "o" in (src[0], dst[0]):
