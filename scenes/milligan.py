@@ -23,9 +23,10 @@ from game.engine.actions import Act
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.jobs import PENDING
+from game.engine.layout import DESIGN_W
 from game.engine.render import DrawItem
 from game.engine.scene import felt
-from game.engine.ui import GOLD, INK, Button, confirm, text_image
+from game.engine.ui import GOLD, INK, Button, confirm, text_image, wrap_text
 from game.engine.widgets import command_bar
 from game.rules import milligan as M
 from game.rules import milligan_stats as stats
@@ -53,6 +54,8 @@ COMMANDS = [("deal", "Deal", "d"), ("layoff", "Lay off", "l"), ("hint", "Hint", 
             ("quit", "Quit", "q")]
 STUCK_SECONDS = 4.0  # the worker's time to prove a game lost once the stock is out
 STUCK_PAUSE = 1.0  # seconds a position stands before that proof starts (the last move lands)
+STATUS_X, STATUS_TOP, STATUS_SIZE = 1420.0, 90.0, 26  # the lines under the title
+STATUS_W = DESIGN_W - 40 - STATUS_X  # they wrap to end inside the window (TV's larger text)
 # Table colours to choose from (Config): a tint laid over the baize.
 TABLES = {"green": None, "blue": (60, 110, 190), "red": (170, 50, 60), "grey": (120, 120, 120)}
 
@@ -65,6 +68,10 @@ def setting(app: Any, key: str) -> Any:
 def game_config(app: Any) -> dict[str, Any]:
     """The rules the next deal is played by, as chosen in Config."""
     return {"rule": setting(app, "rule"), "miss_milligan": setting(app, "miss_milligan")}
+
+
+def cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def column_x(i: int) -> float:
@@ -407,8 +414,12 @@ class MilliganScene(GameScene):
             self.clear_selection()
             self.play(M.Layoff())
         elif key == "giveup":
-            confirm(self.hud, "Give up", "Give this game up? It counts as lost.",
-                    lambda: self.play(M.Resign()))
+            reason = self.client.check(M.Resign())  # the stock rule: said before asking
+            if reason is not None:
+                self.app.error(reason)
+            else:
+                confirm(self.hud, "Give up", "Give this game up? It counts as lost.",
+                        lambda: self.play(M.Resign()))
         elif key == "hint":
             self.hint()
         elif key == "auto":
@@ -501,8 +512,8 @@ class MilliganScene(GameScene):
         if view.lost:
             return "No more cards can go up", (
                 "No card can go up to the foundations any more, whatever is moved: the "
-                f"game is lost with {view.laid_off} cards up, {points}.")
-        return "Game given up", f"{view.laid_off} cards up: {points}."
+                f"game is lost with {cards(view.laid_off)} up, {points}.")
+        return "Game given up", f"{cards(view.laid_off)} up: {points}."
 
     def finished(self, title: str, body: str) -> None:
         if self.counted is not None and not self.demo:  # counted by the engine just now
@@ -558,7 +569,7 @@ class MilliganScene(GameScene):
             surface.fill(tint, special_flags=pygame.BLEND_MULT)
             surface.fill((40, 40, 40), special_flags=pygame.BLEND_ADD)
         label = text_image(vp, self.title, 30, GOLD, bold=True)
-        surface.blit(label, vp.to_px(1420, 40))
+        surface.blit(label, vp.to_px(STATUS_X, 40))
         self.label_pile(surface, "Waiting", WAITING_POS, above=40, size=24)
         return surface
 
@@ -572,20 +583,33 @@ class MilliganScene(GameScene):
         for name, pos in slots:
             items.append(DrawItem(("slot", name), art.outline("empty"), vp.to_px(*pos), 0))
         for i, column in enumerate(view.columns):
-            if not column:
-                items.append(DrawItem(("slot", f"c{i}"), art.outline("none"),
+            if not column:  # an empty outline: any run may come here (The Giant)
+                items.append(DrawItem(("slot", f"c{i}"), art.outline("empty"),
                                       vp.to_px(column_x(i), COLUMN_TOP), 0))
-                if view.miss_milligan:  # only a king may come here
+                if view.miss_milligan:  # only a king may come here: a K inside the outline
                     image = text_image(vp, "K", 40, GOLD, bold=True)
-                    px, py = vp.to_px(column_x(i) + CARD_W / 2, COLUMN_TOP + CARD_H + 8)
+                    px, py = vp.to_px(column_x(i) + CARD_W / 2, COLUMN_TOP + CARD_H / 2)
                     items.append(DrawItem(("king", i), image, (px - image.get_width() // 2,
-                                                                py), 1))
-        rules = stats.rules_title(stats.rules_key(view.rule, view.miss_milligan))
-        lines = [rules, f"Stock {view.stock_size}    Up {view.laid_off} of 104",
-                 f"Moves {view.moves}    Points {view.score:+.1f}"]
-        if self.option("show_winnable") and not view.over:
-            lines.append(self.winnable_text())
-        for n, text in enumerate(lines):
-            image = text_image(vp, text, 26, INK if n else GOLD, bold=n == 0)
-            items.append(DrawItem(("status", n), image, vp.to_px(1420, 90 + n * 40), 20000))
+                                                                py - image.get_height() // 2),
+                                          1))
+        y = STATUS_TOP
+        for n, (text, color) in enumerate(self.status_lines(view)):
+            whole = text_image(vp, text, STATUS_SIZE, color, bold=n == 0)
+            lines = [text] if whole.get_width() <= vp.px(STATUS_W) else \
+                wrap_text(vp, text, STATUS_SIZE, STATUS_W, bold=n == 0)
+            for k, line in enumerate(lines):
+                image = text_image(vp, line, STATUS_SIZE, color, bold=n == 0)
+                items.append(DrawItem(("status", n, k), image, vp.to_px(STATUS_X, y), 20000))
+                y += image.get_height() / vp.scale + 8
         return items
+
+    def status_lines(self, view: M.MilliganView) -> list[tuple[str, tuple[int, int, int]]]:
+        """The lines under the title: the rules, the counts, and how to go on."""
+        rules = stats.rules_title(stats.rules_key(view.rule, view.miss_milligan))
+        lines = [(rules, GOLD), (f"Stock {view.stock_size}    Up {view.laid_off} of 104", INK),
+                 (f"Moves {view.moves}    Points {view.score:+.1f}", INK)]
+        if self.option("show_winnable") and not view.over:
+            lines.append((self.winnable_text(), INK))
+        if view.over and not (self.demo or self.viewer):
+            lines.append(("Game over: New (N) deals again", GOLD))
+        return lines

@@ -15,8 +15,14 @@ from scenes.help import PageScene, panel_image
 FILE_NAME = "milligan-stats.json"
 KIND = "milligan-stats"
 VERSION = 1
-COLUMNS = (("Rules", 80), ("Played", 640), ("Won", 800), ("Lost", 940), ("Win %", 1080),
-           ("Points", 1240), ("Streak", 1400), ("Best / worst", 1560), ("Moves", 1760))
+# Each column's heading, on one or two lines.
+HEADINGS = (("Rules",), ("Played",), ("Won",), ("Lost",), ("Win %",), ("Points",),
+            ("Streak", "now"), ("Longest streak", "won / lost"), ("Moves", "a game"))
+TABLE = (40, 120, 1840, 620)  # the panel (x, y, w, h)
+PAD, GAP = 40, 36  # inside the panel's edges; between columns
+HEAD_Y, FIRST_ROW_Y, ROW_STEP = 146, 236, 66
+TEXT_SIZE = 26
+NOT_PLAYED = "-"
 
 
 def load(folder: Path, problems: list[str] | None = None) -> stats.Stats:
@@ -46,10 +52,32 @@ def streak_text(streak: int) -> str:
 
 
 def row_cells(title: str, tally: stats.Tally) -> list[str]:
+    """One line of the table; a rule set never played shows "-" rather than noughts."""
+    if not tally.played:
+        return [title, "0"] + [NOT_PLAYED] * (len(HEADINGS) - 2)
     return [title, str(tally.played), str(tally.won), str(tally.lost),
             f"{tally.win_percent:.0f}%", f"{tally.points:+.1f}", streak_text(tally.streak),
             f"{tally.longest_win_streak} / {tally.longest_loss_streak}",
             f"{tally.mean_moves:.0f}"]
+
+
+def fit_columns(vp: Viewport, rows: list[list[str]]) -> tuple[float, list[float]]:
+    """The text size and each column's left edge (logical units) for the widest heading
+    line or cell of each column to fit across the panel at this window's text size (TV
+    mode's larger text shrinks to fit instead of running into the next column)."""
+    widths = []
+    for col, heading in enumerate(HEADINGS):
+        texts = [(t, True) for t in heading] + [(r[col], r is rows[0]) for r in rows]
+        widths.append(max(text_image(vp, t, TEXT_SIZE, INK, bold=b).get_width()
+                          for t, b in texts) / vp.scale)
+    room = TABLE[2] - 2 * PAD - GAP * (len(widths) - 1)
+    scale = min(1.0, room / sum(widths))
+    lefts, x = [], TABLE[0] + PAD
+    spare = (room - sum(widths) * scale) / (len(widths) - 1)  # spread what is left over
+    for width in widths:
+        lefts.append(x)
+        x += width * scale + GAP + spare
+    return TEXT_SIZE * scale, lefts
 
 
 def summary(data: stats.Stats, key: str) -> str:
@@ -77,19 +105,24 @@ class ScoresScene(PageScene):
 
     def background(self, vp: Viewport):  # noqa: ANN201
         surface = super().background(vp)
-        surface.blit(panel_image(vp, (40, 120, 1840, 620)), vp.to_px(40, 120))
+        surface.blit(panel_image(vp, TABLE), vp.to_px(*TABLE[:2]))
         return surface
 
     def draw_items(self, alpha: float) -> list[DrawItem]:
         vp = self.viewport
         items = super().draw_items(alpha)
-        for col, (name, x) in enumerate(COLUMNS):
-            image = text_image(vp, name, 26, GOLD, bold=True)
-            items.append(DrawItem(("head", col), image, vp.to_px(x, 150), 10))
-        for row, cells in enumerate(self.rows()):
+        rows = self.rows()
+        size, lefts = fit_columns(vp, rows)
+        for col, heading in enumerate(HEADINGS):
+            for n, line in enumerate(heading):
+                image = text_image(vp, line, size * (1 if n == 0 else 0.8), GOLD if n == 0
+                                   else MUTED, bold=n == 0)
+                items.append(DrawItem(("head", col, n), image,
+                                      vp.to_px(lefts[col], HEAD_Y + n * 34), 10))
+        for row, cells in enumerate(rows):
             for col, text in enumerate(cells):
                 color = INK if row == 0 or col else MUTED
-                image = text_image(vp, text, 26, color, bold=row == 0)
+                image = text_image(vp, text, size, color, bold=row == 0)
                 items.append(DrawItem(("cell", row, col), image,
-                                      vp.to_px(COLUMNS[col][1], 220 + row * 70), 10))
+                                      vp.to_px(lefts[col], FIRST_ROW_Y + row * ROW_STEP), 10))
         return items

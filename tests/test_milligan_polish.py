@@ -57,7 +57,8 @@ def test_esc_closes_the_end_box_and_leaves_the_finished_table(tmp_path: Path) ->
     key(app, pygame.K_ESCAPE)
     assert scene.hud.dialog is None and app.scene is scene
     assert scene.over and scene.recorder.cursor == moves, "Esc took nothing back"
-    assert "New (N)" in scene.hud.message.text  # the status line says how to go on
+    assert "New (N)" in scene.hud.message.text  # the message line says how to go on,
+    assert ("Game over: New (N) deals again", S.GOLD) in scene.status_lines(scene.view)  # and
     key(app, pygame.K_n, "n")  # nothing to abandon: no question, a new deal
     assert scene.hud.dialog is None and scene.view.moves == 0 and not scene.over
     assert scores.load(tmp_path).overall.played == 1 and len(replays(tmp_path)) == 1
@@ -148,3 +149,109 @@ def test_a_later_finish_replaces_the_replay_and_the_count(tmp_path: Path) -> Non
     assert files[0].moves == scene.recorder.length
     saved = scores.load(tmp_path)
     assert saved.overall.played == 1 and saved.overall.points == scene.view.score
+
+
+# -- 4. give up ------------------------------------------------------------------------------
+
+def test_give_up_with_stock_left_says_the_rule_instead_of_asking(tmp_path: Path) -> None:
+    app, scene = giant(tmp_path)
+    key(app, pygame.K_g, "g")
+    assert scene.hud.dialog is None, "no question that would then be refused"
+    assert scene.hud.message.error and "whole stock" in scene.hud.message.text
+    assert not scene.over
+    help_text = (Path(__file__).resolve().parents[1] / "assets/help/milligan.txt").read_text()
+    assert "Give up (G) is only possible once the whole stock has been dealt" in help_text
+
+
+# -- 5. empty columns ------------------------------------------------------------------------
+
+def felt_distance(app, scene: S.MilliganScene, pos: tuple[float, float]) -> int:  # noqa: ANN001
+    """How far the colour at ``pos`` is from the bare felt beside the columns."""
+    here = app.screen.get_at(app.viewport.to_px(*pos))[:3]
+    bare = app.screen.get_at(app.viewport.to_px(pos[0], S.COLUMN_TOP + S.CARD_H + 140))[:3]
+    return max(abs(a - b) for a, b in zip(here, bare, strict=True))
+
+
+def test_an_empty_column_is_a_plain_outline_and_under_miss_milligan_a_k(
+        tmp_path: Path) -> None:
+    for mm, (source, target) in ((False, (1, 0)), (True, (2, 1))):
+        app, scene = giant(tmp_path / str(mm), seed=1, rules={"rule": "any", "miss_milligan": mm})
+        key(app, pygame.K_1 + source, str(source + 1))  # a lone card onto another column
+        key(app, pygame.K_1 + target, str(target + 1))
+        settle(app)
+        frames(app, 2)
+        assert not scene.view.columns[source]
+        items = {item.key: item for item in scene.extra_items()}
+        assert items[("slot", f"c{source}")].image is scene.table.art.outline("empty")
+        x, y = S.column_x(source), S.COLUMN_TOP
+        # The outline's middle is the felt: no cross through it (the old "not allowed" X).
+        quarter = (x + S.CARD_W / 4, y + S.CARD_H / 4)
+        assert felt_distance(app, scene, quarter) < 40
+        if mm:  # the K sits inside the outline, and nothing else marks it
+            king = items[("king", source)]
+            kx, ky = app.viewport.to_logical(king.pos)
+            assert x < kx and kx + king.image.get_width() / app.viewport.scale < x + S.CARD_W
+            assert y < ky < y + S.CARD_H
+        else:
+            assert ("king", source) not in items
+            assert felt_distance(app, scene, (x + S.CARD_W / 2, y + S.CARD_H / 2)) < 40
+
+
+# -- 7. text ---------------------------------------------------------------------------------
+
+def test_the_status_lines_end_inside_the_window_in_tv_mode(tmp_path: Path) -> None:
+    for size in ((1280, 720), (1920, 1080)):
+        app, scene = giant(tmp_path / str(size[0]), size=size, tv_mode=True,
+                           rules={"rule": "alternate", "miss_milligan": True,
+                                  "show_winnable": True})
+        frames(app, 2)
+        edge = app.viewport.to_px(1920 - 20, 0)[0]
+        lines = [i for i in scene.extra_items() if i.key[0] == "status"]
+        assert len(lines) >= 5  # the rules title took two lines
+        assert all(i.pos[0] + i.image.get_width() <= edge for i in lines)
+        tops = sorted(i.pos[1] for i in lines)  # the wrapped lines do not overlap
+        high = min(i.image.get_height() for i in lines)
+        assert all(b - a >= high for a, b in zip(tops, tops[1:], strict=False))
+
+
+def test_scores_headings_clear_each_other_and_unplayed_rules_show_a_dash(
+        tmp_path: Path) -> None:
+    from game.rules import milligan_stats as st
+
+    scores.save(tmp_path, st.Stats().add("alternate", False, -6.0, 30))
+    app, scene = giant(tmp_path, size=(1280, 720), tv_mode=True)
+    key(app, pygame.K_s, "s")
+    page = app.scene
+    frames(app, 2)
+    rows = page.rows()
+    assert rows[1][1:5] == ["1", "0", "1", "0%"]  # played and lost: a real 0%
+    assert rows[2][1] == "0" and set(rows[2][2:]) == {"-"}  # never played: no 0%
+    assert any("Longest streak" in h for h in scores.HEADINGS[7])
+    spans: dict[int, tuple[int, int]] = {}
+    for item in page.draw_items(0.0):
+        if item.key[0] in ("head", "cell"):
+            col = item.key[1] if item.key[0] == "head" else item.key[2]
+            left, right = item.pos[0], item.pos[0] + item.image.get_width()
+            old = spans.get(col, (left, right))
+            spans[col] = (min(old[0], left), max(old[1], right))
+    assert len(spans) == len(scores.HEADINGS)
+    for col in range(len(spans) - 1):
+        assert spans[col][1] < spans[col + 1][0], f"column {col} runs into the next"
+    assert spans[len(spans) - 1][1] <= app.viewport.to_px(1880, 0)[0]
+
+
+def test_the_demo_banner_says_what_a_key_does_and_a_key_does_it(tmp_path: Path) -> None:
+    from game.engine.card_scene import DEMO_BANNER
+    from game.engine.ui import text_image
+    from scenes.menu import MenuScene
+
+    app = make_app(tmp_path, animation="off", per_game={"milligan": GIANT})
+    app.push(MenuScene(app))
+    demo = S.MilliganScene(app, seed=3, demo=True)
+    app.push(demo)
+    frames(app, 3)
+    banner = next(i for i in demo.draw_items(0.0) if i.key == ("demo",))
+    assert banner.image is text_image(app.viewport, DEMO_BANNER, 30, (244, 200, 66), bold=True)
+    assert "ends the show" in DEMO_BANNER and "to play" not in DEMO_BANNER
+    key(app, pygame.K_SPACE, " ")
+    assert isinstance(app.scene, MenuScene), "any key ended the show"

@@ -41,6 +41,7 @@ AUTOSAVE_KIND = "autosave"
 AUTOSAVE_VERSION = 1
 KEPT_ABANDONED_MOVES = 5  # an abandoned game shorter than this leaves no replay
 DEMO_PAUSE = 2.5  # seconds a finished demo deal stays on screen before the next
+DEMO_BANNER = "Demo \u00b7 any key or click ends the show"  # and back to the menu
 OVER_WORDS_SECONDS = 12.0  # how long the line saying how to go on stays after the end box
 
 
@@ -582,7 +583,7 @@ class CardGameScene(Scene):
                                                  lambda: self._table_picture(alpha))
         if self.demo and not self.viewer:
             vp = self.viewport
-            image = text_image(vp, "Demo \u00b7 press any key to play", 30, GOLD, bold=True)
+            image = text_image(vp, DEMO_BANNER, 30, GOLD, bold=True)
             x, y = vp.to_px(DESIGN_W - 60, DESIGN_H - 70)
             items.append(DrawItem(("demo",), image, (x - image.get_width(), y), UI_Z))
         return items
