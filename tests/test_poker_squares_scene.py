@@ -613,3 +613,65 @@ def test_a_person_playing_player_two_gets_a_full_size_matrix(tmp_path: Path) -> 
     items = {i.key for i in scene.extra_items()}
     assert ("ps", ("row", 2, 0)) in items and ("ps", "other-score") in items
     assert not any(k[1][0] == "tiny-row" for k in items if isinstance(k[1], tuple))
+
+
+def test_tv_mode_labels_stand_clear_of_what_they_name(tmp_path: Path, computer: None) -> None:
+    app = make_app(tmp_path, size=(1920, 1080), tv_mode=True, ai_speed="fast",
+                   per_game={"poker-squares": {"mode": "race", "rejects": 1}})
+    scene = PokerSquaresScene(app, seed=SEED)
+    app.push(scene)
+    settle(app)
+    vp = app.viewport
+    items = {i.key: i for i in scene.extra_items()}
+    for spot in ("d0", "r0"):  # "Deal" and "Reject" above their squares, not on them
+        square = pygame.Rect(*vp.rect_px(*scene.spot_rect(scene.view, spot)))
+        assert items[("ps", ("side", spot))].rect.bottom < square.top
+    grids, other = scene.matrices(scene.view)
+    for name, grid in (("mine", grids[0]), ("other", other)):  # names above the matrices
+        top = vp.to_px(grid.box.x, grid.box.y)[1]
+        assert items[("ps", name)].rect.bottom < top - 2
+
+
+def label_scales(page, vp) -> dict[str, float]:  # noqa: ANN001
+    """How much each choice button shrinks its label to fit (as the button draws it)."""
+    from game.engine.ui import INK
+
+    out = {}
+    for b in page.hud.buttons:
+        if not b.visible or page.row_of(b.key) is None:
+            continue
+        w, h = vp.px(b.rect.w), vp.px(b.rect.h)
+        room = w - max(vp.px(8), 2 * max(3, min(h, vp.px(84)) // 4))
+        natural = text_image(vp, b.label, min(b.rect.h * 0.42, 30), INK, bold=True).get_width()
+        out[b.key] = min(1.0, room / natural) * vp.scale * vp.text_scale
+    return out
+
+
+def test_the_rules_pages_draw_each_rows_labels_at_one_size_in_tv_mode_too(tmp_path: Path
+                                                                           ) -> None:
+    from scenes.poker_squares_setup import PokerSquaresSetup
+
+    sizes = {}
+    for tv in (False, True):
+        app = make_app(tmp_path / str(tv), size=(1920, 1080), tv_mode=tv)
+        for second in (False, True):
+            page = PokerSquaresSetup(app, second=second)
+            app.push(page)
+            frames(app)
+            scales = label_scales(page, app.viewport)
+            for row in page.rows:
+                row_scales = [s for k, s in scales.items() if page.row_of(k) ==
+                              page.rows.index(row)]
+                assert max(row_scales) - min(row_scales) < 0.01, f"mixed sizes: {row.label}"
+            sizes[tv, second] = scales
+            labels = [b.label for b in page.hud.buttons]
+            assert ("A person (pad or keys)" in labels) == second
+            screen = pygame.Rect(0, 0, 1920, 1080)
+            assert all(screen.contains(b.rect) for b in page.hud.buttons if b.visible)
+            buttons = [b.rect for b in page.hud.buttons if b.visible]
+            assert not any(a.colliderect(b) for n, a in enumerate(buttons)
+                           for b in buttons[n + 1:])
+            app.pop()
+    for second in (False, True):  # TV's text is never smaller than the desk's
+        assert all(sizes[True, second][k] >= sizes[False, second][k] for k in sizes[True,
+                                                                                    second])
