@@ -132,6 +132,14 @@ class ReplayScene(Scene):
         except ValueError as exc:  # e.g. a game this version cannot show yet
             return _fail(app, f"Replay {path.name} cannot be shown: {exc}.")
 
+    def opponent_text(self) -> str:
+        """Who played Player 2 in a two-seat game, as the replay recorded it: a person
+        beside the player or the computer ("" when the replay does not say)."""
+        kinds = getattr(self.inner, "seat_kinds", lambda: None)()
+        if kinds is None or len(kinds) != 2:
+            return ""
+        return "Player 2: " + ("a person" if kinds[1] == "person" else "the computer")
+
     # -- state -------------------------------------------------------------------------------
 
     @property
@@ -357,7 +365,7 @@ class ReplayScene(Scene):
                  for item in self.inner.draw_items(alpha)]
         info = " \u00b7 ".join(part for part in (
             f"Replay of {game_name(self.recorder.game_id)}", self.date,
-            sentence(str(self.recorder.meta.get("result", "")))) if part)
+            sentence(str(self.recorder.meta.get("result", ""))), self.opponent_text()) if part)
         state = {1: "Playing", -1: "Rewinding", 0: "Paused"}[self.direction]
         middle = TRACK_Y + TRACK_H / 2
         for key, image, x, y, anchor in (

@@ -255,3 +255,32 @@ def test_the_demo_banner_says_what_a_key_does_and_a_key_does_it(tmp_path: Path) 
     assert "ends the show" in DEMO_BANNER and "to play" not in DEMO_BANNER
     key(app, pygame.K_SPACE, " ")
     assert isinstance(app.scene, MenuScene), "any key ended the show"
+
+
+# -- 6. the replay viewer names seats by what they were ---------------------------------------
+
+def test_a_replay_labels_player_two_as_it_was_played(tmp_path: Path) -> None:
+    import json
+
+    from scenes.replay_viewer import ReplayScene
+
+    app, scene = alternate_game(tmp_path)
+    path = replays(tmp_path)[0].path
+    data = json.loads(path.read_text())
+    assert data["meta"]["seats"] == ["person", "computer"]
+    viewer = ReplayScene.open(app, path, autoplay=False)
+    assert viewer.opponent_text() == "Player 2: the computer"
+    # The same game as two people played it (Race, Player 2 with a pad): the file says
+    # so, and the viewer believes the file, not today's settings.
+    data["meta"]["seats"] = ["person", "person"]
+    path.write_text(json.dumps(data))
+    viewer = ReplayScene.open(app, path, autoplay=False)
+    app.push(viewer)
+    frames(app, 2)
+    assert viewer.inner.seat_kinds() == ["person", "person"]
+    assert viewer.opponent_text() == "Player 2: a person"
+    for bad in (["person", "robot"], "person", [1, 2], None):  # hostile: no claim at all
+        data["meta"]["seats"] = bad
+        path.write_text(json.dumps(data))
+        viewer = ReplayScene.open(app, path, autoplay=False)
+        assert viewer.inner.seat_kinds() is None and viewer.opponent_text() == ""

@@ -437,6 +437,24 @@ class CardGameScene(Scene):
         kept with the game (in its autosave too) for that; None: nothing to replace."""
         return None
 
+    def seat_kinds(self) -> list[str] | None:
+        """Who sat at each seat: "person" or "computer". Playing: this scene's seat is
+        the person at this machine, a seat the computer holds is the computer's, any
+        other a person's (a second player beside them, or across a network). Watching a
+        replay: as the replay recorded it (None when it did not, or not readably), so a
+        viewer labels seats by what they were."""
+        if self.viewer:
+            seats = self.recorder.meta.get("seats") if self.recorder is not None else None
+            if isinstance(seats, list) and 0 < len(seats) <= 16 \
+                    and all(k in ("person", "computer") for k in seats):
+                return list(seats)
+            return None
+        if self.session is None:
+            return None
+        count = self.rules.seat_count(self.recorder.state)
+        return ["computer" if seat in self.computers and seat != self.seat else "person"
+                for seat in range(count)]
+
     def _record(self, result: str, outcome: str) -> None:
         """The game ended: into the replays and the statistics, once per game."""
         record = self.recorded or GameRecord()
@@ -453,6 +471,7 @@ class CardGameScene(Scene):
                                    "result": result, "outcome": outcome})
         if self.replay_extra():
             self.recorder.meta["table"] = self.replay_extra()
+        self.recorder.meta["seats"] = self.seat_kinds()
         try:
             folder = storage.replay_dir(self.app.save_dir)
             if name is None:
