@@ -73,6 +73,7 @@ COMMANDS = [("hint", "Hint", "h"), ("players", "Players", "t"),
             ("undo", "Undo", "u"), ("redo", "Redo", "r"), ("help", "? Help", "?"),
             ("config", "Rules", "o"), ("menu", "Menu", "m")]
 UI = 20000  # labels and outlines sit above the cards, under the HUD
+REFUSED_PAIR_S = 1.5  # a key this soon after a refused row is that row's column
 OTHER = 1  # the second player's seat: the computer at this table
 SECOND = "p2_"  # settings of the second player's own rules
 
@@ -122,6 +123,9 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         self.picked: str | None = None  # the place of a card picked up by a click
         self.pending_row: int | None = None
         self.row_prompt: Message | None = None  # the "now the column" line while it shows
+        self.clock = 0.0  # seconds at this table (when a refused row's column may follow)
+        self.refused_row = False  # a row key was refused: the next key is its column
+        self.refused_at = 0.0
         self.key_matrix = 0  # the matrix row-and-column keys aim at (G switches)
         self.hint_spot: str | None = None
         self.spot_of: dict[str, str] = {}  # table key -> place name, from the last view
@@ -454,11 +458,17 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def type_square(self, number: int) -> None:
         """A row or column key. A row is only taken while this seat may place a card:
         keys typed during the other player's turn are refused, not kept, so they cannot
-        turn into half a square that the next key finishes somewhere unexpected."""
+        turn into half a square that the next key finishes somewhere unexpected. Keys
+        typed in a burst keep their pairs: the column of a refused row is refused with
+        it, even when the turn came back in between (it would be read as a row)."""
         if self.pending_row is None:
+            partner = self.refused_row and self.clock - self.refused_at < REFUSED_PAIR_S
             refusal = self.typing_refusal()
-            if refusal is not None:
-                self.app.error(refusal)
+            if refusal is not None or partner:
+                self.refused_row = not partner  # a refused row waits for its column
+                self.refused_at = self.clock
+                self.app.error(refusal or "That square was begun during the other player's "
+                               "turn: type it again.")
                 return
             self.pending_row = number
             self.hud.say(f"Row {number + 1}: now the column, 1 to 5.", seconds=30.0)
@@ -468,6 +478,10 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         self.forget_row()
         matrix = self.key_matrix if len(self.view.grids) == 2 else 0
         self.place_at(f"g{matrix}{row}{number}")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
 
     def typing_refusal(self) -> str | None:
         view = self.view

@@ -512,11 +512,14 @@ def test_keys_typed_during_the_computers_turn_are_refused_not_half_kept(
     key(app, pygame.K_2, "2")  # typed too early: refused, and not kept as a row
     assert scene.pending_row is None
     assert "Wait for your turn: the computer is playing" in scene.hud.message.text
-    for _ in range(600):
-        if scene.view.to_move:
-            break
+    waited = 0
+    while not scene.view.to_move and waited < 600:
         frames(app)
-    assert scene.recorder.length == 2
+        waited += 1
+    assert scene.recorder.length == 2 and waited < 60  # the computer has moved, quickly
+    key(app, pygame.K_3, "3")  # the refused row's column: refused with it, not a new row
+    assert scene.pending_row is None and scene.recorder.length == 2
+    assert "type it again" in scene.hud.message.text
     key(app, pygame.K_2, "2")  # the next pair is read from its first key
     key(app, pygame.K_2, "2")
     settle(app)
@@ -675,3 +678,24 @@ def test_the_rules_pages_draw_each_rows_labels_at_one_size_in_tv_mode_too(tmp_pa
     for second in (False, True):  # TV's text is never smaller than the desk's
         assert all(sizes[True, second][k] >= sizes[False, second][k] for k in sizes[True,
                                                                                     second])
+
+
+def test_ten_squares_typed_a_fifth_of_a_second_apart_land_only_where_typed(
+        tmp_path: Path, computer: None) -> None:
+    """The play-tester's burst: ten row/column pairs at 0.2 s a key against the computer
+    in Alternate. Keys met by the computer's turn are refused whole pairs at a time; no
+    card lands on a square nobody typed and no half square is left over."""
+    from tests.driver import post
+
+    app, scene = start(tmp_path, mode="alternate")
+    typed = set()
+    for n in range(10):
+        row, col = divmod(n, 5)
+        typed.add(row * 5 + col)
+        for digit in (str(row + 1), str(col + 1)):
+            post(pygame.KEYDOWN, key=pygame.key.key_code(digit), mod=0, unicode=digit,
+                 scancode=0)
+            frames(app, 12)
+    placed = {i for i, c in enumerate(scene.recorder.state.grids[0]) if c is not None}
+    assert placed and placed <= typed, f"cards on squares never typed: {placed - typed}"
+    assert scene.pending_row is None
