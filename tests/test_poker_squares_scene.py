@@ -699,3 +699,19 @@ def test_ten_squares_typed_a_fifth_of_a_second_apart_land_only_where_typed(
     placed = {i for i, c in enumerate(scene.recorder.state.grids[0]) if c is not None}
     assert placed and placed <= typed, f"cards on squares never typed: {placed - typed}"
     assert scene.pending_row is None
+
+
+def test_in_a_race_a_half_typed_row_survives_the_computers_move(tmp_path: Path,
+                                                                 computer: None) -> None:
+    app, scene = start(tmp_path, mode="race")
+    key(app, pygame.K_3, "3")
+    before = scene.recorder.length
+    for _ in range(300):  # the computer grabs a card meanwhile
+        if scene.recorder.length > before:
+            break
+        frames(app)
+    assert scene.recorder.length > before and scene.recorder.state.grids[0] == (None,) * 25
+    assert scene.pending_row == 2 and "Row 3" in scene.hud.message.text
+    key(app, pygame.K_1, "1")  # the column: row 3, column 1 (not a new row 1)
+    settle(app)
+    assert scene.recorder.state.grids[0][10] is not None and scene.pending_row is None
