@@ -3,8 +3,9 @@
 ``python -m tools.train_poker_squares --scoring american --games 1000000 --seed 1``
 writes game/ai/data/poker_squares_<scoring>.json.gz. Games are played a batch at a
 time in numpy (game.ai.poker_squares_batch, exactly the quick player's squares), each
-deal a deck shuffled from the seed; with probability epsilon (decaying linearly to
-zero over the run) a card goes to a random empty square instead. After a batch every
+deal a deck shuffled from the seed; with probability epsilon (going linearly from
+``--epsilon`` to ``--epsilon-end``, zero, over the run) a card goes to a random empty
+square instead. After a batch every
 abstract line state passed through counts its line's final category, and the next
 batch plays on values refreshed from the counts. Batches grow 50, 50, 100, ... up to
 ``--refresh`` games.
@@ -129,12 +130,12 @@ class Trainer:
         self.counts = start or LineCounts()
         self.key_of: dict[int, tuple[Key, Key]] = {}
 
-    def add(self, codes: np.ndarray, cats: np.ndarray) -> None:
-        """Count category ``cats[i]`` once for key ``codes[i]``."""
+    def add(self, codes: np.ndarray, cats: np.ndarray, weight: int = 1) -> None:
+        """Count category ``cats[i]`` ``weight`` times for key ``codes[i]``."""
         pairs, times = np.unique(codes * 16 + cats, return_counts=True)
         key_of, fine, coarse = self.key_of, self.counts.fine, self.counts.coarse
         size = len(points_table("american")) + 1
-        for pair, n in zip(pairs.tolist(), times.tolist(), strict=True):
+        for pair, n in zip(pairs.tolist(), (times * weight).tolist(), strict=True):
             code, cat = pair >> 4, (pair & 15) + 1
             keys = key_of.get(code)
             if keys is None:
@@ -149,9 +150,12 @@ class Trainer:
 
 def train(games: int, seed: int, scoring: str = "american", epsilon: float = 0.1,
           refresh: int = 2000, report: Callable[[int, float], None] | None = None,
-          start: LineCounts | None = None) -> LineCounts:
-    """Counts learned from ``games`` seeded self-play games (added to ``start``'s);
-    ``report(game, mean)`` is told the mean score of each batch."""
+          start: LineCounts | None = None, epsilon_end: float = 0.0, weight: int = 1,
+          snapshot: Callable[[int, LineCounts], None] | None = None) -> LineCounts:
+    """Counts learned from ``games`` seeded self-play games, each counting ``weight``
+    times (added to ``start``'s); epsilon goes linearly from ``epsilon`` to
+    ``epsilon_end``; ``report(game, mean)`` is told the mean score of each batch and
+    ``snapshot(game, counts)`` is shown the counts after it (to study the run)."""
     points = points_table(scoring)
     trainer = Trainer(start)
     rng = np.random.default_rng(seed)
@@ -159,7 +163,7 @@ def train(games: int, seed: int, scoring: str = "american", epsilon: float = 0.1
     while game < games:
         batch = min(size, games - game)
         # the batch's epsilon: the linear decay's value at its middle game
-        explore = epsilon * (1 - (game + batch / 2) / games)
+        explore = epsilon + (epsilon_end - epsilon) * (game + batch / 2) / games
         deals = np.argsort(rng.random((batch, 52)), axis=1)[:, :25]
         player = ExploringRollout(Values(trainer.counts, points), points, rng, explore,
                                   trainer.key_of)
@@ -168,10 +172,12 @@ def train(games: int, seed: int, scoring: str = "american", epsilon: float = 0.1
         keys = np.stack(player.keys, axis=1)  # [games, 24 cards, 10 lines]
         cats = np.broadcast_to(cats[:, None, :], keys.shape)
         kept = keys != NO_KEY
-        trainer.add(keys[kept], cats[kept])
+        trainer.add(keys[kept], cats[kept], weight)
         game += batch
         if report:
             report(game, float(scores.mean()))
+        if snapshot:
+            snapshot(game, trainer.counts)
         size = min(2 * game, refresh)
     return trainer.counts
 
@@ -204,6 +210,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--epsilon", type=float, default=0.1)
+    parser.add_argument("--epsilon-end", type=float, default=0.0)
+    parser.add_argument("--weight", type=int, default=1,
+                        help="each game counts this many times (over a start's counts)")
     parser.add_argument("--refresh", type=int, default=2000)
     parser.add_argument("--start-from", help="a saved table to carry on from")
     parser.add_argument("--keep", type=float, default=1.0,
@@ -215,6 +224,10 @@ def main() -> None:
     started, last = time.perf_counter(), [0.0]
     meta: dict[str, Any] = {"scoring": args.scoring, "games": args.games, "seed": args.seed,
                             "epsilon": args.epsilon, "refresh": args.refresh}
+    if args.epsilon_end:
+        meta["epsilon_end"] = args.epsilon_end
+    if args.weight != 1:
+        meta["weight"] = args.weight
     start = None
     if args.start_from:
         start, before = load(Path(args.start_from))
@@ -232,7 +245,7 @@ def main() -> None:
             last[0] = now
             window.clear()
     counts = train(args.games, args.seed, args.scoring, args.epsilon, args.refresh, report,
-                   start)
+                   start, args.epsilon_end, args.weight)
     path = Path(args.out) if args.out else data_path(args.scoring)
     counts.save(path, meta, args.min_visits)
     print(f"{len(counts.fine)} fine keys, {len(counts.coarse)} coarse keys -> {path}")
