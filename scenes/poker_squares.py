@@ -31,6 +31,7 @@ from game.rules.poker_squares_options import (
     TURN_MODES,
     parse,
 )
+from game.rules.poker_squares_tournament import MAX_NAME
 from game.rules.registry import GAME_BY_ID
 from scenes.game_scene import GameScene
 from scenes.poker_squares_points import stored_points
@@ -113,8 +114,21 @@ def config_from(entry: Any, per_game: Any) -> dict[str, Any]:
     return config
 
 
+def played_as(table: Any) -> tuple[str, str, bool] | None:
+    """A replay's (Player 1's name, Player 2's name, a person at Player 2?) from its
+    meta, or None when it keeps none (or something else: a file may be hostile)."""
+    if not isinstance(table, dict):
+        return None
+    names, person = table.get("names"), table.get("person")
+    if (not isinstance(names, list) or len(names) != 2 or not isinstance(person, bool)
+            or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names)):
+        return None
+    return names[0], names[1], person
+
+
 class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     title = "Poker Squares"
+    played_as: tuple[str, str, bool] | None = None  # a replay's players (played_as())
     game_id = P.GAME_ID
     card_w, card_h = CARD_W, CARD_H
 
@@ -131,6 +145,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         self.spot_of: dict[str, str] = {}  # table key -> place name, from the last view
         self.config = self.chosen_config(app)
         super().__init__(app, seed, demo, resume, recorder, client)
+        if self.viewer:  # a replay shows the players as they sat
+            self.played_as = played_as(getattr(self.recorder, "meta", {}).get("table"))
         if not self.viewer and not demo:
             self.load_tournament()
         self.seat_opponent()
@@ -157,18 +173,30 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def rival_name(self, lower: bool = False) -> str:
         """Who plays the second seat: Player 2's name (a tournament's), "Player 2", or
         the computer."""
+        if self.played_as is not None:
+            return self.played_as[1]
         if self.second_cursor is None:
             return "the computer" if lower else "The computer"
         return self.second_name()
 
     def first_name(self) -> str:
         """Player 1 by name in a tournament, else "You"."""
+        if self.played_as is not None:
+            return self.played_as[0]
         return self.tournament.player.name if self.tournament is not None else "You"
 
     def second_name(self) -> str:
         t = self.tournament
         second = t.second_player if t is not None else None
         return second.name if second is not None else "Player 2"
+
+    def replay_extra(self) -> dict[str, Any]:
+        """A two-player replay keeps who sat where: both names, and whether a person
+        played Player 2 (whose matrix is then shown full size)."""
+        if self.view.options.players != 2:
+            return {}
+        return {"names": [self.first_name(), self.rival_name()],
+                "person": self.second_cursor is not None}
 
     def seat_opponent(self) -> None:
         """Who plays the second seat in a two-player mode: the computer (always in a
@@ -188,8 +216,9 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def pair_layout(self, view: P.PokerSquaresView) -> bool:
         """Two matrices of one size side by side: the player's two (Best of Two, Sum of
         Two), or two people's. Only the computer's matrix is drawn smaller."""
-        return len(view.grids) == 2 or (view.other_grid is not None
-                                        and self.second_cursor is not None)
+        person = self.second_cursor is not None or (self.played_as is not None
+                                                     and self.played_as[2])
+        return len(view.grids) == 2 or (view.other_grid is not None and person)
 
     def matrices(self, view: P.PokerSquaresView) -> tuple[list[Grid], Grid | None]:
         """The seat's matrices and the opponent's, fitted to the table."""

@@ -715,3 +715,24 @@ def test_in_a_race_a_half_typed_row_survives_the_computers_move(tmp_path: Path,
     key(app, pygame.K_1, "1")  # the column: row 3, column 1 (not a new row 1)
     settle(app)
     assert scene.recorder.state.grids[0][10] is not None and scene.pending_row is None
+
+
+def test_a_replay_shows_two_people_as_they_sat(tmp_path: Path) -> None:
+    from scenes.replay_viewer import ReplayScene
+
+    app, scene = start(tmp_path, mode="race", opponent="person")
+    key(app, pygame.K_k, "k")
+    key(app, pygame.K_RETURN)  # Player 2 places one card; the mouse fills and wins
+    settle(app)
+    for i in range(25):
+        click(app, centre(scene, f"g0{i // 5}{i % 5}"))
+    settle(app)
+    assert scene.over and scene.last_replay is not None
+    viewer = ReplayScene.open(app, scene.last_replay, autoplay=False)
+    inner = viewer.inner
+    assert inner.played_as == ("You", "Player 2", True)
+    grids, other = inner.matrices(inner.view)
+    assert other.card_w == grids[0].card_w  # full size, as it was played
+    hostile = PokerSquaresScene(app, recorder=inner.recorder)
+    hostile.recorder.meta["table"] = {"names": [3, None], "person": "yes"}
+    assert PokerSquaresScene(app, recorder=hostile.recorder).played_as is None
