@@ -517,6 +517,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         if view.over:
             return "The game is over."
         if not view.to_move:
+            if view.finished[view.seat]:
+                return f"Your matrix is finished: {self.rival_name(lower=True)} plays on."
             return f"Wait for your turn: {self.rival_name(lower=True)} is playing."
         if view.card is None:
             return "There is no card to place." + (" Pass (P)." if view.can_pass else
