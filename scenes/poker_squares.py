@@ -114,21 +114,19 @@ def config_from(entry: Any, per_game: Any) -> dict[str, Any]:
     return config
 
 
-def played_as(table: Any) -> tuple[str, str, bool] | None:
-    """A replay's (Player 1's name, Player 2's name, a person at Player 2?) from its
-    meta, or None when it keeps none (or something else: a file may be hostile)."""
-    if not isinstance(table, dict):
-        return None
-    names, person = table.get("names"), table.get("person")
-    if (not isinstance(names, list) or len(names) != 2 or not isinstance(person, bool)
+def played_as(table: Any) -> tuple[str, str] | None:
+    """A replay's (Player 1's name, Player 2's name) from its meta, or None when it
+    keeps none (or something else: a file may be hostile)."""
+    names = table.get("names") if isinstance(table, dict) else None
+    if (not isinstance(names, list) or len(names) != 2
             or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names)):
         return None
-    return names[0], names[1], person
+    return names[0], names[1]
 
 
 class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     title = "Poker Squares"
-    played_as: tuple[str, str, bool] | None = None  # a replay's players (played_as())
+    played_as: tuple[str, str] | None = None  # a replay's players' names (played_as())
     game_id = P.GAME_ID
     card_w, card_h = CARD_W, CARD_H
 
@@ -175,7 +173,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         the computer."""
         if self.played_as is not None:
             return self.played_as[1]
-        if self.second_cursor is None:
+        if not self.person_at_second:
             return "the computer" if lower else "The computer"
         return self.second_name()
 
@@ -191,12 +189,19 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         return second.name if second is not None else "Player 2"
 
     def replay_extra(self) -> dict[str, Any]:
-        """A two-player replay keeps who sat where: both names, and whether a person
-        played Player 2 (whose matrix is then shown full size)."""
+        """A two-player replay keeps the players' names (whether a person played
+        Player 2 the engine keeps: seat_kinds)."""
         if self.view.options.players != 2:
             return {}
-        return {"names": [self.first_name(), self.rival_name()],
-                "person": self.second_cursor is not None}
+        return {"names": [self.first_name(), self.rival_name()]}
+
+    @property
+    def person_at_second(self) -> bool:
+        """Does a person play Player 2 (in a replay: did one)?"""
+        if self.viewer:
+            kinds = self.seat_kinds()
+            return kinds is not None and len(kinds) == 2 and kinds[1] == "person"
+        return self.second_cursor is not None
 
     def seat_opponent(self) -> None:
         """Who plays the second seat in a two-player mode: the computer (always in a
@@ -216,9 +221,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def pair_layout(self, view: P.PokerSquaresView) -> bool:
         """Two matrices of one size side by side: the player's two (Best of Two, Sum of
         Two), or two people's. Only the computer's matrix is drawn smaller."""
-        person = self.second_cursor is not None or (self.played_as is not None
-                                                     and self.played_as[2])
-        return len(view.grids) == 2 or (view.other_grid is not None and person)
+        return len(view.grids) == 2 or (view.other_grid is not None and self.person_at_second)
 
     def matrices(self, view: P.PokerSquaresView) -> tuple[list[Grid], Grid | None]:
         """The seat's matrices and the opponent's, fitted to the table."""

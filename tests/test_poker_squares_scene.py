@@ -730,9 +730,9 @@ def test_a_replay_shows_two_people_as_they_sat(tmp_path: Path) -> None:
     assert scene.over and scene.last_replay is not None
     viewer = ReplayScene.open(app, scene.last_replay, autoplay=False)
     inner = viewer.inner
-    assert inner.played_as == ("You", "Player 2", True)
+    assert inner.played_as == ("You", "Player 2") and inner.person_at_second
     grids, other = inner.matrices(inner.view)
     assert other.card_w == grids[0].card_w  # full size, as it was played
     hostile = PokerSquaresScene(app, recorder=inner.recorder)
-    hostile.recorder.meta["table"] = {"names": [3, None], "person": "yes"}
+    hostile.recorder.meta["table"] = {"names": [3, None]}
     assert PokerSquaresScene(app, recorder=hostile.recorder).played_as is None
