@@ -216,7 +216,8 @@ def main() -> None:
     parser.add_argument("--refresh", type=int, default=2000)
     parser.add_argument("--start-from", help="a saved table to carry on from")
     parser.add_argument("--keep", type=float, default=1.0,
-                        help="scale the start's counts by this first (0-1)")
+                        help="scale the start's counts by this first (0-1; rounded down, "
+                        "so rare endings of rare keys are lost: --weight does not round)")
     parser.add_argument("--min-visits", type=int, default=1,
                         help="leave out fine keys seen fewer times (a smaller file)")
     parser.add_argument("--out", help="write here instead of game/ai/data (to compare first)")
