@@ -284,3 +284,32 @@ def test_a_replay_labels_player_two_as_it_was_played(tmp_path: Path) -> None:
         path.write_text(json.dumps(data))
         viewer = ReplayScene.open(app, path, autoplay=False)
         assert viewer.inner.seat_kinds() is None and viewer.opponent_text() == ""
+
+
+def test_a_hostile_record_in_the_autosave_is_ignored(tmp_path: Path) -> None:
+    import json
+
+    app, scene = giant(tmp_path)
+    key(app, pygame.K_d, "d")
+    save = tmp_path / "autosave-milligan.json"
+    data = json.loads(save.read_text())
+    assert data["recorded"] is None  # nothing recorded yet for a game in play
+    outside = tmp_path / "outside.json"
+    data["recorded"] = {"replay": "../outside.json", "tally": {"overall": "lots"}}
+    save.write_text(json.dumps(data))
+    app.pop()
+    frames(app, 2)
+    again = S.MilliganScene(app)
+    app.push(again)
+    settle(app)
+    assert again.recorded is None and again.view.moves == 1
+    data["recorded"] = {"replay": None, "tally": {"overall": "lots"}}  # a damaged count
+    save.write_text(json.dumps(data))
+    app.pop()
+    frames(app, 2)
+    third = S.MilliganScene(app)
+    app.push(third)
+    settle(app)
+    give_up(app, third)  # counted onto the statistics as they are; nothing written outside
+    assert not outside.exists() and len(replays(tmp_path)) == 1
+    assert scores.load(tmp_path).overall.played == 1
