@@ -205,7 +205,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
 
     def seat_opponent(self) -> None:
         """Who plays the second seat in a two-player mode: the computer (always in a
-        demo) or a person with a pad."""
+        demo) or a person (pad or keyboard)."""
         if self.viewer or self.session is None:
             return
         two = self.view.options.players == 2

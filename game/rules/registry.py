@@ -160,9 +160,9 @@ GAMES: tuple[GameEntry, ...] = (
             Option("planting", "Planting", ON_OFF, False,
                    "Two players: put a dealt card in the other matrix."),
             Option("opponent", "Player 2 is",
-                   (("computer", "The computer"), ("person", "A person with a pad")),
-                   "computer", "Two-player modes: the computer, or someone beside you "
-                   "with a game controller (you keep the mouse and keyboard)."),
+                   (("computer", "The computer"), ("person", "A person (pad or keys)")),
+                   "computer", "Two-player modes: the computer, or someone beside you with "
+                   "a game controller (A joins) or the keyboard (K joins; you keep the mouse)."),
             # A handicap: the second player's own rules ("same": as the first player's).
             Option("p2_placement", "Player 2: placement",
                    (("same", "Same"), *poker_squares_options.PLACEMENTS.items()), "same",
