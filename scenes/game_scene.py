@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.engine.card_scene import CardGameScene
-from game.engine.jobs import PENDING
+from game.engine.jobs import PENDING, STUDY
 from scenes.help import HelpScene
 from scenes.replay_viewer import ReplayScene
 from scenes.settings import SettingsScene
@@ -29,7 +29,8 @@ class GameScene(CardGameScene):
         if self.winnable_check is not None and self.option("show_winnable") \
                 and not self.over and self.session is not None:
             self.jobs.start("winnable", self.client.position,
-                            self.session.question(self.winnable_check, self.winnable_seconds))
+                            self.session.question(self.winnable_check, self.winnable_seconds),
+                            lane=STUDY)
 
     def winnable_text(self) -> str:
         answer = self.jobs.result("winnable", self.client.position)

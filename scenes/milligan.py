@@ -22,7 +22,7 @@ from game.engine import arrange
 from game.engine.actions import Act
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
-from game.engine.jobs import PENDING
+from game.engine.jobs import PENDING, STUDY
 from game.engine.layout import DESIGN_W
 from game.engine.render import DrawItem
 from game.engine.scene import felt
@@ -556,7 +556,7 @@ class MilliganScene(GameScene):
         if stood < STUCK_PAUSE:
             return
         self.jobs.start("stuck", tag, self.session.question(milligan_stuck.lost_proof,
-                                                            STUCK_SECONDS))
+                                                            STUCK_SECONDS), lane=STUDY)
         if self.jobs.result("stuck", tag) is True and not self.table.animating \
                 and self.table.dragging is None:
             self.clear_selection()

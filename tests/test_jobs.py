@@ -1,14 +1,15 @@
-"""Background jobs: answers by name and tag, stale answers never taken, and a solve in
-progress never holds up quitting."""
+"""Background jobs: answers by name and tag, stale answers never taken, a long study
+never holds up a move, and a solve in progress never holds up quitting."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
-from game.engine.jobs import PENDING, Background
+from game.engine.jobs import PENDING, STUDY, Background
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -21,6 +22,20 @@ def test_answers_are_taken_only_for_the_question_asked() -> None:
     jobs.start("sum", 2, sum, [5, 5])
     jobs.wait("sum", timeout=5)
     assert jobs.result("sum", 2) == 10 and jobs.result("sum", 1) is PENDING
+    jobs.close()
+
+
+def test_a_move_is_not_queued_behind_a_long_study() -> None:
+    """The winnable check runs its whole time limit on every move; the computer's next
+    move (Auto, the demo) used to wait behind it, seconds a move."""
+    jobs, release = Background(), threading.Event()
+    jobs.start("winnable", 1, release.wait, 30, lane=STUDY)
+    jobs.start("move", 1, sum, [2, 3])
+    jobs.wait("move", timeout=5)
+    assert jobs.result("move", 1) == 5 and jobs.result("winnable", 1) is PENDING
+    release.set()
+    jobs.wait("winnable", timeout=5)
+    assert jobs.result("winnable", 1) is True
     jobs.close()
 
 

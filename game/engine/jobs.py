@@ -1,5 +1,10 @@
-"""Slow pure computations (solvers, computer players) off the frame loop: one worker
-thread, results collected by name when a frame asks for them.
+"""Slow pure computations (solvers, computer players) off the frame loop: worker
+threads, results collected by name when a frame asks for them.
+
+Two lanes, a worker each: PLAY for what a person waits on (a computer seat's move, a
+hint) and STUDY for long analyses run on every move (is it winnable, is it lost). A
+study may run its whole time limit after its question went stale, and must never hold
+up the next move or hint behind it.
 
 The worker is a daemon thread, not a pool's: a solve cannot be interrupted, and a
 pool's threads are waited for at exit, so quitting (even by Ctrl+C) would hang until
@@ -16,6 +21,7 @@ from typing import Any
 
 PENDING = object()
 _STOP = None
+PLAY, STUDY = "play", "study"
 
 
 class Worker:
@@ -53,11 +59,12 @@ make_worker: Callable[[], Any] = Worker
 class Background:
     def __init__(self) -> None:
         self._jobs: dict[str, tuple[object, Future]] = {}
-        self._worker = make_worker()
+        self._workers = {lane: make_worker() for lane in (PLAY, STUDY)}
 
-    def start(self, name: str, tag: object, fn: Callable[..., Any], *args: Any) -> None:
-        """Run ``fn(*args)`` as job ``name``; ``tag`` says what it was asked about (a
-        position) so a stale answer is never taken for a new question."""
+    def start(self, name: str, tag: object, fn: Callable[..., Any], *args: Any,
+              lane: str = PLAY) -> None:
+        """Run ``fn(*args)`` as job ``name`` in ``lane``; ``tag`` says what it was asked
+        about (a position) so a stale answer is never taken for a new question."""
         old = self._jobs.get(name)
         if old is not None and old[0] == tag:
             return
@@ -65,7 +72,7 @@ class Background:
             old[1].cancel()
         future: Future = Future()
         self._jobs[name] = (tag, future)
-        self._worker.put(future, fn, args)
+        self._workers[lane].put(future, fn, args)
 
     def result(self, name: str, tag: object) -> Any:
         """The answer for ``tag`` if ready, else ``PENDING`` (also when never asked)."""
@@ -82,4 +89,5 @@ class Background:
     def close(self) -> None:
         for _, future in self._jobs.values():
             future.cancel()
-        self._worker.stop()
+        for worker in self._workers.values():
+            worker.stop()
