@@ -99,6 +99,7 @@ class MilliganScene(GameScene):
         self.hint_asked: int | None = None  # the position a hint is being worked out for
         self.click_mods: frozenset[str] = frozenset()  # modifiers held at the click now handled
         self.standing: tuple[int, float] = (-1, 0.0)  # (position, seconds it has stood)
+        self.unsettled_said = -1  # the position the table last said it cannot settle
         self.counted: stats.Stats | None = None  # the statistics once this game was counted
         super().__init__(app, seed, demo, resume, recorder, client)
         self.table.drag_group = self.run_under
@@ -557,10 +558,15 @@ class MilliganScene(GameScene):
             return
         self.jobs.start("stuck", tag, self.session.question(milligan_stuck.lost_proof,
                                                             STUCK_SECONDS), lane=STUDY)
-        if self.jobs.result("stuck", tag) is True and not self.table.animating \
-                and self.table.dragging is None:
+        answer = self.jobs.result("stuck", tag)
+        if answer is True and not self.table.animating and self.table.dragging is None:
             self.clear_selection()
             self.play(M.Stuck())
+        elif answer is None and self.unsettled_said != tag:
+            # too many ways to play on to settle in time: say so, rather than nothing
+            self.unsettled_said = tag
+            self.hud.say("No card can go up now, and whether one ever can is more than the "
+                         "computer can settle: play on, or Give up (G).", seconds=8.0)
 
     def background(self, vp) -> pygame.Surface:  # noqa: ANN001
         surface = felt(vp.size).copy()

@@ -307,6 +307,25 @@ def test_a_loss_no_move_can_prove_is_proven_on_the_worker_and_said(
     assert not scene.over  # not ended again behind the player's back
 
 
+def test_a_position_the_worker_cannot_settle_is_said_so_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = []
+    monkeypatch.setattr(S.milligan_stuck, "lost_proof", lambda state, seconds: asked.append(1))
+    app = app_with(tmp_path, {"rule": "alternate", "miss_milligan": False})
+    scene = start(app, seed=43)
+    agent = milligan_player.make_agent("quick")
+    while not isinstance(move := agent.act(scene.view, scene.client.legal_moves), M.Resign):
+        assert scene.play(move)
+    frames(app, 70)
+    scene.jobs.wait("stuck", timeout=30)
+    frames(app, 2)
+    assert asked and not scene.over
+    assert "more than the computer can settle" in scene.hud.message.text
+    scene.hud.message = None
+    frames(app, 90)
+    assert scene.hud.message is None  # said once for the position, not every frame
+
+
 def test_lay_off_sends_up_every_card_that_can_go(tmp_path: Path) -> None:
     app = app_with(tmp_path, {"rule": "any", "miss_milligan": False})
     scene = start(app, seed=1)
