@@ -25,6 +25,8 @@ SMALL = 0.45  # cards out of play, in the corner
 PILE = (CENTRE[0] - CARD_W * 0.35, CENTRE[1] - CARD_H * 0.35)
 OUT_POS = (40.0, 120.0)
 ASIDE_POS = (40.0, 250.0)  # two players: the hand no one took
+CUT_Y = CENTRE[1] - CARD_H * 0.9  # the cut spread's row
+CUT_GAP = 24.0  # a side seat's cut card: this far from its hand and from the spread
 
 
 def sort_hand(hand: Sequence[Card], by: str) -> list[Card]:
@@ -74,17 +76,39 @@ def placements(view: C.View, by: str = "rank", selected: Collection[str] = froze
     return out
 
 
+def cut_spot(lay: Layout, seat: int) -> tuple[float, float]:
+    """Where ``seat``'s cut card lies: off the spread, on the seat's side of it. The top
+    and bottom seats' played boxes are above and below the spread; a left or right seat's
+    is level with it (its cut card lay on the spread), so that card lies between the
+    seat's hand and the spread's end."""
+    place = lay.place(seat)
+    if place.side == "left":
+        return place.hand.right + CUT_GAP, CUT_Y
+    if place.side == "right":
+        return place.hand.x - CUT_GAP - CARD_W, CUT_Y
+    return place.played.centre[0] - CARD_W / 2, place.played.y
+
+
+def cut_spread_length(lay: Layout) -> float:
+    """The spread's width: as wide as the table allows, clear of side seats' cut cards."""
+    length = TABLE.w - 360
+    for place in lay.places:
+        if place.side == "left":
+            inner = place.hand.right + CUT_GAP + CARD_W + CUT_GAP
+            length = min(length, 2 * (CENTRE[0] - inner))
+    return length
+
+
 def _cut(view: C.View, lay: Layout, can_cut: bool) -> list[Placement]:
     out = []
-    xs = spread(view.cut_left, CENTRE[0], TABLE.w - 360, CARD_W, CARD_W * 0.3)
+    xs = spread(view.cut_left, CENTRE[0], cut_spread_length(lay), CARD_W, CARD_W * 0.3)
     for i, x in enumerate(xs):
-        out.append(Placement(f"cut#{i}", None, x, CENTRE[1] - CARD_H * 0.9, 100 + i, False, "cut",
+        out.append(Placement(f"cut#{i}", None, x, CUT_Y, 100 + i, False, "cut",
                              interactive=can_cut))
     for seat, card in enumerate(view.cut):
         if card is not None:
-            box = lay.place(seat).played
-            out.append(Placement(card.uid, card.uid, box.centre[0] - CARD_W / 2, box.y, 300,
-                                 True, f"played:{seat}"))
+            x, y = cut_spot(lay, seat)
+            out.append(Placement(card.uid, card.uid, x, y, 300, True, f"played:{seat}"))
     for i, card in enumerate(view.cut_aside):
         out.append(Placement(card.uid, card.uid, ASIDE_POS[0] + i * 30, ASIDE_POS[1], 20 + i,
                              True, "aside", scale=SMALL))

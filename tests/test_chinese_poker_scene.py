@@ -427,3 +427,38 @@ def test_the_hand_no_one_took_is_labelled_in_a_two_player_game(tmp_path: Path) -
     assert not items[("spare",)].colliderect(items[("out",)])
     for p in spare:
         assert items[("spare",)].bottom <= scene.viewport.to_px(p.x, p.y)[1] + 1
+
+
+def test_every_seats_cut_card_leaves_the_spread_towards_its_seat(tmp_path: Path) -> None:
+    """The left and right seats' cut cards lay on the spread (their played boxes are
+    level with it); now each seat's cut card lies off the spread, on its own side."""
+    from scenes.chinese_poker_layout import layout_for
+
+    for players in (3, 4):
+        app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+        scene = start(app, Setup(("human",) + ("easy",) * (players - 1)))
+        wait_for_turn(app, scene)
+        assert scene.view.phase == "cut" and scene.view.my_turn
+        click(app, visible_point(scene, "cut#3"))
+        for _ in range(300):  # the computers cut; the cut's notice stays up
+            if scene.view.cut and None not in scene.view.cut:
+                break
+            frames(app, 2)
+        settle(app)
+        view = scene.view
+        assert view.phase == "deal" and None not in view.cut, view.phase
+        rects = [scene.table.card_rect(k) for k in scene.table.entities if k.startswith("cut#")]
+        assert len(rects) == view.cut_left
+        deck = rects[0].unionall(rects[1:])
+        lay = layout_for(players, scene.seat)
+        sides = set()
+        for seat, card in enumerate(view.cut):
+            rect = scene.table.card_rect(card.uid)
+            side = lay.place(seat).side
+            sides.add(side)
+            assert rect.collidelist(rects) == -1, (players, side, rect, deck)
+            assert {"left": rect.right <= deck.left, "right": rect.left >= deck.right,
+                    "top": rect.bottom <= deck.top, "bottom": rect.top >= deck.bottom}[side], \
+                (players, side, rect, deck)
+        assert sides >= {"left", "right", "bottom"}
+        app.pop()
