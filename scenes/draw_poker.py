@@ -10,13 +10,18 @@ The dealer is a computer seat: it sees only its own view.
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
 from typing import Any
+
+import pygame
 
 from game.engine.actions import Act, Action
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
+from game.engine.layout import Viewport
 from game.engine.render import DrawItem
-from game.engine.ui import GOLD, INK, MUTED, Dialog, confirm, text_image
+from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, confirm, text_image
 from game.engine.widgets import NumberField, SidePanel, command_bar
 from game.rules import draw_poker as D
 from game.rules.hands import evaluate
@@ -41,10 +46,35 @@ MANNER = {"jack": "Plays it straight: no bias.", "queen": "Likes flushes: draws 
           "king": "Prefers straights."}
 COMMON = [("undo", "Undo", "u"), ("help", "? Help", "?"), ("menu", "Menu", "m")]
 WIN_GREEN = (150, 235, 150)
+BAR_SIZE = (190, 58)
+BAR_GAP, BAR_LEFT = 10, 50  # command_bar's gap and left edge
+BAR_ROOM = 16  # words keep this much clear of a button's rounded ends
 
 
 def hand_x(i: int) -> float:
     return HAND_X + i * STEP
+
+
+def fit_words(buttons: list[Button], vp: Viewport) -> list[Button]:
+    """Widen the bottom bar's buttons whose words would be squeezed ('New session',
+    'Choose dealer' in TV mode), the bar still right-aligned; as it was if the wider bar
+    would not fit."""
+    if not buttons:
+        return buttons
+    h = buttons[0].rect.h
+    size = min(h * 0.42, 30)  # as game.engine.ui.button_image writes the label
+    widths = [max(b.rect.w, math.ceil(text_image(vp, b.label, size, INK, bold=True)
+                                      .get_width() / vp.scale) + h // 2 + BAR_ROOM)
+              for b in buttons]
+    right = buttons[-1].rect.right
+    x = right - sum(widths) - BAR_GAP * (len(buttons) - 1)
+    if x < BAR_LEFT:
+        return buttons
+    out = []
+    for b, w in zip(buttons, widths, strict=True):
+        out.append(replace(b, rect=pygame.Rect(x, b.rect.y, w, h)))
+        x += w + BAR_GAP
+    return out
 
 
 def _pile(x: float, y: float, n: int) -> list[tuple[float, float]]:
@@ -114,6 +144,8 @@ class DrawPokerScene(GameScene):
         if view.phase == "done":
             return [("next", "Next hand", "n"), ("change", "Choose dealer", "c"),
                     ("leave", "Leave", "l")]
+        if view.phase == "end":  # the end box closed: start again from the table
+            return [("new", "New session", "n")]
         if view.phase in D.BETTING and mine:
             if view.to_call == 0:
                 return [("check", "1 Check", "1"), ("bet", "2 Bet", "2"), ("fold", "3 Fold", "3")]
@@ -128,7 +160,8 @@ class DrawPokerScene(GameScene):
     def set_buttons(self) -> None:
         commands = self.phase_commands(self.view)
         common = [] if self.viewer or self.demo else COMMON
-        self.hud.buttons = command_bar(commands + common, where="bottom", size=(190, 58))
+        self.hud.buttons = fit_words(command_bar(commands + common, where="bottom",
+                                                 size=BAR_SIZE), self.viewport)
         if self.focus is not None and self.focus not in self.focus_targets():
             self.set_focus(None)
         super().after_refresh()
@@ -156,8 +189,8 @@ class DrawPokerScene(GameScene):
         super()._on_update(update)
         if update.kind != "play":
             return
-        if view.events:
-            self.hud.say(view.events[-1])
+        # The hand's events are told in the side panel only (the status line said each
+        # again): the status line keeps to errors and to what the table asks of you.
         ended = before not in ("choose", "done", "end") and view.phase in ("done", "end")
         if ended and view.result is not None:
             if view.result.winner == D.PLAYER:
@@ -189,8 +222,12 @@ class DrawPokerScene(GameScene):
             return "Out of points", "The dealer has taken all your points. The session is over."
         if view.points > D.TOP_POINTS:
             return "You broke the bank!", f"{view.points:,} points: the session is over."
-        return "You left the table", f"You leave with {view.points:,} points " \
-                                     f"after {view.hand_no} hands."
+        hands = f"{view.hand_no} hand" + ("" if view.hand_no == 1 else "s")
+        return "You left the table", f"You leave with {view.points:,} points after {hands}."
+
+    def over_words(self) -> str:
+        return f"The session is over: New session (N) starts again with " \
+               f"{D.START_POINTS:,} points, Menu goes back."
 
     # -- choosing --------------------------------------------------------------------------
 
@@ -290,7 +327,7 @@ class DrawPokerScene(GameScene):
         elif key == "draw":
             if self.play(D.Draw(D.PLAYER, tuple(sorted(self.marked)))):
                 self.marked.clear()
-        elif key == "new":
+        elif key == "new" and not self.over:  # over: nothing to abandon, the base deals
             confirm(self.hud, "New session", f"Start again with {D.START_POINTS:,} points?",
                     self.deal_again)
         else:
@@ -329,6 +366,7 @@ class DrawPokerScene(GameScene):
 
     def layout(self, vp) -> None:  # noqa: ANN001
         super().layout(vp)
+        self.set_buttons()  # TV text is larger: the buttons' widths follow their words
         self.table.zones = {f"zone:dealer:{d}": zone_rect(x, CHOICE_Y, CHOICE_FACE, CHOICE_FACE)
                             for d, x in zip(D.DEALERS, CHOICE_X, strict=True)}
 
@@ -369,7 +407,8 @@ class DrawPokerScene(GameScene):
             label, won = self.hand_label(view, seat)
             if label:
                 text(("named", seat), label, 28, mid, y, WIN_GREEN if won else INK, won)
-        return items + self.log.draw_items(vp)
+        # An empty log (the session left from the choice of dealer) shows no empty panel.
+        return items + (self.log.draw_items(vp) if self.log.lines else [])
 
     def _choice_items(self, items: list[DrawItem], text: Any) -> None:
         vp = self.viewport

@@ -349,3 +349,100 @@ def test_a_session_resumes_where_it_was_left_with_the_dealer_to_answer(tmp_path:
     wait(app, again)  # the real dealer answers the check with a bet
     assert state(again).dealer == "king" and state(again).to_call >= 1
     assert state(again).hand_no == 1 and D.total_points(state(again)) == 1000
+
+
+def leave_and_close(app, scene: DrawPokerScene) -> None:  # noqa: ANN001
+    """Leave from the choice of dealer, then close the end box (Esc) to look at the table."""
+    assert scene.view.phase == "choose"
+    press(app, scene, "l")
+    assert scene.over and scene.hud.dialog is not None
+    key(app, pygame.K_ESCAPE)
+    assert scene.hud.dialog is None and scene.over
+
+
+def new_session_shown(app, scene: DrawPokerScene) -> None:  # noqa: ANN001
+    """The finished table shows a New session button, drawn with its words at full size
+    (TV text is larger: they were squeezed), and the status line names it."""
+    from game.engine.ui import BUTTON, BUTTON_HOVER, INK, text_image
+
+    button = scene.new_button()
+    assert button is not None and button.label == "New session"
+    frames(app)
+    vp = app.viewport
+    x, y = vp.to_px(button.rect.x + 8, button.rect.centery)
+    assert app.screen.get_at((x, y))[:3] in (BUTTON, BUTTON_HOVER)
+    for b in scene.hud.buttons:
+        words = text_image(vp, b.label, min(b.rect.h * 0.42, 30), INK, bold=True)
+        assert words.get_width() + vp.px(b.rect.h) // 2 <= vp.px(b.rect.w), b.label
+    assert "New session (N)" in scene.hud.message.text
+
+
+def test_a_finished_session_offers_new_session_to_the_mouse_keys_and_pad(
+        tmp_path: Path, pad: VirtualPad) -> None:
+    app = make_app(tmp_path, ai_speed="fast", tv_mode=True)
+    pad.attach()
+    frames(app, 2)
+    scene = start(app)
+    press(app, scene, "1")
+    type_text(app, "3")  # fold the first hand: the ante is lost
+    assert state(scene).points == 999
+    key(app, pygame.K_ESCAPE)  # back to the dealers
+    leave_and_close(app, scene)
+    new_session_shown(app, scene)
+    assert "after 1 hand." in scene.prompt(scene.view)
+    click(app, scene.new_button().rect.center)  # the mouse: no question, nothing to lose
+    assert not scene.over and scene.view.phase == "choose" and state(scene).points == 1000
+    assert scene.new_button() is None and scene.hud.dialog is None
+    leave_and_close(app, scene)
+    new_session_shown(app, scene)
+    type_text(app, "n")  # the key
+    assert not scene.over and scene.view.phase == "choose" and scene.hud.dialog is None
+    leave_and_close(app, scene)
+    new_session_shown(app, scene)
+    pad_focus(app, pad, scene, ("button", "new"))
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)  # the pad
+    assert not scene.over and scene.view.phase == "choose"
+    script(scene, "fold")
+    press(app, scene, "2")  # the new session plays: the dealer answers
+    press(app, scene, "2")
+    type_text(app, "4")
+    enter(app)
+    wait(app, scene)
+    assert state(scene).result == D.HandResult(P, "fold", 6) and state(scene).points == 1001
+    stats = json.loads((tmp_path / "draw-poker-stats.json").read_text())["dealers"]
+    assert stats["jack"]["sessions"] == 1 and stats["queen"]["hands"] == 1
+
+
+def test_each_event_of_the_hand_is_told_once_in_the_side_panel(tmp_path: Path) -> None:
+    """The status line repeated every line of the panel ('Hand 1: antes in, pot 2.' twice
+    on screen); the panel tells the hand, the status line keeps to errors."""
+    app = make_app(tmp_path, ai_speed="fast")
+    scene = start(app, "bet 5", "draw 0", "call")
+
+    def told_once() -> None:
+        events = scene.view.events
+        assert events and scene.log.lines == list(events[-10:])
+        said = scene.hud.message.text if scene.hud.message is not None else ""
+        assert events[-1] not in said, said
+        keys = [item.key for item in scene.draw_items(0.0)]
+        assert ("panel", "right", "This hand") in keys
+
+    press(app, scene, "1")
+    assert scene.log.lines == ["Hand 1: antes in, pot 2."]
+    told_once()
+    for step in ("1", "1"):  # check (the dealer bets 5), call
+        press(app, scene, step)
+        told_once()
+    enter(app)  # stand pat
+    wait(app, scene)
+    told_once()
+    press(app, scene, "2")
+    type_text(app, "3")
+    enter(app)
+    wait(app, scene)
+    assert scene.view.phase == "done" and scene.log.lines[-1] == D.result_text(
+        scene.view.result)
+    told_once()
+    type_text(app, "3")  # not a fold now: any key deals the next hand
+    assert scene.view.hand_no == 2 and scene.log.lines == ["Hand 2: antes in, pot 2."]
+    told_once()
