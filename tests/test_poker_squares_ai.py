@@ -15,7 +15,7 @@ import pytest
 from game.ai import poker_squares as ai
 from game.ai import poker_squares_values as values
 from game.ai.poker_squares_lines import CATEGORIES, card_int, category, int_card, points_table
-from game.ai.poker_squares_play import Position, distinct
+from game.ai.poker_squares_play import Position, distinct, playout
 from game.ai.poker_squares_sim import deal, play, simulate
 from game.cards import Card, as_card, full_deck, parse_cards
 from game.rules import poker_squares as P
@@ -374,3 +374,47 @@ def test_shards_of_the_long_run_share_one_file(tmp_path) -> None:
     assert [json.loads(line)["game"] for line in path.read_text().splitlines()] == [1, 3, 0, 2]
     with pytest.raises(SystemExit):
         bench_main(["--long", str(path), "--shard", "2/2"])
+
+
+def test_the_strong_player_leaves_the_first_cards_to_the_values() -> None:
+    # the search starts at card SEARCH_FROM + 1: before, strong places as quick does
+    # and spends nothing (a budget of one second a move would otherwise be used)
+    cards = deal(11)
+    strong, quick = ai.make_agent("strong", time_limit=1.0), ai.make_agent("quick")
+    grid = empty_grid()
+    for card in cards[: ai.SEARCH_FROM]:
+        r, c = strong.place(grid, card)
+        assert (r, c) == quick.place(grid, card)
+        grid[r][c] = card
+    assert strong.searches == 0 and strong.spent < 0.5
+    r, c = strong.place(grid, cards[ai.SEARCH_FROM])
+    assert strong.searches == 1 and grid[r][c] is None
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_with_two_cards_to_come_the_strong_player_plays_every_order(seed: int) -> None:
+    # placing the 23rd card: the square with the best exact mean over every order of
+    # the two cards still to come (quick playing them), checked by the plain playout
+    cards = deal(seed)
+    quick, grid = ai.make_agent("quick"), empty_grid()
+    for card in cards[:22]:
+        r, c = quick.place(grid, card)
+        grid[r][c] = card
+    card = card_int(cards[22])
+    pos = Position.of(ai.read_grid(grid))
+    pos.see(card)
+    unseen = ai.unseen_cards(pos, card)
+
+    def exact(square: int) -> float:
+        total = 0.0
+        for order in itertools.permutations(unseen, 2):
+            trial = pos.copy()
+            trial.put(square, card)
+            total += playout(trial, order, quick.values.of, quick.points)
+        return total
+    means = {s: exact(s) for s in distinct(pos, pos.empties())}
+    strong = ai.make_agent("strong", time_limit=5.0)
+    strong.clock = itertools.count().__next__  # the exact search must not look at it
+    r, c = strong.place(grid, cards[22])
+    assert means[r * 5 + c] == max(means.values())
+    assert strong.deals == len(unseen) * (len(unseen) - 1)

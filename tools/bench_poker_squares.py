@@ -30,7 +30,9 @@ import numpy as np
 from game.ai.poker_squares import (
     AGENTS,
     BATCH_DEALS,
+    EXACT_NEED,
     PRUNE_EVERY,
+    SEARCH_FROM,
     SHARE,
     STRONG_CANDIDATES,
     SWITCH_STEPS,
@@ -228,7 +230,8 @@ def strong_settings(budget: float) -> dict[str, Any]:
     table = hashlib.sha1(data_path("american").read_bytes()).hexdigest()[:12]
     return {"budget": budget, "candidates": STRONG_CANDIDATES, "share": SHARE,
             "batch_deals": BATCH_DEALS,
-            "switch_steps": [list(s) for s in SWITCH_STEPS], "table": table}
+            "switch_steps": [list(s) for s in SWITCH_STEPS], "search_from": SEARCH_FROM,
+            "exact_need": EXACT_NEED, "table": table}
 
 
 def read_long(path: Path, seed: int, settings: dict[str, Any]) -> tuple[dict[int, dict], list[str]]:
