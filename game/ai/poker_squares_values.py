@@ -118,7 +118,7 @@ class Values:
 
 
 _LOADED: dict[str, LineCounts] = {}
-_VALUES: dict[tuple[float, ...], Values] = {}
+_VALUES: dict[tuple[tuple[float, ...], str], Values] = {}
 
 
 def load_counts(scoring: str) -> LineCounts:
@@ -146,8 +146,10 @@ def nearest_trained(points: tuple[float, ...]) -> str:
     return max(trained, key=cosine)
 
 
-def values_for(points: tuple[float, ...]) -> Values:
-    """Values under ``points`` from the nearest trained table (cached per table)."""
-    if points not in _VALUES:
-        _VALUES[points] = Values(load_counts(nearest_trained(points)), points)
-    return _VALUES[points]
+def values_for(points: tuple[float, ...], scoring: str | None = None) -> Values:
+    """Values under ``points`` from the table learned under ``scoring``, by default the
+    nearest trained one (cached per points and table)."""
+    source = scoring or nearest_trained(points)
+    if (points, source) not in _VALUES:
+        _VALUES[points, source] = Values(load_counts(source), points)
+    return _VALUES[points, source]
