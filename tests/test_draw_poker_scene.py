@@ -390,6 +390,7 @@ def test_a_finished_session_offers_new_session_to_the_mouse_keys_and_pad(
     leave_and_close(app, scene)
     new_session_shown(app, scene)
     assert "after 1 hand." in scene.prompt(scene.view)
+    assert not [i for i in scene.draw_items(0.0) if i.key[0] == "panel"], "no empty log"
     click(app, scene.new_button().rect.center)  # the mouse: no question, nothing to lose
     assert not scene.over and scene.view.phase == "choose" and state(scene).points == 1000
     assert scene.new_button() is None and scene.hud.dialog is None
