@@ -367,6 +367,16 @@ def test_the_long_run_appends_a_line_a_game_and_resumes(tmp_path, capsys) -> Non
     assert games == [2, 3]  # played again under this run's settings, on lines of their own
 
 
+def test_the_long_run_scores_english_apart(tmp_path) -> None:
+    path = tmp_path / "long.jsonl"
+    bench_main(["--long", str(path), "--long-games", "1", "--budget", "0.05",
+                "--long-scoring", "english"])
+    row = json.loads(path.read_text())
+    assert row["settings"]["scoring"] == "english"
+    assert row["quick"] == score_grid(play(ai.QuickAgent("english"), deal(1)), scoring="english")
+    assert row["quick"] != score_grid(play(ai.QuickAgent(), deal(1)))  # not American points
+
+
 def test_shards_of_the_long_run_share_one_file(tmp_path) -> None:
     path = tmp_path / "long.jsonl"
     for shard in ("1/2", "0/2"):

@@ -4,7 +4,9 @@
 The long run, resumable: ``python -m tools.bench_poker_squares --long PATH
 --long-games 1000 --budget 30`` plays strong (and quick, on the same deal) game by
 game, appends one JSON line a game to PATH and, started again, carries on from it,
-printing the mean, SD, 95% interval and the paired gain over quick so far.
+printing the mean, SD, 95% interval and the paired gain over quick so far
+(``--long-scoring english`` for English points; ``--shard K/N`` splits it over N
+processes sharing PATH).
 
 Every player under every scoring asked for, on the same seeded deals (One Hand rules):
 mean, standard deviation, its 95% half-width, share of great games (200+ American,
@@ -82,11 +84,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--long", metavar="PATH",
                         help="the resumable long run: one JSON line a game in PATH")
     parser.add_argument("--long-games", type=int, default=1000)
+    parser.add_argument("--long-scoring", default="american", choices=("american", "english"))
     parser.add_argument("--shard", type=shard_of, default=(0, 1), metavar="K/N",
                         help="play only games K, K+N, ... (N processes share one PATH)")
     args = parser.parse_args(argv)
     if args.long:
-        long_run(Path(args.long), args.long_games, args.seed, args.budget, *args.shard)
+        long_run(Path(args.long), args.long_games, args.seed, args.budget, *args.shard,
+                 scoring=args.long_scoring)
         return
     if args.rollouts:
         print(rollout_speed(args.rollouts, args.seed), flush=True)
@@ -223,12 +227,12 @@ def searched(squares: list[int], scores: dict[int, list[float]], n: int, z: floa
 
 # -- the long run, resumable ------------------------------------------------------------
 
-def strong_settings(budget: float) -> dict[str, Any]:
-    """What a long run's games must share to be pooled: the budget, the strong
-    player's tuning and the learned table (a line played under other settings is
+def strong_settings(budget: float, scoring: str = "american") -> dict[str, Any]:
+    """What a long run's games must share to be pooled: the budget, the scoring, the
+    strong player's tuning and the learned table (a line played under other settings is
     another experiment)."""
-    table = hashlib.sha1(data_path("american").read_bytes()).hexdigest()[:12]
-    return {"budget": budget, "candidates": STRONG_CANDIDATES, "share": SHARE,
+    table = hashlib.sha1(data_path(scoring).read_bytes()).hexdigest()[:12]
+    return {"budget": budget, "scoring": scoring, "candidates": STRONG_CANDIDATES, "share": SHARE,
             "batch_deals": BATCH_DEALS,
             "switch_steps": [list(s) for s in SWITCH_STEPS], "search_from": SEARCH_FROM,
             "exact_need": EXACT_NEED, "table": table}
@@ -274,12 +278,12 @@ def long_summary(rows: list[dict]) -> str:
 
 
 def long_run(path: Path, games: int, seed: int, budget: float, shard: int = 0,
-             shards: int = 1) -> None:
+             shards: int = 1, scoring: str = "american") -> None:
     """Strong and quick on deals seed .. seed + games - 1, one JSON line a game appended
     to ``path`` (flushed at once: a killed run loses at most the game in hand). With
     ``shards`` processes on one file, this one plays the games ``shard`` mod ``shards``
     (a line is appended in one write, so the processes' lines never mix)."""
-    settings = strong_settings(budget)
+    settings = strong_settings(budget, scoring)
     done, problems = read_long(path, seed, settings)
     for problem in problems:
         print(f"{path}: {problem}", flush=True)
@@ -290,12 +294,12 @@ def long_run(path: Path, games: int, seed: int, budget: float, shard: int = 0,
         if game in done:
             continue
         cards = deal(seed + game)
-        strong = make_agent("strong", seed=seed + game, game_budget=budget)
+        strong = make_agent("strong", scoring, seed=seed + game, game_budget=budget)
         strong.clock = time.process_time
         started = time.process_time()
-        strong_score = score_grid(play(strong, cards))
+        strong_score = score_grid(play(strong, cards), scoring=scoring)
         cpu = time.process_time() - started
-        quick_score = score_grid(play(QuickAgent(), cards))
+        quick_score = score_grid(play(QuickAgent(scoring), cards), scoring=scoring)
         row = {"game": game, "base_seed": seed, "deal_seed": seed + game,
                "strong": strong_score, "quick": quick_score, "cpu": round(cpu, 2),
                "deals_per_search": round(strong.deals / max(1, strong.searches), 1),
