@@ -48,12 +48,13 @@ SHARE = 2.0
 # 2.1 +- 1.9 (1.0: 1.6, 2.0: 1.1); in between the thresholds are within noise.
 SWITCH_Z = 0.25
 SWITCH_STEPS = ((50, 2.0), (400, 1.0))  # fewer deals than this: that threshold
-# Cards placed before the search starts. On 400 mid-game positions (1,600 deals a
-# square, judged on 3,200 others) the search gained nothing on placing cards 3 to 9
-# (+0.1 a game in all, +- 0.3) and lost 0.8 there at 400 deals, while cards 11 to 19
-# gave all of its 2 points: early on the values already know as much as the playouts
-# can tell, and the budget is better spent later.
-SEARCH_FROM = 8
+# Cards placed before the search starts: early on the values know as much as the
+# playouts can tell, and the budget is better spent later. Judged move by move in 100
+# games at 10 s (tools/bench_poker_squares --advantage, deals 5001-5100), the gain over
+# quick was +1.72 +- 0.36 searching from the 3rd card (cards 4-6 gave +0.04, -0.03,
+# -0.05), +1.86 +- 0.38 from the 6th (cards 6-8 gave +0.1 each) and +1.47 +- 0.31 from
+# the 9th.
+SEARCH_FROM = 5
 EXACT_NEED = 2  # with this many cards to come, every order of the unseen cards is played
 
 
