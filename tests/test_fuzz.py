@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -13,8 +14,10 @@ import pytest
 
 from game.engine.actions import Act
 from game.fuzz import run_fuzz
+from game.fuzz.starts import start_points, write_replays
 from game.rules.registry import playable
 from scenes.menu import MenuScene
+from tests.driver import make_app
 
 ROOT = Path(__file__).resolve().parents[1]
 SHELL = {"MenuScene", "SettingsScene", "HelpScene", "ReplayListScene", "ReplayScene"}
@@ -101,3 +104,14 @@ def test_the_command_line_prints_json_and_exits_0() -> None:
     out = json.loads(done.stdout)
     assert out["events"] == 300 and out["exceptions"] == 0 and "MenuScene" in out["scenes"]
     assert isinstance(out["virtual_pads"], bool)
+
+
+def test_a_replay_the_fuzzed_list_deleted_is_written_again(tmp_path: Path) -> None:
+    # the replay list's Delete, pressed by the fuzzer, removed a replay the viewer's start
+    # point was bound to: the jump raised "could not open" (seed 16565, event 759)
+    replays = write_replays(tmp_path, random.Random(1))
+    starts = {s.name: s for s in start_points(replays)}
+    gone = replays["milligan"]
+    gone.unlink()
+    scene = starts["replay:milligan"].make(make_app(tmp_path), 7)
+    assert scene is not None and replays["milligan"].exists()  # written again

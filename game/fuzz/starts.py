@@ -41,12 +41,13 @@ def random_game(entry: GameEntry, rng: random.Random, moves: int = MAX_MOVES) ->
 
 def write_replays(save_dir: Path, rng: random.Random) -> dict[str, Path]:
     """A whole game's replay per playable game, by game id."""
-    paths = {}
-    for entry in playable():
-        recorder = random_game(entry, rng)
-        recorder.meta.update({"date": "2024-01-02T03:04:05", "result": "fuzz"})
-        paths[entry.id] = storage.write_replay(storage.replay_dir(save_dir), recorder.to_json())
-    return paths
+    return {entry.id: write_replay(save_dir, entry, rng) for entry in playable()}
+
+
+def write_replay(save_dir: Path, entry: GameEntry, rng: random.Random) -> Path:
+    recorder = random_game(entry, rng)
+    recorder.meta.update({"date": "2024-01-02T03:04:05", "result": "fuzz"})
+    return storage.write_replay(storage.replay_dir(save_dir), recorder.to_json())
 
 
 def start_points(replays: dict[str, Path]) -> list[Start]:
@@ -59,11 +60,11 @@ def start_points(replays: dict[str, Path]) -> list[Start]:
               Start("help", lambda app, seed: HelpScene(app, "parlour"), True),
               Start("replays", lambda app, seed: ReplayListScene(app), True)]
     for entry in playable():
-        starts.extend(_game_starts(entry, replays.get(entry.id)))
+        starts.extend(_game_starts(entry, replays))
     return starts
 
 
-def _game_starts(entry: GameEntry, replay: Path | None) -> list[Start]:
+def _game_starts(entry: GameEntry, replays: dict[str, Path]) -> list[Start]:
     from scenes.help import HelpScene
     from scenes.open_game import game_scene
 
@@ -75,8 +76,9 @@ def _game_starts(entry: GameEntry, replay: Path | None) -> list[Start]:
     if entry.help_topic:
         starts.append(Start(f"help:{entry.id}",
                             lambda app, seed: HelpScene(app, entry.help_topic)))
-    if replay is not None:
-        starts.append(Start(f"replay:{entry.id}", lambda app, seed: _viewer(app, replay), True))
+    if entry.id in replays:
+        starts.append(Start(f"replay:{entry.id}",
+                            lambda app, seed: _viewer(app, entry, replays, seed), True))
     return starts
 
 
@@ -97,9 +99,14 @@ def _endgame(app: Any, entry: GameEntry, seed: int) -> Any:
     return scene
 
 
-def _viewer(app: Any, path: Path) -> Any:
+def _viewer(app: Any, entry: GameEntry, replays: dict[str, Path], seed: int) -> Any:
+    """The viewer over the game's fuzz replay, written again if the fuzzed replay list
+    deleted it meanwhile (a file that is there must open)."""
     from scenes.replay_viewer import ReplayScene
 
+    path = replays[entry.id]
+    if not path.exists():
+        path = replays[entry.id] = write_replay(app.save_dir, entry, random.Random(seed))
     scene = ReplayScene.open(app, path)
     if scene is None:
         raise RuntimeError(f"the replay viewer could not open {path.name}: "
