@@ -296,20 +296,19 @@ def test_a_hostile_record_in_the_autosave_is_ignored(tmp_path: Path) -> None:
     assert data["recorded"] is None  # nothing recorded yet for a game in play
     outside = tmp_path / "outside.json"
     data["recorded"] = {"replay": "../outside.json", "tally": {"overall": "lots"}}
-    save.write_text(json.dumps(data))
-    app.pop()
-    frames(app, 2)
-    again = S.MilliganScene(app)
-    app.push(again)
-    settle(app)
+
+    def reopen() -> S.MilliganScene:
+        save.write_text(json.dumps(data))
+        app.pop()
+        frames(app, 2)
+        scene = S.MilliganScene(app)
+        app.push(scene)
+        settle(app)
+        return scene
+    again = reopen()
     assert again.recorded is None and again.view.moves == 1
     data["recorded"] = {"replay": None, "tally": {"overall": "lots"}}  # a damaged count
-    save.write_text(json.dumps(data))
-    app.pop()
-    frames(app, 2)
-    third = S.MilliganScene(app)
-    app.push(third)
-    settle(app)
+    third = reopen()
     give_up(app, third)  # counted onto the statistics as they are; nothing written outside
     assert not outside.exists() and len(replays(tmp_path)) == 1
     assert scores.load(tmp_path).overall.played == 1
