@@ -37,6 +37,7 @@ from game.ai.poker_squares import (
     BATCH_DEALS,
     EXACT_NEED,
     PRUNE_EVERY,
+    PRUNE_Z,
     SEARCH_FROM,
     SHARE,
     STRONG_CANDIDATES,
@@ -297,7 +298,7 @@ def strong_settings(budget: float, scoring: str = "american") -> dict[str, Any]:
     return {"budget": budget, "scoring": scoring, "candidates": STRONG_CANDIDATES, "share": SHARE,
             "batch_deals": BATCH_DEALS,
             "switch_steps": [list(s) for s in SWITCH_STEPS], "search_from": SEARCH_FROM,
-            "exact_need": EXACT_NEED, "table": table}
+            "exact_need": EXACT_NEED, "prune_z": PRUNE_Z, "table": table}
 
 
 def read_long(path: Path, seed: int, settings: dict[str, Any]) -> tuple[dict[int, dict], list[str]]:
