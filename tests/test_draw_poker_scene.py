@@ -356,6 +356,7 @@ def leave_and_close(app, scene: DrawPokerScene) -> None:  # noqa: ANN001
     assert scene.view.phase == "choose"
     press(app, scene, "l")
     assert scene.over and scene.hud.dialog is not None
+    assert scene.hud.dialog.choices[0][:2] == ("new", "New session")  # as on the table
     key(app, pygame.K_ESCAPE)
     assert scene.hud.dialog is None and scene.over
 

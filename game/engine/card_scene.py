@@ -754,7 +754,8 @@ def _game_over_dialog(scene: CardGameScene, title: str, body: str) -> Dialog:
         elif choice == "close":
             scene.hud.say(scene.over_words(), seconds=OVER_WORDS_SECONDS)
 
-    buttons = [("new", "New game", "n")]
+    table_new = scene.new_button()  # its words: "New session" where a session ended
+    buttons = [("new", table_new.label if table_new is not None else "New game", "n")]
     if scene.last_replay is not None:
         buttons.append(("replay", "Watch replay", "w"))
     if scene.client.can_undo:
