@@ -49,9 +49,7 @@ def mixed_grid(seed: int, filled: int) -> tuple[list[list[object]], list[Card]]:
 
 @pytest.mark.parametrize("name", ai.AGENTS)
 def test_every_player_fills_a_whole_grid_through_the_contract(name: str) -> None:
-    agent = ai.make_agent(name, scoring="american", seed=3, time_limit=None)
-    if name == "strong":
-        agent.playouts = 4  # the interface, not the strength
+    agent = ai.make_agent(name, scoring="american", seed=3, playouts=4)  # not the strength
     grid = play(agent, deal(11))
     assert sorted(c.code for row in grid for c in row) == sorted(c.code for c in deal(11))
 
@@ -59,9 +57,7 @@ def test_every_player_fills_a_whole_grid_through_the_contract(name: str) -> None
 @pytest.mark.parametrize("name", ai.AGENTS)
 @pytest.mark.parametrize("filled", [0, 1, 12, 23, 24])
 def test_the_square_chosen_is_always_empty(name: str, filled: int) -> None:
-    agent = ai.make_agent(name, scoring="english", seed=filled)
-    if name == "strong":
-        agent.playouts = 4
+    agent = ai.make_agent(name, scoring="english", seed=filled, playouts=4)
     for seed in range(4):
         grid, rest = mixed_grid(seed * 31 + filled, filled)
         agent.new_game()
@@ -84,8 +80,7 @@ def test_players_keep_to_the_squares_allowed() -> None:
     empties = [(r, c) for r in range(5) for c in range(5) if grid[r][c] in (None, "--")]
     for name in ai.AGENTS:
         for allowed in (empties[:1], empties[-3:]):
-            agent = ai.make_agent(name, seed=1)
-            agent.playouts = 6
+            agent = ai.make_agent(name, seed=1, playouts=6)
             assert agent.place(grid, rest[0], allowed) in allowed
 
 
@@ -129,8 +124,7 @@ def test_players_are_deterministic_by_seed() -> None:
     for name in ai.AGENTS:
         runs = []
         for _ in range(2):
-            agent = ai.make_agent(name, seed=7)
-            agent.playouts = 6
+            agent = ai.make_agent(name, seed=7, playouts=6)
             runs.append(play(agent, deal(3)))
         assert runs[0] == runs[1], name
     first = play(ai.make_agent("random", seed=1), deal(3))
@@ -181,6 +175,13 @@ def test_time_limits_bound_the_strong_players_search(limits: dict) -> None:
     play(agent, deal(4))
     budget = limits.get("game_budget") or 23 * limits["time_limit"]
     assert next(ticks) * 0.001 < budget + 23 * 0.005  # a few readings a move besides
+
+
+def test_the_strong_player_takes_the_published_players_30_s_unless_told() -> None:
+    assert ai.make_agent("strong").game_budget == ai.STRONG_BUDGET == 30.0
+    assert ai.make_agent("strong", time_limit=1.0).game_budget is None
+    fixed = ai.make_agent("strong", playouts=6)
+    assert fixed.game_budget is None and fixed.time_limit is None and fixed.playouts == 6
 
 
 def test_a_cpu_budget_a_game_holds_in_the_simulator() -> None:
@@ -314,8 +315,8 @@ def test_with_twelve_hands_the_diagonals_count_in_the_choice() -> None:
     for (row, col), card in {(0, 2): "7S", (1, 3): "7D", (2, 4): "7C", (0, 3): "2S",
                              (1, 4): "2H", (3, 0): "2D", (4, 1): "2C"}.items():
         grid[row][col] = card
-    plain, twelve = (ai.make_agent("strong", seed=1, diagonals=d) for d in (False, True))
-    plain.playouts = twelve.playouts = 60
+    plain, twelve = (ai.make_agent("strong", seed=1, diagonals=d, playouts=60)
+                     for d in (False, True))
     assert plain.place(grid, "7H") != (4, 4)
     assert twelve.place(grid, "7H") == (4, 4)
 
@@ -326,9 +327,8 @@ def test_with_pat_hands_the_players_make_pat_rows_not_points() -> None:
     for (row, col), card in {(1, 3): "2S", (2, 3): "2D", (3, 4): "2C", (4, 2): "2H"}.items():
         grid[row][col] = card
     for name in ("quick", "strong"):
-        points, pat = (ai.make_agent(name, scoring=s, seed=1) for s in ("american", "pat"))
-        if name == "strong":
-            points.playouts = pat.playouts = 60
+        points, pat = (ai.make_agent(name, scoring=s, seed=1, playouts=60)
+                       for s in ("american", "pat"))
         assert points.place(grid, "7H") == (4, 1)  # four sevens: 50 points
         assert pat.place(grid, "7H") == (0, 4)  # the straight: a pat row
 

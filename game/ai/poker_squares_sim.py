@@ -36,8 +36,8 @@ def play(agent: Any, cards: list[Any]) -> list[list[Any]]:
 def simulate(games: int, seed: int, agent: str | None = None, scoring: Scoring = "american",
              budget: float | None = None, keep_scores: bool = False) -> dict[str, Any]:
     """Mean, standard deviation and share of great games over ``games`` deals;
-    ``budget``: seconds of CPU time a game for the strong player (None: its fixed
-    playouts), so that a busy machine does not shortchange it; ``keep_scores`` adds
+    ``budget``: seconds of CPU time a game for the strong player (None: its default,
+    STRONG_BUDGET), so that a busy machine does not shortchange it; ``keep_scores`` adds
     every game's score (to compare players deal by deal)."""
     name = agent or AGENTS[0]
     player = make_agent(name, scoring=scoring, seed=seed, game_budget=budget)

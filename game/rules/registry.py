@@ -130,8 +130,8 @@ GAMES: tuple[GameEntry, ...] = (
         sim_flags=(
             SimFlag("--scoring", "points table: american, english or user",
                     choices=("american", "english", "user"), default="american"),
-            SimFlag("--budget", "CPU seconds a game for the strong player (default: a fixed "
-                    "number of playouts a move)", kind=float),
+            SimFlag("--budget", "CPU seconds a game for the strong player (default 30; "
+                    "it spends about half)", kind=float),
         ),
         # Keys are the rules' config keys, so a set-up turns settings into a config as is.
         options=(
