@@ -1,6 +1,6 @@
 """The strong player's numpy playouts: the same scores as the quick player's plain
 playouts, deal by deal, from any start; keys packed and unpacked without loss; the
-value table growing without forgetting."""
+value table growing without forgetting, and finding the keys a collision pushed on."""
 
 from __future__ import annotations
 
@@ -54,10 +54,11 @@ def test_batches_score_every_deal_as_the_plain_playout(scoring: str) -> None:
         assert got.tolist() == want
 
 
-def test_keys_pack_and_unpack_without_loss() -> None:
+def keys_met(games: int) -> set[tuple[int, ...]]:
+    """The keys of the unfinished lines in the quick player's first ``games`` games."""
     quick = ai.QuickAgent()
     seen = set()
-    for k in range(30):
+    for k in range(games):
         pos = Position.start()
         for card in (card_int(c) for c in deal(k)):
             pos.see(card)
@@ -66,6 +67,11 @@ def test_keys_pack_and_unpack_without_loss() -> None:
                 if len(line) < 5:
                     seen.add(line_key(line, pos.rank_left, pos.suit_left, pos.live,
                                       index // 5, pos.placed))
+    return seen
+
+
+def test_keys_pack_and_unpack_without_loss() -> None:
+    seen = keys_met(30)
     assert len(seen) > 1000
     codes = {pack(*key[:5], key[5:]) if len(key) > 3 else pack(*key) for key in seen}
     assert len(codes) == len(seen)
@@ -75,8 +81,12 @@ def test_keys_pack_and_unpack_without_loss() -> None:
 def test_the_value_table_grows_and_keeps_what_it_knows() -> None:
     quick = ai.QuickAgent()
     table = ValueTable(quick.values, bits=3)
-    keys = [(side, placed, 0) for side in (0, 1) for placed in range(20)]
-    codes = np.array([pack(*key) for key in keys])
+    keys = sorted(keys_met(10))
+    codes = np.array([pack(*key[:5], key[5:]) if len(key) > 3 else pack(*key)
+                      for key in keys])
     first = table.look(codes)
     assert table.bits > 3 and table.used == len(keys)
+    home = table.keys[table._slots(codes)]
+    assert (home != codes).any()  # some keys were pushed on by a collision
+    table._probe = None  # known keys, pushed on or not, are found in numpy alone
     assert table.look(codes).tolist() == first.tolist() == [quick.values.of(k) for k in keys]

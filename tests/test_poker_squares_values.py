@@ -1,15 +1,17 @@
 """The Poker Squares trainer: its numpy self-play records exactly the line keys and
-endings the plain quick player passes through, and resuming scales a table's counts."""
+endings the plain quick player passes through, and resuming scales a table's counts;
+a line's value pools its endings with the same line's at other counts of cards placed."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from game.ai import poker_squares as ai
 from game.ai.poker_squares_batch import NO_KEY, pack
 from game.ai.poker_squares_lines import category, line_key
 from game.ai.poker_squares_play import Position, greedy_cell
-from game.ai.poker_squares_values import LineCounts
+from game.ai.poker_squares_values import NEIGHBOURS, PRIOR, LineCounts, Values
 from tools.train_poker_squares import ExploringRollout, final_categories, scaled, train
 
 
@@ -64,3 +66,20 @@ def test_resuming_scales_counts_and_keeps_coarse_keys_the_sum_of_fine() -> None:
         row = total.coarse.setdefault(coarse, [0] * len(entry))
         total.coarse[coarse] = [a + b for a, b in zip(row, entry, strict=True)]
     assert total.coarse == half.coarse
+
+
+def test_a_value_pools_the_same_line_seen_with_other_counts_of_cards_placed() -> None:
+    points = (0.0, 10.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)  # a pair scores 10
+
+    def key(placed: int) -> tuple[int, ...]:  # a row of two ranks, no flush or straight
+        return (0, placed, 2, -1, 0, 7, 6)
+    pairs = {9: (10, 4), 10: (4, 4), 11: (6, 0), 12: (2, 2), 13: (8, 8), 14: (100, 100)}
+    fine = {key(p): [n, n - k, k] + [0] * 9 for p, (n, k) in pairs.items()}
+    coarse = {(0, p, 2, 0, 0, 1, 1): [1, 1] + [0] * 10 for p in range(30)}  # prior: 0
+    values = Values(LineCounts(fine, coarse), points)
+    weights = {10: 1.0, 9: NEIGHBOURS[0], 11: NEIGHBOURS[0], 12: NEIGHBOURS[1],
+               13: NEIGHBOURS[2]}  # 14 is four away: left out
+    visits = sum(w * pairs[p][0] for p, w in weights.items())
+    pairs_seen = sum(w * pairs[p][1] for p, w in weights.items())
+    assert values.of(key(10)) == pytest.approx(10 * pairs_seen / (visits + PRIOR))
+    assert values.of(key(3)) == 0.0  # never seen itself: its coarse key's value alone

@@ -54,7 +54,7 @@ from game.ai.poker_squares_batch import BatchRollout
 from game.ai.poker_squares_lines import card_int
 from game.ai.poker_squares_play import EMPTY, Position, distinct, playout, ranked_cells
 from game.ai.poker_squares_sim import deal, play, simulate
-from game.ai.poker_squares_values import data_path
+from game.ai.poker_squares_values import NEIGHBOURS, data_path
 from game.rules.poker_squares import score_grid
 
 
@@ -298,7 +298,8 @@ def strong_settings(budget: float, scoring: str = "american") -> dict[str, Any]:
     return {"budget": budget, "scoring": scoring, "candidates": STRONG_CANDIDATES, "share": SHARE,
             "batch_deals": BATCH_DEALS,
             "switch_steps": [list(s) for s in SWITCH_STEPS], "search_from": SEARCH_FROM,
-            "exact_need": EXACT_NEED, "prune_z": PRUNE_Z, "table": table}
+            "exact_need": EXACT_NEED, "prune_z": PRUNE_Z, "table": table,
+            "neighbours": list(NEIGHBOURS)}
 
 
 def read_long(path: Path, seed: int, settings: dict[str, Any]) -> tuple[dict[int, dict], list[str]]:

@@ -55,6 +55,7 @@ for _m in range(1 << 13):
     MEETS[_m] = sum(1 << w for w, win in enumerate(_WINDOW_MASKS) if _m & win)
 POPCOUNT = np.array([bin(i).count("1") for i in range(1 << 10)], dtype=np.int64)
 NO_KEY = -1
+PROBES = 8  # collision steps followed in numpy before the plain probe takes over
 HASH = np.int64(0x9E3779B97F4A7C15 - (1 << 64))  # Fibonacci hashing's multiplier
 
 
@@ -92,10 +93,25 @@ class ValueTable:
         return (codes * HASH >> (40 - self.bits)) & ((1 << self.bits) - 1)
 
     def look(self, codes: np.ndarray) -> np.ndarray:
+        """Values of ``codes``: keys pushed on by a collision are found a few slots on in
+        numpy; only keys never seen (an empty slot first) take the Python path."""
         slots = self._slots(codes)
         found = self.vals[slots]
-        missed = self.keys[slots] != codes
-        if missed.any():
+        keys = self.keys[slots]
+        chase = np.flatnonzero((keys != codes) & (keys != NO_KEY))
+        new = [np.flatnonzero(keys == NO_KEY)]
+        last = (1 << self.bits) - 1
+        for step in range(1, PROBES + 1):
+            if not len(chase):
+                break
+            slot = (slots[chase] + step) & last
+            keys = self.keys[slot]
+            hit = keys == codes[chase]
+            found[chase[hit]] = self.vals[slot[hit]]
+            new.append(chase[keys == NO_KEY])
+            chase = chase[~hit & (keys != NO_KEY)]
+        missed = np.concatenate((*new, chase))
+        if len(missed):
             found[missed] = [self._probe(code) for code in codes[missed].tolist()]
         return found
 

@@ -5,7 +5,10 @@ how the line ended: visits and final categories. A value under any points table 
 then the mean points of those endings, so one table serves American, English, "user"
 or a custom mapping; the tables shipped were each learned by self-play under one
 scoring (tools/train_poker_squares.py) and the closest one is reweighted for others.
-A rarely seen fine key leans on its coarse key (shrinkage), an unseen one uses it.
+A fine key's endings are pooled with those of the same line seen with a few more or
+fewer cards in the grid (NEIGHBOURS): one card more or less elsewhere changes a line's
+fate little, and the pooled means are far less noisy. A rarely seen fine key then leans
+on its coarse key (shrinkage), an unseen one uses it.
 """
 
 from __future__ import annotations
@@ -23,6 +26,10 @@ from game.rules.poker_squares_options import POINTS
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FORMAT = 1
 PRIOR = 4.0  # visits a fine key needs before its own mean outweighs its coarse key's
+# Weight of the endings of the same line with 1, 2, 3 cards more or fewer in the grid (its
+# own count 1). Quick on 100,000 fresh deals: no pooling 124.41; (1, 1, 0.5) +0.37 +-
+# 0.15; (1, 0.75, 0.5) +0.37; (1,) +0.25; pooling six either side, -0.86 (too far).
+NEIGHBOURS = (1.0, 1.0, 0.5)
 Key = tuple[int, ...]
 
 
@@ -110,11 +117,29 @@ class Values:
         if prior is None:
             entry = self.counts.coarse.get(coarse)
             prior = self.coarse[coarse] = _mean(entry, self.points) if entry else 0.0
-        entry = self.counts.fine.get(key)
-        if entry is None:
+        visits, total = self._pooled(key)
+        if not visits:
             return prior
-        total = sum(n * p for n, p in zip(entry[1:], self.points, strict=True))
-        return (total + PRIOR * prior) / (entry[0] + PRIOR)
+        return (total + PRIOR * prior) / (visits + PRIOR)
+
+    def _pooled(self, key: Key) -> tuple[float, float]:
+        """Visits and total points of ``key``'s endings and, weighted, of its neighbours'
+        (the same line with other counts of cards placed: the key's second field); none
+        for a key never seen itself."""
+        fine, points = self.counts.fine, self.points
+        entry = fine.get(key)
+        if entry is None:
+            return 0.0, 0.0
+        visits = float(entry[0])
+        total = sum(n * p for n, p in zip(entry[1:], points, strict=True))
+        side, placed, *rest = key
+        for step, weight in enumerate(NEIGHBOURS, 1):
+            for other in (placed - step, placed + step):
+                near = fine.get((side, other, *rest))
+                if near:
+                    visits += weight * near[0]
+                    total += weight * sum(n * p for n, p in zip(near[1:], points, strict=True))
+        return visits, total
 
 
 _LOADED: dict[str, LineCounts] = {}
