@@ -90,15 +90,21 @@ class LineCounts:
         path.write_bytes(gzip.compress(text.encode(), compresslevel=9, mtime=0))
 
 
+def _total(entry: list[int], points: tuple[float, ...]) -> float:
+    """Points of all the endings an entry counts."""
+    return sum(n * p for n, p in zip(entry[1:], points, strict=True))
+
+
 def _mean(entry: list[int], points: tuple[float, ...]) -> float:
-    return sum(n * p for n, p in zip(entry[1:], points, strict=True)) / entry[0]
+    return _total(entry, points) / entry[0]
 
 
 class Values:
     """Values of line keys under one points table, worked out on first use (a game
     meets a few hundred keys of the hundreds of thousands stored): a fine key's mean
-    points shrunk towards its coarse key's, the coarse key's alone for a fine key never
-    seen, 0 for a coarse key never seen. ``counts`` must not change meanwhile."""
+    points, pooled with its neighbours', shrunk towards its coarse key's; the coarse
+    key's alone for a fine key never seen, 0 for a coarse key never seen. ``counts``
+    must not change meanwhile."""
 
     def __init__(self, counts: LineCounts, points: tuple[float, ...]) -> None:
         self.counts, self.points = counts, points
@@ -130,15 +136,14 @@ class Values:
         entry = fine.get(key)
         if entry is None:
             return 0.0, 0.0
-        visits = float(entry[0])
-        total = sum(n * p for n, p in zip(entry[1:], points, strict=True))
+        visits, total = float(entry[0]), _total(entry, points)
         side, placed, *rest = key
         for step, weight in enumerate(NEIGHBOURS, 1):
             for other in (placed - step, placed + step):
                 near = fine.get((side, other, *rest))
                 if near:
                     visits += weight * near[0]
-                    total += weight * sum(n * p for n, p in zip(near[1:], points, strict=True))
+                    total += weight * _total(near, points)
         return visits, total
 
 
