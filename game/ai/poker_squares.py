@@ -35,7 +35,7 @@ AGENTS = ("quick", "strong", "random")
 Scoring = str | Mapping[str, float]
 Cell = tuple[int, int]
 # Seconds a game when no limit is given: the published players' 30 s. About half of it is
-# spent (14.9 s of CPU a game, 28.2 at most, over deals 1-1,000: 126.8): a search
+# spent (15.1 s of CPU a game, 27.8 at most, over deals 1-1,000: 127.1): a search
 # gets twice an even share of what is left, and the last two cards are exact, off the clock.
 STRONG_BUDGET = 30.0
 STRONG_PLAYOUTS = 240  # deals tried per decision when the player is built without a clock
