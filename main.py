@@ -114,7 +114,92 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--events", type=int, default=10_000)
     fuzz.add_argument("--seed", type=int, default=0, dest="fuzz_seed")
     fuzz.add_argument("--json", action="store_true", help="print one JSON object")
+    add_network_commands(sub)
     return parser
+
+
+def address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (an IPv6 host in brackets: ``[::1]:5000``)."""
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(f"wants HOST:PORT, e.g. 127.0.0.1:5000, not {text!r}")
+    return host.strip("[]"), int(port)
+
+
+def add_network_commands(sub: argparse._SubParsersAction) -> None:
+    tables = [g.id for g in GAMES if g.rules is not None and g.rules.info.max_seats > 1]
+    serve = sub.add_parser("serve", help="host a network table headless (Chinese Poker by "
+                           "default); prints 'listening on HOST:PORT' on stderr")
+    serve.add_argument("--port", type=int, default=0, help="TCP port (0: any free one)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default loopback; 0.0.0.0: the LAN)")
+    serve.add_argument("--game", choices=tables, default="chinese-poker", dest="table_game")
+    serve.add_argument("--players", type=int, help="start a match as soon as this many "
+                       "have joined, the computer taking any seat left (default: when "
+                       "every seat is taken); Chinese Poker: also the seats, default 4")
+    serve.add_argument("--matches", type=int, default=0,
+                       help="exit after this many matches (default: play on)")
+    serve.add_argument("--target", type=int, help="Chinese Poker: points that end a match")
+    serve.add_argument("--config", type=json.loads, default={},
+                       help='the game\'s options as JSON, e.g. \'{"mode": "race"}\'')
+    serve.add_argument("--turn-timer", type=float, default=0.0, metavar="S",
+                       help="play a default move for someone who takes over S seconds")
+    serve.add_argument("--grace", type=float, default=60.0, metavar="S",
+                       help="seconds a dropped player's seat waits before the computer "
+                       "takes it (default 60)")
+    serve.add_argument("--save-dir", type=Path, dest="table_dir", metavar="DIR",
+                       help="save tables here after every move; resume them on start")
+    serve.add_argument("--json", action="store_true", help="print the summary as JSON")
+    bot = sub.add_parser("bot", help="join a network table as a computer player")
+    bot.add_argument("--connect", type=address, required=True, metavar="HOST:PORT")
+    bot.add_argument("--level", default="medium",
+                     help="easy, medium or hard (another game: one of its players)")
+    bot.add_argument("--name", default="Computer")
+    bot.add_argument("--table", default="", help="the table's name (default: the main one)")
+
+
+def run_network(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from game.net import bot, server
+    from game.net.client import JoinRefused
+    from game.net.table import WHEN_FULL, TableOptions
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.command == "bot":
+        host, port = args.connect
+        try:
+            asyncio.run(bot.play(host, port, args.name, args.level, args.table))
+        except (OSError, JoinRefused) as exc:
+            print(f"bot: {exc}", file=sys.stderr)
+            return 1
+        return 0
+    config = dict(args.config) if isinstance(args.config, dict) else {}
+    if args.table_game == "chinese-poker":
+        config.setdefault("players", args.players or 4)
+        if args.target is not None:
+            config["target"] = args.target
+    table = TableOptions(args.table_game, config, start_when=args.players or WHEN_FULL,
+                         matches=args.matches, turn_timer=args.turn_timer, grace=args.grace)
+    options = server.ServerOptions(host=args.host, port=args.port, table=table,
+                                   save_dir=args.table_dir)
+
+    def announce(host: str, port: int) -> None:
+        print(f"listening on {host}:{port}", file=sys.stderr, flush=True)
+
+    try:
+        summary = asyncio.run(server.serve(options, announce))
+    except (OSError, ValueError) as exc:
+        print(f"serve: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(f"{summary['matches']} matches played; winner: {summary['winner']}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(json.dumps(result))
         return 0
+    if args.command in ("serve", "bot"):
+        return run_network(args)
     if args.command == "fuzz":
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         from game.fuzz import main as fuzz

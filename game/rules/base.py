@@ -9,8 +9,9 @@ writes module-level functions (see ``ModuleRules`` for the list) and exposes
 
 Seats are numbered from 0. ``current_player`` is a seat, ``NOBODY`` once the game is
 over, or ``SIMULTANEOUS`` when several seats may move at once (Poker Squares' races);
-``acting_seats`` then says which. A move carries its seat itself where a game has
-more than one, so a move log replays with nothing beside it.
+``acting_seats`` then says which. ``SPECTATOR`` observes what the whole table sees
+(a game that has such a view writes ``observe_public``). A move carries its seat
+itself where a game has more than one, so a move log replays with nothing beside it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from game.rules import views
 
 NOBODY = -1
 SIMULTANEOUS = -2
+SPECTATOR = -3  # the seat of a watcher: sees what the table shows everyone, no hand
 
 
 class IllegalMove(ValueError):
@@ -134,8 +136,17 @@ class ModuleRules:
     # -- what a seat sees ----------------------------------------------------------
 
     def observe(self, state: Any, seat: int = 0) -> Any:
-        """What ``seat`` may see: hidden cards carry no identity."""
+        """What ``seat`` may see: hidden cards carry no identity. ``SPECTATOR``: what
+        everyone sees (ValueError for a game without a public view)."""
+        if seat == SPECTATOR:
+            if not self.has_public_view:
+                raise ValueError(f"{self.game_id} has no view for spectators")
+            return self.module.observe_public(state)
         return self.module.observe(state, seat)
+
+    @property
+    def has_public_view(self) -> bool:
+        return self._optional("observe_public") is not None
 
     def observation_json(self, state: Any, seat: int = 0) -> Any:
         return views.to_json(self.observe(state, seat))

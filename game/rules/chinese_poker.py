@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.cards import Card, as_card, full_deck, parse_cards
-from game.rules.base import NOBODY, GameInfo, IllegalMove, ModuleRules
+from game.rules.base import NOBODY, SPECTATOR, GameInfo, IllegalMove, ModuleRules
 from game.rules.chinese_poker_combos import (
     MAX_STRAIGHT,
     MIN_STRAIGHT,
@@ -536,7 +536,7 @@ def observe(state: State, seat: int = 0) -> View:
     return View(
         seat=seat, players=state.players, target=state.target, phase=state.phase,
         round=state.round, dealer=state.dealer, turn=current_player(state), scores=state.scores,
-        hand=state.hands[seat] if state.hands else (),
+        hand=state.hands[seat] if state.hands and 0 <= seat < state.players else (),
         counts=tuple(len(h) for h in state.hands) if state.hands else (0,) * state.players,
         hand_size=state.hand_size, cut=state.cut, cut_aside=state.cut_aside,
         cut_left=len(state.cut_deck),
@@ -546,6 +546,11 @@ def observe(state: State, seat: int = 0) -> View:
         played=state.played, removed=REMOVED, last_penalties=state.last_penalties,
         last_winner=state.last_winner,
         winners=winners(state) if state.phase == "over" else ())
+
+
+def observe_public(state: State) -> View:
+    """What a spectator sees: the table, the counts, no hand at all."""
+    return observe(state, SPECTATOR)
 
 
 def hidden_cards(state: State, seat: int) -> set[str]:

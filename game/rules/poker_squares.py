@@ -31,7 +31,14 @@ from typing import Any
 
 from game.cards import Card, as_card, shuffled_deck
 from game.rules import hands
-from game.rules.base import NOBODY, SIMULTANEOUS, GameInfo, IllegalMove, ModuleRules
+from game.rules.base import (
+    NOBODY,
+    SIMULTANEOUS,
+    SPECTATOR,
+    GameInfo,
+    IllegalMove,
+    ModuleRules,
+)
 from game.rules.poker_squares_options import (
     MODES,
     PAT,
@@ -651,6 +658,13 @@ def observe(state: PokerSquaresState, seat: int = 0) -> PokerSquaresView:
         cards_left=len(state.deck),
         over=facts.over,
     )
+
+
+def observe_public(state: PokerSquaresState) -> PokerSquaresView:
+    """What a spectator sees: every matrix and dealt card is face up for all, so the
+    first seat's view, less what it may do."""
+    return replace(observe(state, 0), seat=SPECTATOR, card=None, targets=(), movable=(),
+                   to_move=False, can_pass=False, can_finish=False)
 
 
 def hidden_cards(state: PokerSquaresState, seat: int = 0) -> set[str]:

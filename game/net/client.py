@@ -1,0 +1,286 @@
+"""The client end of a network table.
+
+``NetClient`` is the asyncio-native connection (bots and tests use it directly): hello,
+then messages in and out, heartbeats answered by itself.
+
+``ThreadedClient`` is what a pygame scene holds: the connection runs on an event loop
+in a daemon thread; what arrives is handed over through a ``queue.Queue`` that
+``poll()`` drains once a frame on the main thread, where it also feeds the seat's
+``JsonClient`` (``seat_client``), the lobby and the chat. Sends go to the loop with
+``call_soon_threadsafe``, so a slow or dead server never holds up a frame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import threading
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from game.net.link import Link, LinkClosed
+from game.net.protocol import (
+    SERVER_TYPES,
+    VERSION,
+    Bye,
+    Chat,
+    Error,
+    Hello,
+    Lobby,
+    MatchEnd,
+    Ping,
+    Pong,
+    ProtocolError,
+    Ready,
+    Replay,
+    Seat,
+    Seats,
+    Start,
+    Welcome,
+)
+from game.rules.registry import RULES_BY_ID
+from game.session import JsonClient
+from game.session import ProtocolError as SeatProtocolError
+
+RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0)  # seconds before each automatic reconnection
+CHAT_LINES = 50
+
+
+class JoinRefused(ConnectionError):
+    """The server said no (version, table full, bad token...); ``error`` says why."""
+
+    def __init__(self, error: Error) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+class NetClient:
+    """One connection to a table server, on the caller's event loop."""
+
+    def __init__(self, link: Link, welcome: Welcome) -> None:
+        self.link, self.welcome = link, welcome
+
+    @classmethod
+    async def connect(cls, host: str, port: int, name: str, *, role: str = "player",
+                      token: str = "", table: str = "", version: int = VERSION) -> NetClient:
+        """Connect and say hello; JoinRefused if the server will not seat us."""
+        reader, writer = await asyncio.open_connection(host, port)
+        link = Link(reader, writer, SERVER_TYPES)
+        link.send(Hello(version, name, role, token, table))
+        try:
+            while isinstance(answer := await link.recv(), Ping | Pong):
+                pass
+        except (LinkClosed, ProtocolError):
+            link.abort("no welcome")
+            raise
+        if isinstance(answer, Error):
+            link.abort(answer.message)
+            raise JoinRefused(answer)
+        if not isinstance(answer, Welcome):
+            link.abort("no welcome")
+            raise ProtocolError("bad_message", f"expected a welcome, got {answer.TYPE}")
+        return cls(link, answer)
+
+    @property
+    def seat(self) -> int:
+        return self.welcome.seat
+
+    @property
+    def token(self) -> str:
+        return self.welcome.token
+
+    async def recv(self) -> Any:
+        """The next message other than a heartbeat; LinkClosed once the link is gone."""
+        while True:
+            message = await self.link.recv()
+            if isinstance(message, Ping):
+                self.link.send(Pong(message.t))
+            elif not isinstance(message, Pong):
+                return message
+
+    def send(self, message: Any) -> None:
+        self.link.send(message)
+
+    def send_seat(self, text: str) -> None:
+        self.link.send(Seat(text))
+
+    def bye(self, reason: str = "leaving") -> None:
+        self.link.close(reason, bye=True)
+
+    async def close(self) -> None:
+        self.bye()
+        await self.link.wait_closed()
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    sender: str
+    text: str
+    seat: int
+
+
+class ThreadedClient:
+    """A connection for the pygame main thread; see the module docstring.
+
+    ``status``: "connecting", "lobby", "playing", "reconnecting", "lost" or "closed".
+    """
+
+    def __init__(self, host: str, port: int, name: str, *, role: str = "player",
+                 token: str = "", table: str = "") -> None:
+        self.host, self.port, self.name, self.role = host, port, name, role
+        self.token, self.table = token, table
+        self.status = "connecting"
+        self.problem = ""  # why the connection was refused or lost
+        self.welcome: Welcome | None = None
+        self.lobby: Lobby | None = None
+        self.chat: deque[ChatLine] = deque(maxlen=CHAT_LINES)
+        self.seat_client: JsonClient | None = None
+        self.match_end: MatchEnd | None = None
+        self.replays: dict[int, list[str]] = {}  # match -> that match's seat messages
+        self._inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self._client: NetClient | None = None
+        self._closing = False
+        self._loop = asyncio.new_event_loop()
+        self._retry_now = asyncio.Event()
+        self._thread = threading.Thread(target=self._loop.run_until_complete,
+                                        args=(self._run(),), daemon=True, name="net-client")
+        self._thread.start()
+
+    # -- the main thread ------------------------------------------------------------------
+
+    @property
+    def seat(self) -> int:
+        return self.welcome.seat if self.welcome else -1
+
+    def poll(self, wait: float = 0.0) -> list[Any]:
+        """Take in what has arrived (waiting up to ``wait`` seconds for the first); the
+        messages, for a scene that wants to react to one (a chat line, a match end)."""
+        handled = []
+        try:
+            item = self._inbox.get(timeout=wait) if wait > 0 else self._inbox.get_nowait()
+            while True:
+                handled.append(self._take(*item))
+                item = self._inbox.get_nowait()
+        except queue.Empty:
+            pass
+        return handled
+
+    def _take(self, kind: str, item: Any) -> Any:
+        if kind == "status":
+            self.status, self.problem = item
+        elif isinstance(item, Welcome):
+            self.welcome, self.token = item, item.token or self.token
+            self.status, self.problem = "lobby", ""
+            if self.seat_client is None:
+                self.seat_client = JsonClient(RULES_BY_ID[item.game], self.send_seat)
+        elif isinstance(item, Lobby):
+            self.lobby = item
+            if self.status in ("lobby", "playing"):
+                self.status = "playing" if item.phase == "playing" else "lobby"
+        elif isinstance(item, Chat):
+            self.chat.append(ChatLine(item.sender, item.text, item.seat))
+        elif isinstance(item, Seat) and self.seat_client is not None:
+            try:
+                self.seat_client.receive(item.body)
+            except SeatProtocolError as exc:
+                self.problem = f"the server sent a seat message we cannot read: {exc}"
+        elif isinstance(item, MatchEnd):
+            self.match_end = item
+        elif isinstance(item, Replay):
+            self.replays.setdefault(item.match, []).extend(item.bodies)
+        elif isinstance(item, Error):
+            self.problem = item.message
+        return item
+
+    def send_chat(self, text: str) -> None:
+        self._send(Chat(text[:200]))
+
+    def ready(self, ready: bool = True) -> None:
+        self._send(Ready(ready))
+
+    def start(self) -> None:
+        self._send(Start())
+
+    def set_computers(self, seats: list[int], level: str = "") -> None:
+        self._send(Seats(list(seats), level))
+
+    def send_seat(self, text: str) -> None:
+        self._send(Seat(text))
+
+    def reconnect(self) -> None:
+        """Try again now (with the seat token), whatever the retry schedule says."""
+        self._loop.call_soon_threadsafe(self._retry_now.set)
+
+    def close(self) -> None:
+        """Say goodbye and stop the thread; never waits on the network."""
+        self._closing = True
+        with contextlib.suppress(RuntimeError):  # the loop may have finished already
+            self._loop.call_soon_threadsafe(self._stop)
+
+    def _send(self, message: Any) -> None:
+        with contextlib.suppress(RuntimeError):
+            self._loop.call_soon_threadsafe(self._deliver, message)
+
+    # -- the network thread ---------------------------------------------------------------
+
+    def _deliver(self, message: Any) -> None:
+        if self._client is not None:
+            self._client.send(message)
+
+    def _stop(self) -> None:
+        self._retry_now.set()
+        if self._client is not None:
+            self._client.bye()
+
+    def _report(self, status: str, problem: str = "") -> None:
+        self._inbox.put(("status", (status, problem)))
+
+    async def _run(self) -> None:
+        attempts = 0
+        while not self._closing:
+            try:
+                self._client = await NetClient.connect(
+                    self.host, self.port, self.name, role=self.role, token=self.token,
+                    table=self.table)
+            except JoinRefused as exc:
+                self._report("lost", exc.error.message)
+                return
+            except (OSError, LinkClosed, ProtocolError) as exc:
+                if not self._may_retry(attempts):
+                    self._report("lost", f"could not connect: {exc}")
+                    return
+            else:
+                attempts = 0
+                self.token = self._client.token or self.token
+                self._inbox.put(("message", self._client.welcome))
+                reason = await self._pump(self._client)
+                self._client = None
+                if self._closing or reason is None or not self._may_retry(attempts):
+                    self._report("closed" if self._closing or reason is None else "lost",
+                                 reason or "")
+                    return
+            self._report("reconnecting")
+            self._retry_now.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._retry_now.wait(), RETRY_DELAYS[attempts])
+            attempts += 1
+        self._report("closed")
+
+    def _may_retry(self, attempts: int) -> bool:
+        return not self._closing and bool(self.token) and attempts < len(RETRY_DELAYS)
+
+    async def _pump(self, client: NetClient) -> str | None:
+        """Hand messages over until the link ends: None if the server said goodbye,
+        else why it was lost."""
+        try:
+            while True:
+                message = await client.recv()
+                self._inbox.put(("message", message))
+                if isinstance(message, Bye):
+                    await client.link.wait_closed()
+                    return None
+        except (LinkClosed, ProtocolError) as exc:
+            client.link.abort(str(exc))
+            return str(exc) or "connection lost"

@@ -1,0 +1,106 @@
+"""Tables on disk, so that a server that stops (or crashes) can carry on: each table is
+written atomically after every move, as a replay (the recorder's JSON) plus who holds
+each seat (names, kinds, token hashes: never a token). The file is the server's own;
+it holds the seed and every hand, so it never goes to a client."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from game.json_limits import is_int, is_text
+from game.net.table import MatchResult, Table, TableOptions, TableSeat
+from game.replay.recorder import Recorder, ReplayError
+from game.rules.registry import RULES_BY_ID
+from game.storage import UnusableFile, load_json, write_json_atomic
+
+FORMAT = "card-parlour-net-table"
+VERSION = 1
+KINDS = ("open", "human", "computer")
+
+log = logging.getLogger(__name__)
+
+
+def record(table: Table) -> dict[str, Any]:
+    session = table.session
+    return {
+        "format": FORMAT, "version": VERSION, "table": table.id,
+        "options": asdict(table.options), "host": table.host, "match": table.match,
+        "totals": list(table.totals), "results": [asdict(r) for r in table.results],
+        "seats": [{"kind": s.kind, "name": s.name, "level": s.level,
+                   "token_hash": s.token_hash} for s in table.seats],
+        "replay": session.recorder.to_json() if session is not None else None,
+    }
+
+
+def restore(data: Any, make: Callable[[str, TableOptions], Table]) -> Table:
+    """A table back from its record, playing on (call on the event loop). People are away
+    from now on: the grace period starts again. ValueError for a record we did not write."""
+    try:
+        return _restore(data, make)
+    except (KeyError, TypeError, ReplayError) as exc:
+        raise ValueError(f"not a table record we can use: {exc}") from None
+
+
+def _restore(data: Any, make: Callable[[str, TableOptions], Table]) -> Table:
+    if not isinstance(data, dict) or data.get("format") != FORMAT \
+            or data.get("version") != VERSION:
+        raise ValueError("not a table record of this version")
+    if not is_text(data["table"], 32) or not isinstance(data["options"], dict):
+        raise ValueError("bad table id or options")
+    table = make(data["table"], TableOptions(**data["options"]))
+    seats = data["seats"]
+    if not isinstance(seats, list) or len(seats) != len(table.seats):
+        raise ValueError("the seats do not fit the game")
+    for index, seat in enumerate(seats):
+        if seat["kind"] not in KINDS or not all(is_text(seat[k], 80) for k in
+                                                 ("name", "level", "token_hash")):
+            raise ValueError(f"seat {index} is not valid")
+        table.seats[index] = TableSeat(index, seat["kind"], seat["name"], seat["level"],
+                                       seat["token_hash"], away_since=table.clock())
+    totals = data["totals"]
+    if not (isinstance(totals, list) and len(totals) == len(seats) and all(map(is_int, totals))
+            and is_int(data["match"], 0) and is_int(data["host"], -1, len(seats) - 1)):
+        raise ValueError("bad match figures")
+    table.host, table.match, table.totals = data["host"], data["match"], totals
+    table.results = [MatchResult(**r) for r in data["results"]]
+    if data["replay"] is not None:
+        recorder = Recorder.from_json(data["replay"], RULES_BY_ID, undo_allowed=False)
+        if recorder.game_id != table.rules.game_id:
+            raise ValueError("the replay is of another game")
+        table.start_match(recorder)
+    return table
+
+
+class Saver:
+    """Writes records in order on one worker thread, so the loop never waits on a disk."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="net-save")
+
+    def path(self, table_id: str) -> Path:
+        return self.folder / f"{table_id}.json"
+
+    def save(self, table: Table) -> None:
+        if table.phase == "over":
+            self._worker.submit(self.path(table.id).unlink, missing_ok=True)
+        elif table.session is not None:
+            self._worker.submit(write_json_atomic, self.path(table.id), record(table))
+
+    def load_all(self) -> list[Any]:
+        """Every saved table's record; an unreadable file is left where it is and named."""
+        records = []
+        for path in sorted(self.folder.glob("*.json")):
+            try:
+                records.append(load_json(path))
+            except (OSError, UnusableFile) as exc:
+                log.warning("table file %s %s: not resumed", path, exc)
+        return records
+
+    def close(self) -> None:
+        self._worker.shutdown(wait=True)

@@ -1,0 +1,449 @@
+"""One network table: its seats and who holds them, the lobby, the matches, and the
+faults (people who drop, come back, or stay away). Everything runs on the server's
+event loop, one event at a time; the session's calls are synchronous.
+
+Each seat has one ``SeatPort`` per match, whose messages (built from that seat's own
+observation) are kept for the seat's replay and forwarded to whoever holds the seat:
+a person's connection, or nobody while the computer plays it. Computer seats think
+through ``ComputerSeats`` from the session's view of their seat alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Protocol
+
+from game.net import computer
+from game.net.computer import ComputerSeats
+from game.net.protocol import (
+    MAX_BODY,
+    Chat,
+    Error,
+    Lobby,
+    MatchEnd,
+    Replay,
+    Seat,
+    SeatInfo,
+    Welcome,
+    encode,
+)
+from game.net.protocol import VERSION as PROTOCOL_VERSION
+from game.replay.recorder import Recorder
+from game.rules.base import SPECTATOR
+from game.rules.registry import GAME_BY_ID
+from game.session import ProtocolError as SeatProtocolError
+from game.session import SeatPort, Session, Update
+
+
+class Peer(Protocol):
+    """A connection as a table sees it."""
+
+    name: str
+    seat: int  # SPECTATOR for a watcher; -1 before it sits
+
+    def send(self, message: Any) -> None: ...
+
+    def send_frame(self, frame: bytes) -> None: ...
+
+    def refuse(self, code: str, message: str) -> None:
+        """An error reply, then the connection closes."""
+        ...
+
+    def close(self, reason: str) -> None: ...
+
+
+WHEN_FULL = -1  # start_when: as soon as every seat is taken
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    game: str = "chinese-poker"
+    config: dict[str, Any] = field(default_factory=dict)  # the game's own config
+    start_when: int = 0  # start once this many people sit (0: when the host says; WHEN_FULL)
+    matches: int = 0  # then close the table (0: play on)
+    turn_timer: float = 0.0  # seconds before a default move for someone away (0: off)
+    grace: float = 60.0  # seconds a dropped person's seat waits for them
+    level: str = ""  # computer seats' level ("": the game's default)
+
+
+@dataclass
+class TableSeat:
+    index: int
+    kind: str = "open"  # "open" | "human" | "computer"
+    name: str = ""
+    level: str = ""
+    token_hash: str = ""
+    ready: bool = False
+    peer: Peer | None = None
+    away_since: float | None = None
+    stand_in: bool = False  # the computer plays while the person is away
+    turn_since: float | None = None
+    overdue: bool = False  # the turn timer ran out; a default move is on its way
+    port: SeatPort | None = None
+    history: list[str] = field(default_factory=list)  # this match's seat messages
+
+    @property
+    def computer_plays(self) -> bool:
+        return self.kind == "computer" or self.stand_in
+
+    def info(self) -> SeatInfo:
+        level = self.level if self.computer_plays else ""
+        return SeatInfo(self.index, self.name, self.kind, self.ready, self.peer is not None,
+                        level)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_text(text: str, longest: int) -> str:
+    """One line of printable text: names and chat never carry control characters."""
+    return "".join(c for c in text if c.isprintable()).strip()[:longest]
+
+
+@dataclass
+class MatchResult:
+    match: int
+    scores: list[float]
+    winners: list[int]
+
+
+class Table:
+    def __init__(self, table_id: str, options: TableOptions, *,
+                 executor: Executor | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 on_change: Callable[[Table], None] = lambda table: None) -> None:
+        entry = GAME_BY_ID[options.game]
+        if entry.rules is None or not entry.agents:
+            raise ValueError(f"{entry.title} cannot be played at a network table")
+        self.id, self.options, self.rules, self.clock = table_id, options, entry.rules, clock
+        count = self.rules.seat_count(self.rules.new_game(0, dict(options.config)))
+        if count < 2:
+            raise ValueError(f"{entry.title} with these options is for one player")
+        self.level = options.level or computer.default_level(options.game)
+        computer.make_agent(options.game, self.level)  # refuses an unknown level now
+        self.seats = [TableSeat(i) for i in range(count)]
+        self.host = -1
+        self.phase = "lobby"  # "lobby" | "playing" | "over"
+        self.match = 0
+        self.totals = [0] * count
+        self.results: list[MatchResult] = []
+        self.session: Session | None = None
+        self.spectators: dict[Peer, SeatPort | None] = {}
+        self.computers = ComputerSeats(options.game, executor)
+        self.on_change = on_change  # after every move and seat change: the server saves
+        self.refusals = 0
+        self._pending = False
+
+    # -- who is here -----------------------------------------------------------------
+
+    @property
+    def peers(self) -> list[Peer]:
+        return [s.peer for s in self.seats if s.peer is not None] + list(self.spectators)
+
+    def seat_for_token(self, token: str) -> TableSeat | None:
+        wanted = hash_token(token)
+        return next((s for s in self.seats if s.token_hash
+                     and hmac.compare_digest(s.token_hash, wanted)), None)
+
+    def join(self, peer: Peer, name: str, role: str, token: str) -> None:
+        """A new connection: a watcher, a person back with a token, or a newcomer."""
+        if role == "spectator":
+            self._watch(peer)
+        elif token:
+            seat = self.seat_for_token(token)
+            if seat is None:
+                peer.refuse("token", "That seat token is not valid at this table.")
+            else:
+                self._sit(seat, peer, seat.name)
+        elif self.phase != "lobby":
+            peer.refuse("started", "This table is playing: join as a spectator, or come "
+                        "back with your seat token.")
+        else:
+            seat = next((s for s in self.seats if s.kind == "open"), None)
+            if seat is None:
+                peer.refuse("full", "Every seat at this table is taken.")
+            else:
+                self._sit(seat, peer, clean_text(name, 24) or f"Player {seat.index + 1}")
+                self._maybe_start()
+
+    def _watch(self, peer: Peer) -> None:
+        if not self.rules.has_public_view:
+            peer.refuse("no_spectators", "This game has no view for spectators.")
+            return
+        peer.seat = SPECTATOR
+        peer.send(Welcome(PROTOCOL_VERSION, self.id, self.rules.game_id, SPECTATOR, "",
+                          "spectator", self.host))
+        self.spectators[peer] = self._port(SPECTATOR, peer)
+        self.broadcast_lobby()
+
+    def _sit(self, seat: TableSeat, peer: Peer, name: str) -> None:
+        """``peer`` takes ``seat`` (again): a fresh token, the whole view, the lobby."""
+        if seat.peer is not None and seat.peer is not peer:
+            seat.peer.close("Your seat was taken back from another connection.")
+        token = secrets.token_urlsafe(24)
+        seat.kind, seat.name, seat.token_hash, seat.peer = "human", name, hash_token(token), peer
+        seat.away_since, seat.stand_in, seat.overdue = None, False, False
+        if self.host < 0:
+            self.host = seat.index
+        peer.seat = seat.index
+        peer.send(Welcome(PROTOCOL_VERSION, self.id, self.rules.game_id, seat.index, token,
+                          "player", self.host))
+        if self.session is not None:
+            self._port(seat.index, peer).close()  # one full update: the whole current view
+            seat.turn_since = self.clock() if seat.index in self.session.acting_seats() else None
+        self.broadcast_lobby()
+        self.on_change(self)
+
+    def _port(self, seat: int, peer: Peer) -> SeatPort | None:
+        if self.session is None:
+            return None
+        return SeatPort(self.session, seat, lambda text: peer.send(Seat(text)))
+
+    def leave(self, peer: Peer) -> None:
+        """A connection ended, however it ended."""
+        if peer in self.spectators:
+            port = self.spectators.pop(peer)
+            if port is not None:
+                port.close()
+        elif 0 <= peer.seat < len(self.seats) and self.seats[peer.seat].peer is peer:
+            seat = self.seats[peer.seat]
+            seat.peer = None
+            if self.phase == "lobby":
+                self._free(seat)
+            else:
+                seat.away_since = self.clock()
+        else:
+            return
+        self.broadcast_lobby()
+
+    def _free(self, seat: TableSeat) -> None:
+        was_host = seat.index == self.host
+        self.seats[seat.index] = TableSeat(seat.index)
+        if was_host:
+            self.host = next((s.index for s in self.seats if s.kind == "human"), -1)
+
+    # -- the lobby ----------------------------------------------------------------------
+
+    def lobby(self) -> Lobby:
+        return Lobby(self.id, self.rules.game_id, dict(self.options.config), self.phase,
+                     self.host, [s.info() for s in self.seats], self.match,
+                     self.options.matches, len(self.spectators))
+
+    def broadcast(self, message: Any) -> None:
+        frame = encode(message)
+        for peer in self.peers:
+            peer.send_frame(frame)
+
+    def broadcast_lobby(self) -> None:
+        self.broadcast(self.lobby())
+
+    def ready(self, peer: Peer, ready: bool) -> None:
+        if 0 <= peer.seat < len(self.seats):
+            self.seats[peer.seat].ready = ready
+            self.broadcast_lobby()
+
+    def set_computers(self, peer: Peer, seats: list[int], level: str) -> None:
+        """The host says which open seats the computer takes (the rest open up)."""
+        if not self._hosting(peer):
+            return
+        if level and level not in computer.levels(self.rules.game_id):
+            peer.send(Error("level", f"No computer player {level[:16]!r} for this game."))
+            return
+        if any(not 0 <= i < len(self.seats) or self.seats[i].kind == "human" for i in seats):
+            peer.send(Error("seats", "The computer can only take open seats."))
+            return
+        for seat in self.seats:
+            if seat.index in seats:
+                seat.kind, seat.level = "computer", level or self.level
+                seat.name = f"Computer {seat.index + 1}"
+            elif seat.kind == "computer":
+                self.seats[seat.index] = TableSeat(seat.index)
+        self.broadcast_lobby()
+        self._maybe_start()
+
+    def start(self, peer: Peer) -> None:
+        if not self._hosting(peer):
+            return
+        waiting = [s.name for s in self.seats
+                   if s.kind == "human" and not s.ready and s.index != self.host]
+        if waiting:
+            peer.send(Error("not_ready", f"Waiting for {', '.join(waiting)} to be ready."))
+            return
+        self.start_match()
+
+    def _hosting(self, peer: Peer) -> bool:
+        if peer.seat != self.host or self.phase != "lobby":
+            peer.send(Error("not_host", "Only the host can do that, before the match."))
+            return False
+        return True
+
+    def _maybe_start(self) -> None:
+        people = sum(s.kind == "human" for s in self.seats)
+        wanted = self.options.start_when
+        wanted = len(self.seats) if wanted == WHEN_FULL else min(wanted, len(self.seats))
+        if self.phase == "lobby" and wanted and people >= wanted:
+            self.start_match()
+
+    def chat(self, peer: Peer, text: str) -> None:
+        line = clean_text(text, 200)
+        if line:
+            self.broadcast(Chat(line, peer.name, peer.seat))
+
+    # -- play ---------------------------------------------------------------------------
+
+    def start_match(self, recorder: Recorder | None = None) -> None:
+        """Deal a new match (or carry on with a restored one)."""
+        for seat in self.seats:
+            if seat.kind == "open":
+                seat.kind, seat.level, seat.name = "computer", self.level, \
+                    f"Computer {seat.index + 1}"
+        if recorder is None:
+            self.match += 1
+            recorder = Recorder(self.rules, secrets.randbelow(2**63), dict(self.options.config),
+                                undo_allowed=False, meta={"table": self.id, "match": self.match})
+        self.session = session = Session(self.rules, recorder)
+        for seat in self.seats:
+            seat.history = []
+            seat.port = SeatPort(session, seat.index, partial(self._deliver, seat))
+        for peer in self.spectators:
+            self.spectators[peer] = self._port(SPECTATOR, peer)
+        session.add_listener(self._changed)
+        self.phase = "playing"
+        self.computers.new_match()
+        self.broadcast_lobby()
+        self._schedule()
+
+    def _deliver(self, seat: TableSeat, text: str) -> None:
+        seat.history.append(text)
+        if seat.peer is not None:
+            seat.peer.send(Seat(text))
+
+    def seat_message(self, peer: Peer, body: str) -> None:
+        """A move or command from a person's seat: the session judges it."""
+        seat = self.seats[peer.seat] if 0 <= peer.seat < len(self.seats) else None
+        if seat is None or seat.port is None or self.session is None:
+            peer.send(Error("not_playing", "There is no match at your seat now."))
+            return
+        position = self.session.position
+        try:
+            seat.port.receive(body)
+        except SeatProtocolError as exc:
+            peer.refuse("bad_seat_message", str(exc)[:200])
+            return
+        if self.session.position == position:
+            self.refusals += 1  # the port has told the seat why
+
+    def _changed(self, update: Update) -> None:
+        session = self.session
+        if session is not None and update.kind == "play" and session.recorder.length:
+            mover = getattr(session.recorder.moves[-1], "seat", None)
+            if isinstance(mover, int) and 0 <= mover < len(self.seats):
+                self.seats[mover].turn_since, self.seats[mover].overdue = self.clock(), False
+        self._schedule()
+
+    def _schedule(self) -> None:
+        """Work after a change, once every seat has been told of it."""
+        if not self._pending:
+            self._pending = True
+            asyncio.get_running_loop().call_soon(self._after_change)
+
+    def _after_change(self) -> None:
+        self._pending = False
+        session = self.session
+        if session is None or self.phase != "playing":
+            return
+        self.on_change(self)
+        if session.over:
+            self._end_match(session)
+            return
+        acting = session.acting_seats()
+        now = self.clock()
+        for seat in self.seats:
+            if seat.index not in acting:
+                seat.turn_since, seat.overdue = None, False
+            elif seat.turn_since is None:
+                seat.turn_since = now
+            if seat.computer_plays:
+                self._play_for(seat, seat.level, lambda s=seat: s.computer_plays)
+
+    def _play_for(self, seat: TableSeat, level: str, wanted: Callable[[], bool]) -> None:
+        session = self.session
+        if session is not None:
+            self.computers.consider(session, seat.index, level,
+                                    lambda: self.session is session and wanted())
+
+    def tick(self) -> None:
+        """Time-driven faults: grace periods that ran out, turns that took too long."""
+        if self.phase != "playing" or self.session is None:
+            return
+        now = self.clock()
+        changed = False
+        for seat in self.seats:
+            away = seat.kind == "human" and seat.peer is None and not seat.stand_in
+            if away and seat.away_since is not None and now - seat.away_since >= \
+                    self.options.grace:
+                seat.stand_in, seat.level, changed = True, self.level, True
+                self._play_for(seat, seat.level, lambda s=seat: s.computer_plays)
+            timer = self.options.turn_timer
+            if timer and seat.turn_since is not None and not seat.computer_plays \
+                    and not seat.overdue and now - seat.turn_since >= timer:
+                seat.overdue = True
+                self._play_for(seat, computer.fallback_level(self.rules.game_id),
+                               lambda s=seat: s.overdue)
+        if changed:
+            self.broadcast_lobby()
+
+    def _end_match(self, session: Session) -> None:
+        scores = list(session.returns())
+        best = max(scores)
+        winners = [i for i, v in enumerate(scores) if v == best]
+        for i in winners:
+            self.totals[i] += 1
+        self.results.append(MatchResult(self.match, scores, winners))
+        last = bool(self.options.matches) and self.match >= self.options.matches
+        names = [s.name for s in self.seats]
+        self.broadcast(MatchEnd(self.match, names, scores, winners, list(self.totals),
+                                not last))
+        for seat in self.seats:
+            if seat.port is not None:
+                seat.port.close()
+                seat.port = None
+            if seat.peer is not None:
+                for part in replay_parts(self.match, seat.history):
+                    seat.peer.send(part)
+            seat.history = []
+        for peer, port in self.spectators.items():
+            if port is not None:
+                port.close()
+            self.spectators[peer] = None
+        session.remove_listener(self._changed)
+        self.session = None
+        if last:
+            self.phase = "over"
+            self.broadcast_lobby()
+            self.on_change(self)
+        else:
+            self.start_match()
+
+
+def replay_parts(match: int, bodies: list[str]) -> list[Replay]:
+    """A seat's messages of one match, in frames that fit: its replay as it saw it."""
+    parts: list[list[str]] = [[]]
+    size = 0
+    for body in bodies:
+        cost = len(body) + body.count('"') + body.count("\\") + 4  # quoted inside a frame
+        if parts[-1] and size + cost > MAX_BODY:
+            parts.append([])
+            size = 0
+        parts[-1].append(body)
+        size += cost
+    return [Replay(match, i, len(parts), chunk) for i, chunk in enumerate(parts)]
