@@ -22,3 +22,11 @@ def pad():  # noqa: ANN201
         pytest.skip(str(exc))
     yield vp
     vp.detach()
+
+
+@pytest.fixture
+def leak_guard(monkeypatch):  # noqa: ANN201
+    """Install a check of every frame a network server sends (see tests/net_tools.py)."""
+    from tests.net_tools import install_leak_guard
+
+    return install_leak_guard(monkeypatch)

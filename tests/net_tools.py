@@ -1,0 +1,201 @@
+"""Helpers for the network tests: servers on an ephemeral loopback port, raw peers that
+speak bytes, scripted people, and a guard that reads every frame the server sends.
+Nothing here sleeps: every wait is for a message, with a timeout only as a failsafe."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import struct
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from game.net import protocol
+from game.net.client import NetClient
+from game.net.link import Link, LinkClosed
+from game.net.protocol import CLIENT_TYPES, VERSION, Hello, Seat
+from game.net.server import Server, ServerOptions
+from game.net.table import Table, TableOptions
+from game.rules import views
+from game.rules.base import SPECTATOR
+from game.session import JsonClient
+
+GUARD = 20.0  # seconds: only a failsafe, a passing test never comes near it
+QUICK = TableOptions(config={"players": 4, "target": 20}, level="easy")
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@asynccontextmanager
+async def serving(table: TableOptions = QUICK, clock: Callable[[], float] | None = None,
+                  **options: Any) -> AsyncIterator[Server]:
+    """A server on 127.0.0.1 and a free port; ticks only when the test calls tick()."""
+    options.setdefault("ping_interval", 0)
+    server = Server(ServerOptions(port=0, table=table, **options), **(
+        {"clock": clock} if clock else {}))
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+async def connect(server: Server, name: str, **kw: Any) -> NetClient:
+    return await NetClient.connect("127.0.0.1", server.port, name, **kw)
+
+
+async def expect(client: NetClient, kind: type, when: Callable[[Any], bool] = lambda m: True,
+                 seen: list[Any] | None = None) -> Any:
+    """Read until a ``kind`` message that ``when`` accepts arrives."""
+    async with asyncio.timeout(GUARD):
+        while True:
+            message = await client.recv()
+            if seen is not None:
+                seen.append(message)
+            if isinstance(message, kind) and when(message):
+                return message
+
+
+async def closed(link: Link) -> list[Any]:
+    """Everything read until the server closes the link."""
+    got = []
+    async with asyncio.timeout(GUARD):
+        try:
+            while True:
+                got.append(await link.recv())
+        except LinkClosed:
+            return got
+
+
+@dataclass
+class Person:
+    """Someone at a seat, scripted by the test: a connection and a JSON seat."""
+
+    net: NetClient
+    seat: JsonClient = field(init=False)
+    last: dict[str, Any] = field(default_factory=dict)  # the latest seat message
+
+    def __post_init__(self) -> None:
+        from game.rules.registry import RULES_BY_ID
+
+        self.seat = JsonClient(RULES_BY_ID[self.net.welcome.game], self.net.send_seat)
+
+    async def until(self, ready: Callable[[], bool]) -> None:
+        """Take in seat messages until ``ready()``."""
+        async with asyncio.timeout(GUARD):
+            while not ready():
+                message = await self.net.recv()
+                if isinstance(message, Seat):
+                    self.last = json.loads(message.body)
+                    self.seat.receive(message.body)
+
+    def ids(self) -> dict[str, Any]:
+        """The latest message's position fields, to send a move that is not stale."""
+        return {k: self.last[k] for k in ("cursor", "state") if k in self.last}
+
+
+class RawPeer:
+    """A connection that writes whatever bytes a test likes."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.link = Link(reader, writer, protocol.SERVER_TYPES)
+        self.writer = writer
+
+    @classmethod
+    async def open(cls, server: Server) -> RawPeer:
+        return cls(*await asyncio.open_connection("127.0.0.1", server.port))
+
+    def raw(self, data: bytes) -> None:
+        self.writer.write(data)
+
+    def frame(self, body: bytes) -> None:
+        self.raw(struct.pack(">I", len(body)) + body)
+
+    def json(self, data: Any) -> None:
+        self.frame(json.dumps(data).encode())
+
+    async def hello(self, name: str = "Raw", **kw: Any) -> Any:
+        self.link.send(Hello(VERSION, name, **kw))
+        async with asyncio.timeout(GUARD):
+            return await self.link.recv()
+
+
+def frame_cards(message: dict[str, Any]) -> set[str]:
+    """Every card code in a frame, a seat message (JSON inside JSON) included."""
+    found = views.card_codes(message)
+    if message["type"] == "seat":
+        found |= views.card_codes(json.loads(message["body"]))
+    return found
+
+
+@dataclass
+class LeakGuard:
+    """Checks each frame the server queues against what its reader may see right then.
+    A replay may only repeat seat messages that seat was sent (and checked) before."""
+
+    server: Server
+    frames: int = 0
+    leaks: list[str] = field(default_factory=list)
+    final: dict[str, Any] = field(default_factory=dict)  # table id -> last match's state
+    sent: dict[tuple[str, int], set[str]] = field(default_factory=dict)  # seat bodies
+
+    def check(self, link: Link, frame: bytes) -> None:
+        conn = next((c for c in self.server.connections if c.link is link), None)
+        table = conn.table if conn else None
+        state = None
+        if table is not None:
+            state = table.session.recorder.state if table.session else self.final.get(table.id)
+        seat = conn.seat if conn and conn.seat >= 0 else SPECTATOR
+        message = json.loads(frame[4:])
+        self.frames += 1
+        before = self.sent.setdefault((table.id if table else "", seat), set())
+        if message["type"] == "replay":
+            if not set(message["bodies"]) <= before:
+                self.leaks.append(f"seat {seat}: a replay of messages it was never sent")
+            return
+        if message["type"] == "seat":
+            before.add(message["body"])
+        cards = frame_cards(message)
+        hidden = table.rules.hidden_cards(state, seat) if state is not None else cards
+        if cards & hidden:
+            self.leaks.append(f"seat {seat}: {sorted(cards & hidden)} in {frame[4:80]!r}")
+
+
+def install_leak_guard(monkeypatch: pytest.MonkeyPatch) -> Callable[[Server], LeakGuard]:
+    """LeakGuards for servers: every server-side frame is read as it is queued (the
+    ``leak_guard`` fixture)."""
+    guards: list[LeakGuard] = []
+    send_frame, end_match = Link.send_frame, Table._end_match
+
+    def checked(link: Link, frame: bytes) -> None:
+        if link.accepts is CLIENT_TYPES:
+            for guard in guards:
+                guard.check(link, frame)
+        send_frame(link, frame)
+
+    def ending(table: Table, session: Any) -> None:
+        for guard in guards:
+            guard.final[table.id] = session.recorder.state
+        end_match(table, session)
+
+    monkeypatch.setattr(Link, "send_frame", checked)
+    monkeypatch.setattr(Table, "_end_match", ending)
+
+    def install(server: Server) -> LeakGuard:
+        guards.append(LeakGuard(server))
+        return guards[-1]
+
+    return install
