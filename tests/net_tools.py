@@ -17,7 +17,7 @@ import pytest
 from game.net import protocol
 from game.net.client import NetClient
 from game.net.link import Link, LinkClosed
-from game.net.protocol import CLIENT_TYPES, VERSION, Hello, Seat
+from game.net.protocol import CLIENT_TYPES, VERSION, Hello, Seat, Seats, Start
 from game.net.server import Server, ServerOptions
 from game.net.table import Table, TableOptions
 from game.rules import views
@@ -93,10 +93,16 @@ class Person:
 
         self.seat = JsonClient(RULES_BY_ID[self.net.welcome.game], self.net.send_seat)
 
-    async def until(self, ready: Callable[[], bool]) -> None:
-        """Take in seat messages until ``ready()``."""
+    async def until(self, ready: Callable[[], bool], autoplay: bool = False) -> None:
+        """Take in seat messages until ``ready()``; with ``autoplay``, make the first
+        legal move at each turn on the way."""
+        played_at = -1
         async with asyncio.timeout(GUARD):
             while not ready():
+                if autoplay and self.seat.acting and self.seat.position != played_at:
+                    played_at = self.seat.position
+                    self.seat.submit(self.seat.legal_moves[0])
+                    continue
                 message = await self.net.recv()
                 if isinstance(message, Seat):
                     self.last = json.loads(message.body)
@@ -105,6 +111,15 @@ class Person:
     def ids(self) -> dict[str, Any]:
         """The latest message's position fields, to send a move that is not stale."""
         return {k: self.last[k] for k in ("cursor", "state") if k in self.last}
+
+
+async def host_with_computers(server: Server, computers: list[int]) -> Person:
+    """The host at seat 0, the computer at ``computers``, the match started."""
+    host = Person(await connect(server, "Host"))
+    host.net.send(Seats(computers))
+    host.net.send(Start())
+    await host.until(lambda: host.seat.position > 0)
+    return host
 
 
 class RawPeer:
