@@ -172,10 +172,11 @@ def test_garbage_inside_a_seat_message_drops_that_peer_only(body: str) -> None:
     asyncio.run(scenario())
 
 
-@pytest.mark.parametrize("what", ["chat", "moves"])
+@pytest.mark.parametrize("what", ["chat", "refused moves", "messages"])
 def test_a_flood_gets_an_error_then_a_disconnect(what: str) -> None:
     async def scenario() -> None:
-        limits = {"chat_limit": RateLimit(5, 10.0), "move_limit": RateLimit(5, 10.0)}
+        limits = {"chat_limit": RateLimit(5, 10.0), "refusal_limit": RateLimit(5, 10.0),
+                  "move_limit": RateLimit(7, 10.0)}
         async with serving(clock=FakeClock(), **limits) as server:
             host = await host_with_computers(server, [1, 2, 3])
             session = server.tables["main"].session
@@ -183,8 +184,10 @@ def test_a_flood_gets_an_error_then_a_disconnect(what: str) -> None:
             for _ in range(6):
                 if what == "chat":
                     host.net.send(Chat("hello " * 10))
-                else:
+                elif what == "refused moves":
                     host.net.send_seat(seat_message(host, C.Pass(2)))
+                else:  # after Seats and Start: the 8th message is one too many
+                    host.net.send(Ready(True))
             got = await closed(host.net.link)
             assert [m.code for m in got if isinstance(m, Error)] == ["flood"]
             assert session.position == position

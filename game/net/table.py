@@ -327,20 +327,23 @@ class Table:
         if seat.peer is not None:
             seat.peer.send(Seat(text))
 
-    def seat_message(self, peer: Peer, body: str) -> None:
-        """A move or command from a person's seat: the session judges it."""
+    def seat_message(self, peer: Peer, body: str) -> bool:
+        """A move or command from a person's seat, judged by the session: whether it
+        changed the table (if not, the seat has been told why)."""
         seat = self.seats[peer.seat] if 0 <= peer.seat < len(self.seats) else None
         if seat is None or seat.port is None or self.session is None:
             peer.send(Error("not_playing", "There is no match at your seat now."))
-            return
+            return False
         position = self.session.position
         try:
             seat.port.receive(body)
         except SeatProtocolError as exc:
             peer.refuse("bad_seat_message", str(exc)[:200])
-            return
+            return False
         if self.session.position == position:
-            self.refusals += 1  # the port has told the seat why
+            self.refusals += 1
+            return False
+        return True
 
     def _changed(self, update: Update) -> None:
         session = self.session
