@@ -106,7 +106,8 @@ async def in_play(server: Any) -> Person:
     return host
 
 
-@pytest.mark.parametrize("case", ["card not held", "stale state id", "another seat's move"])
+@pytest.mark.parametrize("case", ["card not held", "stale state id", "another seat's move",
+                                  "undo", "a new deal"])
 def test_a_bad_move_is_refused_and_changes_nothing(case: str) -> None:
     async def scenario() -> None:
         async with serving() as server:
@@ -119,10 +120,12 @@ def test_a_bad_move_is_refused_and_changes_nothing(case: str) -> None:
                                and c.rank not in {h.rank for h in host.seat.view.hand})
                 host.net.send_seat(seat_message(host, C.Play(0, (missing,))))
             elif case == "stale state id":
-                host.net.send_seat(seat_message(host, host.seat.legal_moves[0],
-                                                cursor=-5, state=-5))
-            else:
+                host.net.send_seat(seat_message(host, host.seat.legal_moves[0], state_id=-5))
+            elif case == "another seat's move":
                 host.net.send_seat(seat_message(host, C.Pass(2)))
+            else:
+                name = "undo" if case == "undo" else "restart"
+                host.net.send_seat(encode("command", name=name, **host.ids()))
             refusal = host.seat.refusal
             await host.until(lambda: host.seat.refusal != refusal)
             assert session.position == position and session.recorder.state == before

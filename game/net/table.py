@@ -40,7 +40,7 @@ from game.replay.recorder import Recorder
 from game.rules.base import SPECTATOR
 from game.rules.registry import GAME_BY_ID
 from game.session import ProtocolError as SeatProtocolError
-from game.session import SeatPort, Session, Update
+from game.session import SeatPort, Session, TablePolicy, Update
 
 
 class Peer(Protocol):
@@ -310,7 +310,9 @@ class Table:
             self.match += 1
             recorder = Recorder(self.rules, secrets.randbelow(2**63), dict(self.options.config),
                                 undo_allowed=False, meta={"table": self.id, "match": self.match})
-        self.session = session = Session(self.rules, recorder)
+        # No seat takes moves back or deals again: the server deals each match itself.
+        policy = TablePolicy(undo=False, restart=False, choose=False)
+        self.session = session = Session(self.rules, recorder, policy)
         for seat in self.seats:
             seat.history = []
             seat.port = SeatPort(session, seat.index, partial(self._deliver, seat))
