@@ -1,11 +1,13 @@
 """Network server load: 50 Chinese Poker tables of 4 computer players on ONE server
 process, the players being network clients in this (separate) load process. They
-play a random legal move the moment their turn comes, so the figures are the
-server's: messages a second, move latency (from a move's submission until every seat
-at the table has the update) at p50 and p99, and the server's resident memory.
-Target: p99 <= 20 ms on a 2-core machine.
+play a random legal move (no search: the figures are the server's) ``--think``
+milliseconds after their turn comes: messages a second, move latency (from a move's
+submission until every seat at the table has the update) at p50 and p99, and the
+server's resident memory. Target: p99 <= 20 ms on a 2-core machine. Two runs: players
+that answer within a quick 100 ms, then at once (every table always waiting on the
+server: its capacity, where latency is the queue of 50 tables' moves).
 
-    python -m tools.bench_net [--tables 50] [--seconds 20]
+    python -m tools.bench_net [--tables 50] [--seconds 20] [--think MS]
 """
 
 from __future__ import annotations
@@ -59,8 +61,10 @@ class Load:
                 self.latencies.append(time.perf_counter() - waiting.started)
 
 
-async def player(host: str, port: int, table: int, seat: int, load: Load) -> None:
-    client = await NetClient.connect(host, port, f"Load {seat}", table=f"t{table}")
+async def player(host: str, port: int, table: int, seat: int, load: Load,
+                 think: float) -> None:
+    client = await NetClient.connect(host, port, f"Load {seat}",
+                                     table=f"{think * 1000:.0f}ms-{table}")
     client.link.counters = load.counters
     rng = random.Random(table * SEATS + seat)
     try:
@@ -74,11 +78,16 @@ async def player(host: str, port: int, table: int, seat: int, load: Load) -> Non
             state = update["state_id"]
             load.arrived(table, state)
             if update["acting"] and update["legal"]:
-                load.submitted(table, state)
-                client.send_seat(encode("move", move=rng.choice(update["legal"]),
-                                        state_id=state))
+                move = encode("move", move=rng.choice(update["legal"]), state_id=state)
+                asyncio.get_running_loop().call_later(think, submit, client, move, load,
+                                                      table, state)
     except LinkClosed:
         pass
+
+
+def submit(client: NetClient, move: str, load: Load, table: int, state: int) -> None:
+    load.submitted(table, state)
+    client.send_seat(move)
 
 
 def server_rss_mib(pid: int) -> float:
@@ -94,37 +103,39 @@ def server_cpu_seconds(pid: int) -> float:
 
 
 async def drive(host: str, port: int, pid: int, tables: int, seconds: float,
-                warmup: float) -> dict[str, float]:
+                warmup: float, think: float) -> dict[str, float]:
     load = Load()
-    tasks = [asyncio.create_task(player(host, port, t, s, load))
+    tasks = [asyncio.create_task(player(host, port, t, s, load, think))
              for t in range(tables) for s in range(SEATS)]
     await asyncio.sleep(warmup)  # a benchmark runs for a time: this is its clock
     load.measuring, load.latencies = True, []
     messages = load.counters.received + load.counters.sent
-    cpu, started = server_cpu_seconds(pid), time.perf_counter()
+    cpu, started, own = server_cpu_seconds(pid), time.perf_counter(), time.process_time()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
     handled = load.counters.received + load.counters.sent - messages
-    cpu = server_cpu_seconds(pid) - cpu
+    cpu, own = server_cpu_seconds(pid) - cpu, time.process_time() - own
     rss = server_rss_mib(pid)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     moves = sorted(load.latencies)
     return {
-        "tables": tables, "players": tables * SEATS, "seconds": round(elapsed, 1),
+        "tables": tables, "players": tables * SEATS, "think_ms": think * 1000,
+        "seconds": round(elapsed, 1),
         "moves": len(moves), "moves_per_second": round(len(moves) / elapsed),
         "messages_per_second": round(handled / elapsed),
         "latency_p50_ms": round(statistics.median(moves) * 1000, 2),
         "latency_p99_ms": round(moves[int(len(moves) * 0.99)] * 1000, 2),
         "latency_max_ms": round(moves[-1] * 1000, 2),
         "server_cpu_share": round(cpu / elapsed, 2),
+        "load_cpu_share": round(own / elapsed, 2),
         "server_rss_mib": round(rss, 1),
     }
 
 
 def serve(tables: int) -> None:
-    """The server process: many tables, every connection from this one machine."""
+    """The server process: up to ``tables`` tables, every connection from this machine."""
     from game.net.server import ServerOptions
     from game.net.server import serve as run
     from game.net.table import WHEN_FULL, TableOptions
@@ -140,27 +151,35 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--think", type=float, action="append",
+                        help="ms a player waits before its move (repeatable; default 100, 0)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve(args.tables)
         return
+    thinks = args.think or [100.0, 0.0]
     server = subprocess.Popen([sys.executable, "-m", "tools.bench_net", "--serve",
-                               "--tables", str(args.tables)], cwd=ROOT,
+                               "--tables", str(args.tables * len(thinks))], cwd=ROOT,
                               stderr=subprocess.PIPE, text=True)
     try:
         line = server.stderr.readline()
         host, _, port = line.strip().removeprefix("listening on ").rpartition(":")
-        result = asyncio.run(drive(host, int(port), server.pid, args.tables, args.seconds,
-                                   args.warmup))
+        for think in thinks:  # each run at tables of its own
+            report(asyncio.run(drive(host, int(port), server.pid, args.tables, args.seconds,
+                                     args.warmup, think / 1000)))
     finally:
         server.terminate()
         server.wait()
-    print(f"{result['tables']} tables, {result['players']} network players: "
-          f"{result['messages_per_second']:,} messages/s, {result['moves_per_second']:,} "
-          f"moves/s; move latency p50 {result['latency_p50_ms']} ms, "
-          f"p99 {result['latency_p99_ms']} ms (target <= 20); server RSS "
-          f"{result['server_rss_mib']} MiB, {result['server_cpu_share']:.0%} of a core")
+
+
+def report(result: dict[str, float]) -> None:
+    print(f"{result['tables']} tables, {result['players']} network players answering in "
+          f"{result['think_ms']:.0f} ms: {result['messages_per_second']:,} messages/s, "
+          f"{result['moves_per_second']:,} moves/s; move latency p50 "
+          f"{result['latency_p50_ms']} ms, p99 {result['latency_p99_ms']} ms (target <= 20); "
+          f"server RSS {result['server_rss_mib']} MiB, {result['server_cpu_share']:.0%} "
+          "of a core")
     print(json.dumps(result))
 
 

@@ -115,9 +115,15 @@ class Link:
     async def _write(self) -> None:
         try:
             while (frame := await self._queue.get()) is not None:
-                self.writer.write(frame)
+                # Whatever else is queued goes out in the same write: one system call.
+                batch = [frame]
+                while not self._queue.empty() and (frame := self._queue.get_nowait()):
+                    batch.append(frame)
+                self.writer.write(b"".join(batch))
+                self.counters.sent += len(batch)
                 await self.writer.drain()
-                self.counters.sent += 1
+                if frame is None:
+                    break
             self.writer.close()
             with contextlib.suppress(ConnectionError, OSError):
                 await self.writer.wait_closed()

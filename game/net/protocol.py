@@ -221,7 +221,16 @@ SERVER_TYPES: dict[str, type] = {t.TYPE: t for t in (Welcome, Lobby, MatchEnd, R
 # -- frames -----------------------------------------------------------------------------
 
 def to_json(message: Any) -> dict[str, Any]:
-    return {"type": message.TYPE, **dataclasses.asdict(message)}
+    return {"type": message.TYPE, **_plain(message)}
+
+
+def _plain(value: Any) -> Any:
+    """A message's fields as JSON values (``asdict`` deep-copies: too slow per move)."""
+    if dataclasses.is_dataclass(value):
+        return {name: _plain(getattr(value, name)) for name in _fields(type(value))}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def encode(message: Any) -> bytes:

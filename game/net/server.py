@@ -103,6 +103,7 @@ class Server:
         self._saver = Saver(options.save_dir) if options.save_dir is not None else None
         self._server: asyncio.Server | None = None
         self._ticker: asyncio.Task[None] | None = None
+        self._closing: set[asyncio.Task[None]] = set()  # tables saying goodbye
         self.port = 0
 
     # -- running ----------------------------------------------------------------------
@@ -189,10 +190,16 @@ class Server:
         if self._saver is not None:
             self._saver.save(table)
         if table.phase == "over":
-            for peer in table.peers:
-                peer.close("The table has played its matches.")
-            if all(t.phase == "over" for t in self.tables.values()):
-                self.done.set()
+            task = asyncio.get_running_loop().create_task(self._close_table(table))
+            self._closing.add(task)
+            task.add_done_callback(self._closing.discard)
+
+    async def _close_table(self, table: Table) -> None:
+        await table.drained()  # the replays go out before the goodbyes
+        for peer in table.peers:
+            peer.close("The table has played its matches.")
+        if all(t.phase == "over" for t in self.tables.values()):
+            self.done.set()
 
     def _table_for(self, conn: Connection, name: str) -> Table | None:
         table_id = name or DEFAULT_TABLE

@@ -61,6 +61,7 @@ class Peer(Protocol):
 
 
 WHEN_FULL = -1  # start_when: as soon as every seat is taken
+CACHED_STATES = 25  # no seat seeks or undoes here: a few states, not a whole match
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,7 @@ class Table:
         self.on_change = on_change  # after every move and seat change: the server saves
         self.refusals = 0
         self._pending = False
+        self._tasks: set[asyncio.Task[None]] = set()  # replays being sent
 
     # -- who is here -----------------------------------------------------------------
 
@@ -309,7 +311,8 @@ class Table:
         if recorder is None:
             self.match += 1
             recorder = Recorder(self.rules, secrets.randbelow(2**63), dict(self.options.config),
-                                undo_allowed=False, meta={"table": self.id, "match": self.match})
+                                undo_allowed=False, cache_size=CACHED_STATES,
+                                meta={"table": self.id, "match": self.match})
         # No seat takes moves back or deals again: the server deals each match itself.
         policy = TablePolicy(undo=False, restart=False, choose=False)
         self.session = session = Session(self.rules, recorder, policy)
@@ -380,6 +383,15 @@ class Table:
             if seat.computer_plays:
                 self._play_for(seat, seat.level, lambda s=seat: s.computer_plays)
 
+    async def drained(self) -> None:
+        """Once every replay under way has been queued to its reader."""
+        await asyncio.gather(*self._tasks)
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     def _play_for(self, seat: TableSeat, level: str, wanted: Callable[[], bool]) -> None:
         session = self.session
         if session is not None:
@@ -423,8 +435,7 @@ class Table:
                 seat.port.close()
                 seat.port = None
             if seat.peer is not None:
-                for part in replay_parts(self.match, seat.history):
-                    seat.peer.send(part)
+                self._spawn(send_replay(seat.peer, replay_parts(self.match, seat.history)))
             seat.history = []
         for peer, port in self.spectators.items():
             if port is not None:
@@ -438,6 +449,14 @@ class Table:
             self.on_change(self)
         else:
             self.start_match()
+
+
+async def send_replay(peer: Peer, parts: list[Replay]) -> None:
+    """One part per turn of the loop: a long match's replay is megabytes of JSON, and
+    the other tables must not wait while it is encoded."""
+    for part in parts:
+        peer.send(part)
+        await asyncio.sleep(0)
 
 
 def replay_parts(match: int, bodies: list[str]) -> list[Replay]:

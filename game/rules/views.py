@@ -21,15 +21,35 @@ MAX_DEPTH = 12  # views are shallow; anything deeper is not one of ours
 
 
 def to_json(value: Any) -> Any:
+    # By exact type first: a network table turns four views into JSON at every move.
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is Card:
+        return value.uid
+    if kind is tuple or kind is list:
+        return [to_json(v) for v in value]
+    names = _field_names(kind)
+    if names:
+        return {name: to_json(getattr(value, name)) for name in names}
     if isinstance(value, Card):
         return value.uid
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
     if isinstance(value, dict):
         return {str(k): to_json(v) for k, v in value.items()}
     return value
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """A view dataclass's fields in order; () for any other type."""
+    if dataclasses.is_dataclass(kind):
+        return tuple(f.name for f in dataclasses.fields(kind))
+    return ()
 
 
 def from_json(kind: type, data: Any) -> Any:
