@@ -11,9 +11,8 @@ Framing
 Handshake
     The client's first frame is ``hello`` with its ``version``. A server speaking
     another version answers ``error`` (code ``version``, naming both versions) and
-    closes. Otherwise it answers ``welcome``: the table, the seat (-3, ``SPECTATOR``, for a
-    spectator),
-    and a fresh seat ``token``. Presenting that token in a later ``hello`` takes the
+    closes. Otherwise it answers ``welcome``: the table, the seat (``SPECTATOR``, -3, for
+    a spectator) and a fresh seat ``token``. Presenting that token in a later ``hello`` takes the
     seat back (after a dropped connection, or from a computer that took it over); every
     such rejoin gets a new token, so an old one is worthless.
 
