@@ -5,20 +5,33 @@ state) and answers per seat: what that seat sees (``observe``), which moves it m
 make, whether a move is legal and why not. Scenes and computer players never hold
 the state; they talk to a ``SeatClient`` for their seat:
 
-- ``LocalClient``: in-process, straight to the session (undo and redo too);
+- ``LocalClient``: in-process, straight to the session;
 - ``JsonClient``: knows only the JSON messages a ``SeatPort`` sends it (an
-  observation, the legal moves, whose turn it is), and answers with JSON moves. The
-  network game puts a socket between the two; locally they are wired with plain
-  function calls, which proves that a table can be drawn from messages alone.
+  observation, the legal moves, whose turn it is), and answers with JSON moves and
+  table commands. The network game puts a socket between the two; locally they are
+  wired with plain function calls, which proves that a table can be drawn from
+  messages alone.
 
-Views and legal moves are computed once per position, not once per frame.
+Every change at the table raises ``Session.position``, the state id (after
+boardgame.io's): it only ever goes up (the recorder's cursor goes back to 0 on a new
+deal and repeats after an undo). A move is tagged with the state id its seat decided
+on; it is stale, and refused, once anything but another seat's move has happened
+since (a new deal, an undo, a move of its own), so a move meant for one position is
+never applied to another, while a race's seats need not wait for each other.
+
+Besides moves a seat may ask for table commands (a new deal, the same cards again,
+undo, redo); the session's ``TablePolicy`` says which it grants (a local table all;
+a network table none). Views and legal moves are computed once per position.
 Pure Python: no pygame.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Callable
+import random
+from collections import deque
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -27,19 +40,33 @@ from game.rules.base import IllegalMove, ModuleRules
 
 PROTOCOL = "card-parlour-seat"
 MAX_MESSAGE = 1 << 20  # bytes: a seat's move is tiny; anything this big is garbage
+STALE = "The table has moved on: try again."
+HISTORY = 512  # changes remembered to judge a state id; an older one is stale
+NOT_ALLOWED = {"undo": "Moves cannot be taken back at this table.",
+               "restart": "Only the table's host can start a new game here.",
+               "choose": "The table deals its own cards."}
 
 
 @dataclass(frozen=True, slots=True)
 class Update:
-    """What a seat is told after every change at the table."""
+    """What a seat is told after every change at the table (and of a refusal)."""
 
-    kind: str  # "play" | "undo" | "redo" | "seek" | "reset" | "hello"
+    kind: str  # "play" | "undo" | "redo" | "seek" | "reset" | "hello" | "sync" | "refused"
     cursor: int
     steps: int  # how many moves the cursor travelled (1: animate it; more: snap)
-    text: str = ""  # the move described, for messages
+    text: str = ""  # the move described, or the reason for a refusal
 
 
 Listener = Callable[[Update], None]
+
+
+@dataclass
+class TablePolicy:
+    """What seats may ask of a table besides moves."""
+
+    undo: bool = True  # take moves back (the rules may still refuse one)
+    restart: bool = True  # deal a new game, or the same cards again
+    choose: bool = True  # name the seed, the options, or a game without undo
 
 
 class SeatClient(Protocol):
@@ -69,6 +96,21 @@ class SeatClient(Protocol):
         ...
 
     @property
+    def seats(self) -> int:
+        """How many seats the game in play has."""
+        ...
+
+    @property
+    def config(self) -> dict[str, Any]:
+        """The options the game in play was dealt with."""
+        ...
+
+    @property
+    def deal(self) -> int:
+        """Names the deal (the same cards again keep it) without telling the seed."""
+        ...
+
+    @property
     def can_undo(self) -> bool: ...
 
     @property
@@ -82,20 +124,36 @@ class SeatClient(Protocol):
 
     def redo(self) -> bool: ...
 
+    def restart(self, *, same: bool = False, seed: int | None = None,
+                config: Mapping[str, Any] | None = None, undo: bool = True) -> None:
+        """A new deal (``same``: these cards again), with these options if given; IllegalMove
+        when the table does not allow it."""
+        ...
+
     def add_listener(self, callback: Listener) -> None: ...
 
     def remove_listener(self, callback: Listener) -> None: ...
 
 
+def deal_name(seed: int) -> int:
+    """A deal's public name: equal for equal seeds, and no way back to the cards."""
+    return int(hashlib.sha256(f"deal:{seed}".encode()).hexdigest()[:13], 16)  # < 2**52
+
+
 class Session:
     """The authority over one game; see the module docstring."""
 
-    def __init__(self, rules: ModuleRules, recorder: Recorder) -> None:
+    def __init__(self, rules: ModuleRules, recorder: Recorder,
+                 policy: TablePolicy | None = None) -> None:
         self.rules = rules
         self.recorder = recorder
+        self.policy = policy or TablePolicy()
         self._listeners: list[Listener] = []
         self._cache: dict[tuple[str, int], Any] = {}
-        self.position = 0  # goes up at every change
+        self.position = 0  # the state id: goes up at every change
+        # (state id after a change, the seat whose move it was; None: not a move)
+        self._history: deque[tuple[int, int | None]] = deque(maxlen=HISTORY)
+        self._mover: int | None = None  # the seat whose move is being played
         recorder.add_listener(self._changed)
 
     # -- the position, per seat (cached until the next change) ------------------------
@@ -113,6 +171,26 @@ class Session:
     @property
     def over(self) -> bool:
         return self._memo("over", -1, lambda: self.rules.is_over(self.recorder.state))
+
+    @property
+    def seats(self) -> int:
+        return self._memo("seats", -1, lambda: self.rules.seat_count(self.recorder.state))
+
+    @property
+    def config(self) -> dict[str, Any]:
+        return dict(self.recorder.config)
+
+    @property
+    def deal(self) -> int:
+        return deal_name(self.recorder.seed)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.policy.undo and self.recorder.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.policy.undo and self.recorder.can_redo
 
     def acting_seats(self) -> tuple[int, ...]:
         return self._memo("acting", -1, lambda: self.rules.acting_seats(self.recorder.state))
@@ -139,6 +217,16 @@ class Session:
             return exc.reason
         return None
 
+    def fresh(self, seat: int, state: int) -> bool:
+        """May a move ``seat`` decided at state id ``state`` still be played? Only if
+        nothing but other seats' moves happened since."""
+        if state == self.position:
+            return True
+        if not 0 <= state < self.position or self.position - state > len(self._history):
+            return False
+        return all(mover is not None and mover != seat
+                   for after, mover in self._history if after > state)
+
     def question(self, fn: Callable[..., Any], *args: Any) -> Callable[[], Any]:
         """``fn(state, *args)`` about the position now, to run here or on a worker
         thread; only its answer goes back (the "winnable?" status), never the state."""
@@ -147,21 +235,57 @@ class Session:
 
     # -- changes ------------------------------------------------------------------------
 
-    def submit(self, seat: int, move: Any) -> None:
-        """Play ``move`` for ``seat``; IllegalMove (with the reason) changes nothing."""
+    def submit(self, seat: int, move: Any, state: int | None = None) -> None:
+        """Play ``move`` for ``seat``; IllegalMove (with the reason) changes nothing.
+        ``state``: the state id the seat decided on (remote seats always give one)."""
+        if state is not None and not self.fresh(seat, state):
+            raise IllegalMove(STALE)
         reason = self.check(seat, move)
         if reason is not None:
             raise IllegalMove(reason)
-        self.recorder.play(move)
+        self._mover = seat
+        try:
+            self.recorder.play(move)
+        finally:
+            self._mover = None
+
+    def undo(self, seat: int) -> bool:
+        return self.policy.undo and self.recorder.undo()
+
+    def redo(self, seat: int) -> bool:
+        return self.policy.undo and self.recorder.redo()
+
+    def restart(self, seat: int, *, same: bool = False, seed: int | None = None,
+                config: Mapping[str, Any] | None = None, undo: bool = True) -> None:
+        """Deal again for ``seat``'s asking: a new seed (``same``: the same cards), the
+        options given or the current ones. IllegalMove when the policy or the options
+        do not allow it; nothing changes then."""
+        if not self.policy.restart:
+            raise IllegalMove(NOT_ALLOWED["restart"])
+        if (seed is not None or config is not None or not undo) and not self.policy.choose:
+            raise IllegalMove(NOT_ALLOWED["choose"])
+        if same:
+            seed = self.recorder.seed
+        elif seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        wanted = dict(self.recorder.config if config is None else config)
+        before, self.recorder.undo_allowed = self.recorder.undo_allowed, undo
+        try:
+            self.recorder.reset(seed, wanted)
+        except (ValueError, TypeError, KeyError) as exc:
+            self.recorder.undo_allowed = before
+            raise IllegalMove(f"Those options cannot be played: {exc}") from None
 
     def replace_recorder(self, recorder: Recorder) -> None:
-        """Carry on from another log (a restored save); seats are told as by a seek."""
+        """Carry on from another log (a restored save, with its own undo rule); seats
+        are told as by a seek."""
         old = self.recorder
         old.remove_listener(self._changed)
         self.recorder = recorder
         recorder.add_listener(self._changed)
         self._cache.clear()
         self.position += 1
+        self._history.append((self.position, None))
         self._tell(Update("seek", recorder.cursor, abs(recorder.cursor - old.cursor) + 2))
 
     def add_listener(self, callback: Listener) -> None:
@@ -177,6 +301,7 @@ class Session:
     def _changed(self, change: CursorChange) -> None:
         self._cache.clear()
         self.position += 1
+        self._history.append((self.position, self._mover if change.kind == "play" else None))
         steps = abs(change.new_cursor - change.old_cursor)
         if change.kind == "reset":
             steps = 0
@@ -221,12 +346,24 @@ class LocalClient:
         return self.session.position
 
     @property
+    def seats(self) -> int:
+        return self.session.seats
+
+    @property
+    def config(self) -> dict[str, Any]:
+        return self.session.config
+
+    @property
+    def deal(self) -> int:
+        return self.session.deal
+
+    @property
     def can_undo(self) -> bool:
-        return self.session.recorder.can_undo
+        return self.session.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return self.session.recorder.can_redo
+        return self.session.can_redo
 
     def check(self, move: Any) -> str | None:
         return self.session.check(self.seat, move)
@@ -235,10 +372,14 @@ class LocalClient:
         self.session.submit(self.seat, move)
 
     def undo(self) -> bool:
-        return self.session.recorder.undo()
+        return self.session.undo(self.seat)
 
     def redo(self) -> bool:
-        return self.session.recorder.redo()
+        return self.session.redo(self.seat)
+
+    def restart(self, *, same: bool = False, seed: int | None = None,
+                config: Mapping[str, Any] | None = None, undo: bool = True) -> None:
+        self.session.restart(self.seat, same=same, seed=seed, config=config, undo=undo)
 
     def add_listener(self, callback: Listener) -> None:
         self.session.add_listener(callback)
@@ -274,7 +415,9 @@ def encode(message_type: str, **fields: Any) -> str:
 
 class SeatPort:
     """The session's end of a JSON seat: sends what ``seat`` may see after every
-    change, takes moves back. A move for a position that has gone by is refused."""
+    change, takes moves and table commands back. Whatever is refused (a stale state
+    id, an illegal move, a command the table does not allow) is answered with the
+    reason, then the whole current view, and changes nothing."""
 
     def __init__(self, session: Session, seat: int, send: Callable[[str], None]) -> None:
         self.session, self.seat, self.send = session, seat, send
@@ -288,32 +431,64 @@ class SeatPort:
         s = self.session
         self.send(encode("update", kind=update.kind, cursor=update.cursor, steps=update.steps,
                          text=update.text, game=s.rules.game_id, seat=self.seat,
+                         state_id=s.position, seats=s.seats, config=s.config, deal=s.deal,
                          observation=s.observation_json(self.seat),
                          legal=[s.rules.move_to_json(m) for m in s.legal_moves(self.seat)],
-                         acting=self.seat in s.acting_seats(), over=s.over))
+                         acting=self.seat in s.acting_seats(), over=s.over,
+                         can_undo=s.can_undo, can_redo=s.can_redo))
+
+    def refuse(self, reason: str) -> None:
+        self.send(encode("refused", reason=reason, state_id=self.session.position))
+        self._push(Update("sync", self.session.cursor, 2))
 
     def receive(self, text: str | bytes) -> None:
-        """A message from the seat. ProtocolError: garbage (drop the peer). An illegal or
-        stale move is answered with a "refused" message and changes nothing."""
+        """A message from the seat. ProtocolError: garbage (drop the peer)."""
         data = decode(text)
-        if data["type"] != "move":
-            raise ProtocolError(f"unexpected message type {data['type']!r:.40}")
+        state = data.get("state_id")
+        if not isinstance(state, int) or isinstance(state, bool):
+            raise ProtocolError("a seat message needs the state id it was decided on")
         try:
-            move = self.session.rules.move_from_json(data.get("move"))
+            if data["type"] == "move":
+                self._move(data.get("move"), state)
+            elif data["type"] == "command":
+                self._command(data, state)
+            else:
+                raise ProtocolError(f"unexpected message type {data['type']!r:.40}")
+        except IllegalMove as exc:
+            self.refuse(exc.reason)
+
+    def _move(self, raw: Any, state: int) -> None:
+        try:
+            move = self.session.rules.move_from_json(raw)
         except (ValueError, TypeError, KeyError) as exc:
             raise ProtocolError(f"not a move: {exc}") from None
-        if data.get("cursor") != self.session.cursor:
-            self.send(encode("refused", reason="The table has moved on: try again."))
-            return
-        try:
-            self.session.submit(self.seat, move)
-        except IllegalMove as exc:
-            self.send(encode("refused", reason=exc.reason))
+        self.session.submit(self.seat, move, state)
+
+    def _command(self, data: dict[str, Any], state: int) -> None:
+        s, name = self.session, data.get("name")
+        if name in ("undo", "redo"):
+            if state != s.position:
+                raise IllegalMove(STALE)
+            if not (s.undo(self.seat) if name == "undo" else s.redo(self.seat)):
+                raise IllegalMove(f"Nothing to {name} here." if s.policy.undo
+                                  else NOT_ALLOWED["undo"])
+        elif name == "restart":
+            seed, config = data.get("seed"), data.get("config")
+            if seed is not None and not (isinstance(seed, int) and 0 <= seed < 2**63):
+                raise ProtocolError("a seed is a whole number")
+            if config is not None and not isinstance(config, dict):
+                raise ProtocolError("options are a JSON object")
+            s.restart(self.seat, same=data.get("same") is True, seed=seed, config=config,
+                      undo=data.get("undo") is not False)
+        else:
+            raise ProtocolError(f"unknown table command {name!r:.40}")
 
 
 class JsonClient:
     """A seat that knows only the messages it was sent (see ``SeatPort``): no seed, no
-    state, no other seat's cards. ``send`` carries its moves to the table."""
+    state, no other seat's cards. ``send`` carries its moves and commands to the table;
+    the answer comes back later (at once on a local wire, a moment later over a
+    network), as an update or as a refusal that listeners hear as kind "refused"."""
 
     def __init__(self, rules: ModuleRules, send: Callable[[str], None]) -> None:
         self.rules = rules
@@ -324,6 +499,11 @@ class JsonClient:
         self._acting = False
         self._over = False
         self._cursor = 0
+        self._state = 0  # the table's state id of the view held
+        self._seats = 1
+        self._config: dict[str, Any] = {}
+        self._deal = 0
+        self._can_undo = self._can_redo = False
         self.position = 0  # updates received
         self.refusal: str | None = None  # the table's last "refused" reason
         self._listeners: list[Listener] = []
@@ -332,19 +512,30 @@ class JsonClient:
         data = decode(text)
         if data["type"] == "refused":
             self.refusal = str(data.get("reason", ""))[:200]
+            self._tell(Update("refused", self._cursor, 0, self.refusal))
             return
         if data["type"] != "update" or data.get("game") != self.rules.game_id:
             raise ProtocolError("not an update for this game")
         try:
             view = self.rules.observation_from_json(data.get("observation"))
             legal = [self.rules.move_from_json(m) for m in data.get("legal") or []]
-            seat, cursor, steps = (int(data.get(k)) for k in ("seat", "cursor", "steps"))
+            seat, cursor, steps, state, seats, deal = (
+                int(data.get(k)) for k in ("seat", "cursor", "steps", "state_id", "seats", "deal"))
+            config = data.get("config")
+            if not isinstance(config, dict):
+                raise ValueError("options are not a JSON object")
         except (ValueError, TypeError, KeyError) as exc:
             raise ProtocolError(f"bad update: {exc}") from None
         self.seat, self._cursor, self._view, self._legal = seat, cursor, view, legal
+        self._state, self._seats, self._config, self._deal = state, seats, config, deal
         self._acting, self._over = bool(data.get("acting")), bool(data.get("over"))
+        self._can_undo, self._can_redo = data.get("can_undo") is True, \
+            data.get("can_redo") is True
         self.position += 1
-        update = Update(str(data.get("kind", "play")), cursor, steps, str(data.get("text", "")))
+        self._tell(Update(str(data.get("kind", "play"))[:20], cursor, steps,
+                          str(data.get("text", ""))[:200]))
+
+    def _tell(self, update: Update) -> None:
         for callback in list(self._listeners):
             callback(update)
 
@@ -368,7 +559,25 @@ class JsonClient:
     def cursor(self) -> int:
         return self._cursor
 
-    can_undo = can_redo = False  # the table decides; a remote seat never takes moves back
+    @property
+    def seats(self) -> int:
+        return self._seats
+
+    @property
+    def config(self) -> dict[str, Any]:
+        return dict(self._config)
+
+    @property
+    def deal(self) -> int:
+        return self._deal
+
+    @property
+    def can_undo(self) -> bool:
+        return self._can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self._can_redo
 
     def check(self, move: Any) -> str | None:
         if not self._acting:
@@ -379,13 +588,23 @@ class JsonClient:
         reason = self.check(move)
         if reason is not None:
             raise IllegalMove(reason)
-        self.send(encode("move", move=self.rules.move_to_json(move), cursor=self._cursor))
+        self.send(encode("move", move=self.rules.move_to_json(move), state_id=self._state))
 
     def undo(self) -> bool:
-        return False
+        """Asks the table; False when the last update said it would not."""
+        return self._command("undo") if self._can_undo else False
 
     def redo(self) -> bool:
-        return False
+        return self._command("redo") if self._can_redo else False
+
+    def restart(self, *, same: bool = False, seed: int | None = None,
+                config: Mapping[str, Any] | None = None, undo: bool = True) -> None:
+        self._command("restart", same=same, seed=seed,
+                      config=dict(config) if config is not None else None, undo=undo)
+
+    def _command(self, name: str, **fields: Any) -> bool:
+        self.send(encode("command", name=name, state_id=self._state, **fields))
+        return True
 
     def add_listener(self, callback: Listener) -> None:
         self._listeners.append(callback)

@@ -108,7 +108,9 @@ class ChinesePokerScene(GameScene):
             self.setup = setup_from(table, players) or self.setup
         if len(self.setup.seats) != players:  # a replay or a save from another table
             self.setup = Setup(("human",) + ("medium",) * (players - 1), self.view.target)
-        self._ask_setup = setup is None and not (demo or self.viewer or self._restored)
+        # A seat at a table held elsewhere takes the seats as that table has them.
+        self._ask_setup = setup is None and self.session is not None \
+            and not (demo or self.viewer or self._restored)
         self._seat_computers()
 
     # -- seats -------------------------------------------------------------------------------
@@ -214,7 +216,11 @@ class ChinesePokerScene(GameScene):
 
     def deal_again(self) -> None:
         """A new match is set up first; the old one is given up only when the set-up is
-        confirmed (Esc backs out and it carries on)."""
+        confirmed (Esc backs out and it carries on). A table held elsewhere is asked
+        for a new match as it is set up."""
+        if self.session is None:
+            self.new_game()
+            return
         SetupDialogs(self.hud, self.start_match, cancelled=self._setup_cancelled).start()
 
     def _setup_cancelled(self) -> None:

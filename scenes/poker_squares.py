@@ -554,14 +554,14 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         elif key == "players":
             self.players_dialog()
         elif key in ("new", "same"):
-            seed = self.recorder.seed if key == "same" else None
-            words = "Replay these cards" if key == "same" else "Deal new cards"
+            same = key == "same"
+            words = "Replay these cards" if same else "Deal new cards"
             # Nothing is lost by leaving a deal the player has finished before.
             if view.over or self.client.cursor == 0 or self.replaying():
-                self.fresh_game(seed)
+                self.fresh_game(same)
             else:
                 confirm(self.hud, "New game", f"Your matrix is not full. {words} anyway?",
-                        lambda: self.fresh_game(seed))
+                        lambda: self.fresh_game(same))
         else:
             return False
         return True
@@ -580,23 +580,25 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         if self.viewer or self.demo or self.session is None:
             return
         wanted = self.chosen_config(self.app)
-        if wanted != self.recorder.config:
+        if wanted != self.client.config:
             if self.client.cursor == 0 or self.over:
                 self.config = wanted
-                self.new_game(self.recorder.seed if self.client.cursor == 0 else None)
+                self.new_game(same=self.client.cursor == 0)
                 self.hud.say("Dealt again with the new rules.")
             else:
                 self.hud.say("The new rules start with the next deal (New cards).")
 
-    def fresh_game(self, seed: int | None) -> None:
+    def fresh_game(self, same: bool) -> None:
         self.set_computer(self.seat, False)
-        self.new_game(seed)
+        self.new_game(same=same)
 
-    def new_game(self, seed: int | None = None) -> None:
+    def new_game(self, seed: int | None = None, *, same: bool = False,
+                 undo: bool = True) -> bool:
         """Every new deal takes the options as the settings have them now."""
         self.config = self.chosen_config(self.app)
-        super().new_game(seed)
+        dealt = super().new_game(seed, same=same, undo=undo)
         self.seat_opponent()
+        return dealt
 
     def show_hint(self) -> None:
         from game.ai.poker_squares import hint  # the computer's thinking, only when asked

@@ -17,7 +17,7 @@ KIND, VERSION = "poker-squares-tournament", 1
 
 
 class TournamentPlay:
-    """Mixed into the scene before GameScene; needs ``app``, ``hud``, ``recorder``,
+    """Mixed into the scene before GameScene; needs ``app``, ``hud``, ``client``,
     ``view``, ``viewer``/``demo`` and ``second_cursor`` (None: no person plays Player 2)
     from it."""
 
@@ -52,7 +52,7 @@ class TournamentPlay:
 
     def replaying(self) -> bool:
         """Is the current player playing cards they have finished before?"""
-        return self.tournament is not None and self.tournament.is_replay(self.recorder.seed)
+        return self.tournament is not None and self.tournament.is_replay(self.client.deal)
 
     def record_result(self, score: int, second: int | None = None) -> None:
         """A game just ended: count it for Player 1 and (``second``: their score, when a
@@ -61,7 +61,7 @@ class TournamentPlay:
             return
         if self.second_cursor is None:
             second = None  # the computer played Player 2, or nobody did
-        self.tournament = self.tournament.record_game(self.recorder.seed, score, second)
+        self.tournament = self.tournament.record_game(self.client.deal, score, second)
         self.save_tournament()
 
     def standings_text(self) -> str:

@@ -7,6 +7,7 @@ on the keypad 8 pack, 9 waste, 0 turn. Pad: move the cursor, A picks, X turns.
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import Any
 
@@ -75,10 +76,8 @@ class PyramidScene(MatchPlay, GameScene):
             "zone:discard": zone_rect(*DISCARD_POS, CARD_W, CARD_H),
         }
         self.set_commands()
-        if self.match is not None:
-            self.recorder.undo_allowed = False
-            if not self._between_games:
-                self.resume_turn()
+        if self.match is not None and not self._between_games:
+            self.resume_turn()
 
     def after_refresh(self) -> None:
         super().after_refresh()
@@ -125,11 +124,11 @@ class PyramidScene(MatchPlay, GameScene):
     def deal_origin(self) -> tuple[float, float]:
         return PACK_POS
 
-    def _pick_seed(self, seed: int | None) -> int:
-        picked = super()._pick_seed(seed)
+    def _pick_seed(self, seed: int | None) -> int | None:
         if seed is None and self.option("winnable_only") and not self.demo:
-            return pyramid_player.winnable_seed(picked, self.config, time_limit=0.5)
-        return picked
+            return pyramid_player.winnable_seed(random.SystemRandom().randrange(2**31),
+                                                self.config, time_limit=0.5)
+        return seed
 
     def enter(self) -> None:
         super().enter()

@@ -116,8 +116,7 @@ class MatchPlay:
         game, who = self.match.next_turn
         entrant = self.match.entrants[who]
         self.set_computer(self.seat, entrant.computer)
-        self.new_game(self.match.deal_seed(game, who))
-        self.recorder.undo_allowed = False
+        self.new_game(self.match.deal_seed(game, who), undo=False)  # a tournament: no take-backs
         self.hud.say(f"Game {game + 1} of {MATCH_GAMES}: {entrant.name} to play.", seconds=6)
 
     def exit_match(self) -> None:
@@ -125,7 +124,6 @@ class MatchPlay:
         self.set_computer(self.seat, False)
         self.set_commands()
         self.new_game()
-        self.recorder.undo_allowed = True
 
     def set_commands(self) -> None:
         self.set_buttons(MATCH_COMMANDS if self.match is not None else STANDARD_COMMANDS)
@@ -250,8 +248,8 @@ class MatchPlay:
             return
         self.match = match
         self.set_commands()
+        game.undo_allowed = False  # a save from before the log kept the rule itself
         self.adopt_recorder(game)
-        self.recorder.undo_allowed = False
         self.resume_turn()
         self.hud.say("Tournament restored.")
 

@@ -63,9 +63,9 @@ def test_a_move_for_the_other_seat_or_a_stale_position_is_refused() -> None:
     theirs = b.client.legal_moves[0]
     with pytest.raises(IllegalMove):
         a.client.submit(theirs)  # not in this seat's legal moves: refused at the seat
-    a.port.receive(encode("move", move=duel.move_to_json(theirs), cursor=0))
+    a.port.receive(encode("move", move=duel.move_to_json(theirs), state_id=0))
     assert session.recorder.length == 0 and "other player" in a.client.refusal
-    a.port.receive(encode("move", move=duel.move_to_json(a.client.legal_moves[0]), cursor=9))
+    a.port.receive(encode("move", move=duel.move_to_json(a.client.legal_moves[0]), state_id=9))
     assert session.recorder.length == 0 and "moved on" in a.client.refusal
 
 

@@ -110,14 +110,17 @@ class CardGameScene(Scene):
                 if recorder is not None:
                     self.hud.say("Welcome back: your last game has been restored.")
             if recorder is None:
-                recorder = Recorder(self.rules, self._pick_seed(seed), self.config)
+                picked = self._pick_seed(seed)
+                recorder = Recorder(self.rules, picked if picked is not None
+                                    else random.SystemRandom().randrange(2**31), self.config)
                 self._fresh_deal = True
             elif self.viewer:
                 self._fresh_deal = recorder.cursor == 0
             self.session = Session(self.rules, recorder)
-            self.finished_reported = self.rules.is_over(recorder.state)
             client = self.session.client(self.seat)
         self.client: SeatClient = client
+        self.finished_reported = client.over and not self.viewer
+        self._agent_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         client.add_listener(self._on_update)
         if demo:
             self.set_computer(self.seat, True)
@@ -203,34 +206,48 @@ class CardGameScene(Scene):
     computer_time_limit: float | None = 3.0  # seconds a computer move may think at the table
 
     def set_computer(self, seat: int, on: bool, agent: str | None = None) -> None:
-        """Hand ``seat`` to the computer (demo, Auto, a computer opponent) or take it back."""
+        """Hand ``seat`` to the computer (demo, Auto, a computer opponent) or take it back.
+        A table held elsewhere lends only this scene's own seat."""
         old = self.computers.pop(seat, None)
         if old is not None:
             old.close()
-        if on and self.session is not None:
+        client = self.client if seat == self.seat \
+            else self.session.client(seat) if self.session is not None else None
+        if on and client is not None:
             name = agent or self.entry.agents[0]
-            player = load(self.entry.agent_factory)(name, seed=self.recorder.seed + seat,
+            player = load(self.entry.agent_factory)(name, seed=self._agent_seed + seat,
                                                     time_limit=self.computer_time_limit)
-            self.computers[seat] = ComputerSeat(self.session.client(seat), player, self.jobs)
+            self.computers[seat] = ComputerSeat(client, player, self.jobs)
             self._ai_wait = 0.0
 
     @property
     def computer_to_play(self) -> bool:
         return self.seat in self.computers
 
-    def _pick_seed(self, seed: int | None) -> int:
-        return seed if seed is not None else random.SystemRandom().randrange(2**31)
+    def _pick_seed(self, seed: int | None) -> int | None:
+        """The deal to ask the table for; None lets the table draw one."""
+        return seed
 
     # -- game flow -------------------------------------------------------------------------
 
-    def new_game(self, seed: int | None = None) -> None:
+    def new_game(self, seed: int | None = None, *, same: bool = False,
+                 undo: bool = True) -> bool:
+        """Ask the table for a new deal (``same``: these cards again) with this scene's
+        options; False, with the table's reason said, when it refuses."""
         self._record_finished()
         self.clear_selection()
-        self.finished_reported = False
+        config = self.config if self.config != self.client.config else None
         self.hud.dialog = None
-        self.recorder.reset(self._pick_seed(seed), self.config)
+        try:
+            self.client.restart(same=same, seed=None if same else self._pick_seed(seed),
+                                config=config, undo=undo)
+        except IllegalMove as exc:
+            self.app.error(exc.reason)
+            return False
+        self.finished_reported = False
         self.app.play_sound("shuffle")
         self.ask_for_mouse()
+        return True
 
     def deal_again(self) -> None:
         """The player's New: a fresh deal, with the cards in the player's hands."""
@@ -238,7 +255,7 @@ class CardGameScene(Scene):
         self.new_game()
 
     def adopt_recorder(self, recorder: Recorder) -> None:
-        """Carry on from another log (a restored save)."""
+        """Carry on from another log (a restored save) at the table this scene hosts."""
         self._record_finished()
         self.clear_selection()
         self.finished_reported = self.rules.is_over(recorder.state)  # counted when it ended
@@ -257,6 +274,9 @@ class CardGameScene(Scene):
             self.app.error("Nothing to redo.")
 
     def _on_update(self, update: Update) -> None:
+        if update.kind == "refused":  # a remote table said no; its view follows
+            self.app.error(update.text)
+            return
         # Every change at the table ends a half-made choice and an old hint (sync ends a
         # drag in progress).
         self.clear_selection()
@@ -312,7 +332,7 @@ class CardGameScene(Scene):
                  sorted(self.placements(self.view), key=lambda p: -p.z)
                  if p.face_up and p.card is not None]
         self.celebration = Celebration(cards, (self.card_w, self.card_h),
-                                       seed=self.recorder.seed if self.recorder else 0,
+                                       seed=self._agent_seed,
                                        banner=banner)
 
     def finished(self, title: str, body: str) -> None:
@@ -449,9 +469,7 @@ class CardGameScene(Scene):
                     and all(k in ("person", "computer") for k in seats):
                 return list(seats)
             return None
-        if self.session is None:
-            return None
-        count = self.rules.seat_count(self.recorder.state)
+        count = self.client.seats
         return ["computer" if seat in self.computers and seat != self.seat else "person"
                 for seat in range(count)]
 

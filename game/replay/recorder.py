@@ -10,9 +10,9 @@ lookup, and past the cache a seek re-applies fewer than ``keyframe_every`` moves
 
 Undo limits: ``rules.can_undo(before, move)`` is asked once per move, when it is
 played (or loaded), and a refused move can never be undone past (e.g. a draw in
-draw poker); ``undo_allowed=False`` refuses every undo (network play). ``seek`` is
-the replay viewer's free scrub by default; game scenes use
-``seek(k, respect_undo=True)``, which cannot go back past ``undo_floor``.
+draw poker); ``undo_allowed=False`` refuses every undo (a tournament game; the log
+keeps the rule). ``seek`` is the replay viewer's free scrub by default; game scenes
+use ``seek(k, respect_undo=True)``, which cannot go back past ``undo_floor``.
 """
 
 from __future__ import annotations
@@ -227,6 +227,7 @@ class Recorder(Generic[S, M]):
             "cursor": self._cursor,
             "digests": digests,
             "meta": dict(self.meta),
+            "undo": self.undo_allowed,  # False: a game played without take-backs
         }
 
     @classmethod
@@ -241,6 +242,7 @@ class Recorder(Generic[S, M]):
             rules.new_game(header["seed"], dict(header["config"]))
         except _BAD_VALUE as exc:
             raise ReplayError(f"replay's game options are not valid: {_brief(exc)}") from exc
+        options.setdefault("undo_allowed", header["undo"])
         rec = cls(rules, header["seed"], header["config"], meta=header["meta"], **options)
         digests = header["digests"]
         rec._check_digest(0, digests)
@@ -384,6 +386,9 @@ def _check_shape(data: Any) -> dict[str, Any]:
         raise ReplayError(f"replay's rules version {_brief(rules_version)} is not a number")
     seed, config, moves = data.get("seed"), data.get("config", {}), data.get("moves")
     meta, cursor, digests = data.get("meta", {}), data.get("cursor"), data.get("digests", {})
+    undo = data.get("undo", True)
+    if not isinstance(undo, bool):
+        raise ReplayError(f"replay's undo rule {_brief(undo)} is not true or false")
     if not is_int(seed):
         raise ReplayError(f"replay seed {_brief(seed)} is not a whole number "
                           "that fits in 64 bits")
@@ -412,4 +417,4 @@ def _check_shape(data: Any) -> dict[str, Any]:
             raise ReplayError(f"replay has a bad digest entry {_brief(key)}: {_brief(value)}")
         checked[index] = value
     return {"game": game, "seed": seed, "config": dict(config), "moves": moves,
-            "cursor": cursor, "digests": checked, "meta": dict(meta)}
+            "cursor": cursor, "digests": checked, "meta": dict(meta), "undo": undo}

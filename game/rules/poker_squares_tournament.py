@@ -1,11 +1,12 @@
 """A Poker Squares tournament (manuals/poker-solitaire.txt): up to five named players,
 each with a highest, lowest and average score. Pure; the scene keeps it on disk.
 
-Deals are known by their seed. A player who plays a deal again (Same Cards) can only
-lower their low score with it: the first try is what counts. Only finished games are
-recorded; the scene simply never records one left before the matrices were full. In a
-two-player game between two of the tournament's players (``second`` plays Player 2)
-each one's score is recorded by these rules, each on their own record.
+Deals are known by their public name (the seat's ``deal``, never the seed). A player
+who plays a deal again (Same Cards) can only lower their low score with it: the first
+try is what counts. Only finished games are recorded; the scene simply never records
+one left before the matrices were full. In a two-player game between two of the
+tournament's players (``second`` plays Player 2) each one's score is recorded by these
+rules, each on their own record.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ class Standing:
     total: int = 0
     high: int | None = None
     low: int | None = None
-    deals: tuple[int, ...] = ()  # seeds this player has finished
+    deals: tuple[int, ...] = ()  # the deals this player has finished
 
     @property
     def average(self) -> float | None:
@@ -74,31 +75,31 @@ class Tournament:
             raise ValueError(f"player {index + 1} cannot play Player 2")
         return replace(self, second=index)
 
-    def is_replay(self, seed: int) -> bool:
+    def is_replay(self, deal: int) -> bool:
         """Has the current player finished this deal before?"""
-        return seed in self.player.deals
+        return deal in self.player.deals
 
-    def record(self, seed: int, score: int, index: int | None = None) -> Tournament:
-        """Player ``index`` (the current one by default) finished deal ``seed`` with
+    def record(self, deal: int, score: int, index: int | None = None) -> Tournament:
+        """Player ``index`` (the current one by default) finished ``deal`` with
         ``score``."""
         index = self.current if index is None else index
         p = self.players[index]
         low = score if p.low is None else min(p.low, score)
-        if seed in p.deals:  # a replay of the same cards: only the low score may move
+        if deal in p.deals:  # a replay of the same cards: only the low score may move
             new = replace(p, low=low)
         else:
             new = replace(p, games=p.games + 1, total=p.total + score,
                           high=score if p.high is None else max(p.high, score), low=low,
-                          deals=(p.deals + (seed,))[-MAX_DEALS:])
+                          deals=(p.deals + (deal,))[-MAX_DEALS:])
         players = tuple(new if i == index else s for i, s in enumerate(self.players))
         return replace(self, players=players)
 
-    def record_game(self, seed: int, first: int, second: int | None = None) -> Tournament:
+    def record_game(self, deal: int, first: int, second: int | None = None) -> Tournament:
         """A game ended: Player 1 (the current player) scored ``first``; Player 2, when
         they are one of the tournament's players, ``second``."""
-        done = self.record(seed, first)
+        done = self.record(deal, first)
         if self.second is not None and second is not None:
-            done = done.record(seed, second, self.second)
+            done = done.record(deal, second, self.second)
         return done
 
     # -- on disk -------------------------------------------------------------------------
