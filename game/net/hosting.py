@@ -24,6 +24,7 @@ class HostedServer:
         self.port = 0
         self._loop = asyncio.new_event_loop()
         self._server: Server | None = None
+        self._closing = False
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True,
                                         name="net-host")
         self._thread.start()
@@ -46,9 +47,12 @@ class HostedServer:
         return await self._server.start()
 
     def close(self) -> None:
-        """Say goodbye to every client and stop the loop; never waits on the network."""
-        with contextlib.suppress(RuntimeError):  # the loop has stopped already
-            asyncio.run_coroutine_threadsafe(self._stop(), self._loop)
+        """Say goodbye to every client and stop the loop (once); never waits on the
+        network."""
+        if self._closing:
+            return
+        self._closing = True
+        asyncio.run_coroutine_threadsafe(self._stop(), self._loop)
 
     async def _stop(self) -> None:
         try:
