@@ -23,8 +23,8 @@ from game.recent_tables import Address
 from game.rules.registry import GameEntry, load
 from scenes.help import HelpScene
 
-ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = 80, 250, 1080, 84, 16
-CHAT_RECT = pygame.Rect(1220, 150, 640, 620)
+ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = 80, 290, 1080, 84, 16
+CHAT_RECT = pygame.Rect(1220, 290, 640, 600)
 COMMANDS = [("ready", "Ready", "r"), ("start", "Start", "s"), ("chat", "Chat", ""),
             ("help", "? Help", "?"), ("leave", "Leave", "l")]
 
@@ -164,7 +164,7 @@ class LobbyScene(Scene):
         lines = self._heading()
         for n, (text, color) in enumerate(lines):
             image = text_image(vp, text, 28 if n else 34, color, bold=n == 0)
-            items.append(DrawItem(("lobby", n), image, vp.to_px(ROW_X, 100 + n * 46), UI_Z))
+            items.append(DrawItem(("lobby", n), image, vp.to_px(ROW_X, 90 + n * 46), UI_Z))
         return items
 
     def _heading(self) -> list[tuple[str, tuple[int, int, int]]]:
@@ -176,10 +176,13 @@ class LobbyScene(Scene):
         target = lobby.config.get("target", "")
         head = f"{self.entry.title} \u00b7 {len(lobby.seats)} seats" + \
             (f" \u00b7 to {target} points" if target else "")
+        lines = [(head, GOLD)]
         if self.net.hosted is not None:
-            how = f"Others connect to {self.net.address}. Start when everyone is ready."
-        elif self.net.hosting:
-            how = "You host this table: Start when everyone is ready."
+            lines.append((f"Others connect to {self.net.address}", INK))
+        if self.net.hosting:
+            lines.append(("Start when everyone is ready.", MUTED))
         else:
-            how = "Press Ready; the host starts the match."
-        return [(head, GOLD), (how, MUTED if not self.net.trouble else ERROR)]
+            lines.append(("Press Ready; the host starts the match.", MUTED))
+        if self.net.trouble:
+            lines.append((self.net.trouble, ERROR))
+        return lines
