@@ -110,7 +110,7 @@ class Person:
 
     def ids(self) -> dict[str, Any]:
         """The latest message's position fields, to send a move that is not stale."""
-        return {k: self.last[k] for k in ("cursor", "state") if k in self.last}
+        return {"state_id": self.last["state_id"]}
 
 
 async def host_with_computers(server: Server, computers: list[int]) -> Person:

@@ -106,7 +106,8 @@ async def in_play(server: Any) -> Person:
     return host
 
 
-@pytest.mark.parametrize("case", ["card not held", "stale state id", "another seat's move"])
+@pytest.mark.parametrize("case", ["card not held", "stale state id", "another seat's move",
+                                  "undo", "a new deal"])
 def test_a_bad_move_is_refused_and_changes_nothing(case: str) -> None:
     async def scenario() -> None:
         async with serving() as server:
@@ -119,10 +120,12 @@ def test_a_bad_move_is_refused_and_changes_nothing(case: str) -> None:
                                and c.rank not in {h.rank for h in host.seat.view.hand})
                 host.net.send_seat(seat_message(host, C.Play(0, (missing,))))
             elif case == "stale state id":
-                host.net.send_seat(seat_message(host, host.seat.legal_moves[0],
-                                                cursor=-5, state=-5))
-            else:
+                host.net.send_seat(seat_message(host, host.seat.legal_moves[0], state_id=-5))
+            elif case == "another seat's move":
                 host.net.send_seat(seat_message(host, C.Pass(2)))
+            else:
+                name = "undo" if case == "undo" else "restart"
+                host.net.send_seat(encode("command", name=name, **host.ids()))
             refusal = host.seat.refusal
             await host.until(lambda: host.seat.refusal != refusal)
             assert session.position == position and session.recorder.state == before
@@ -172,10 +175,11 @@ def test_garbage_inside_a_seat_message_drops_that_peer_only(body: str) -> None:
     asyncio.run(scenario())
 
 
-@pytest.mark.parametrize("what", ["chat", "moves"])
+@pytest.mark.parametrize("what", ["chat", "refused moves", "messages"])
 def test_a_flood_gets_an_error_then_a_disconnect(what: str) -> None:
     async def scenario() -> None:
-        limits = {"chat_limit": RateLimit(5, 10.0), "move_limit": RateLimit(5, 10.0)}
+        limits = {"chat_limit": RateLimit(5, 10.0), "refusal_limit": RateLimit(5, 10.0),
+                  "move_limit": RateLimit(7, 10.0)}
         async with serving(clock=FakeClock(), **limits) as server:
             host = await host_with_computers(server, [1, 2, 3])
             session = server.tables["main"].session
@@ -183,8 +187,10 @@ def test_a_flood_gets_an_error_then_a_disconnect(what: str) -> None:
             for _ in range(6):
                 if what == "chat":
                     host.net.send(Chat("hello " * 10))
-                else:
+                elif what == "refused moves":
                     host.net.send_seat(seat_message(host, C.Pass(2)))
+                else:  # after Seats and Start: the 8th message is one too many
+                    host.net.send(Ready(True))
             got = await closed(host.net.link)
             assert [m.code for m in got if isinstance(m, Error)] == ["flood"]
             assert session.position == position

@@ -54,6 +54,7 @@ class ComputerSeats:
         self.executor = executor
         self._agents: dict[tuple[int, str], Any] = {}
         self._busy: set[int] = set()
+        self._closed = False
         self.tasks: set[asyncio.Task[None]] = set()
 
     def new_match(self) -> None:
@@ -63,12 +64,19 @@ class ComputerSeats:
     def consider(self, session: Session, seat: int, level: str,
                  wanted: Callable[[], bool]) -> None:
         """Play one move for ``seat`` when it may act, while ``wanted()`` holds."""
-        if seat in self._busy or seat not in session.acting_seats():
+        if self._closed or seat in self._busy or seat not in session.acting_seats():
             return
         self._busy.add(seat)
         task = asyncio.get_running_loop().create_task(self._move(session, seat, level, wanted))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    async def close(self) -> None:
+        """Stop thinking: no new moves, and the ones under way are dropped."""
+        self._closed = True
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
 
     def _agent(self, seat: int, level: str) -> Any:
         key = (seat, level)

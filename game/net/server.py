@@ -56,7 +56,9 @@ class ServerOptions:
     ping_interval: float = 1.0  # seconds between ticks (pings); 0: tick() by hand
     silence: float = 15.0  # a peer silent this long is dropped
     chat_limit: RateLimit = RateLimit(5, 10.0)
-    move_limit: RateLimit = RateLimit(100, 10.0)  # seat and lobby messages
+    # Every other message; a fast computer player sends a few dozen moves a second.
+    move_limit: RateLimit = RateLimit(500, 10.0)
+    refusal_limit: RateLimit = RateLimit(60, 10.0)  # moves refused (races make a few)
     queue_frames: int = 256
     save_dir: Path | None = None
 
@@ -68,6 +70,7 @@ class Connection:
     link: Link
     chats: Window
     moves: Window
+    refusals: Window
     name: str = ""
     seat: int = -1
     table: Table | None = None
@@ -148,9 +151,7 @@ class Server:
         await asyncio.gather(*(c.link.wait_closed() for c in list(self.connections)))
         if self._server is not None:
             await self._server.wait_closed()
-        for table in self.tables.values():
-            for task in list(table.computers.tasks):
-                task.cancel()
+        await asyncio.gather(*(t.computers.close() for t in self.tables.values()))
         self._thinking.shutdown(wait=False, cancel_futures=True)
         if self._saver is not None:
             self._saver.close()
@@ -219,8 +220,8 @@ class Server:
             await link.wait_closed()
             return
         self._addresses[link.address] += 1
-        conn = Connection(link, Window(self.options.chat_limit, self.clock),
-                          Window(self.options.move_limit, self.clock))
+        conn = Connection(link, *(Window(limit, self.clock) for limit in (
+            self.options.chat_limit, self.options.move_limit, self.options.refusal_limit)))
         self.connections.add(conn)
         try:
             await self._serve(conn)
@@ -276,7 +277,8 @@ class Server:
         elif not conn.moves.allow():
             conn.refuse("flood", "Too many messages at once.")
         elif isinstance(message, Seat):
-            table.seat_message(conn, message.body)
+            if not table.seat_message(conn, message.body) and not conn.refusals.allow():
+                conn.refuse("flood", "Too many refused moves at once.")
         elif isinstance(message, Ready):
             table.ready(conn, message.ready)
         elif isinstance(message, Start):

@@ -40,7 +40,7 @@ from game.replay.recorder import Recorder
 from game.rules.base import SPECTATOR
 from game.rules.registry import GAME_BY_ID
 from game.session import ProtocolError as SeatProtocolError
-from game.session import SeatPort, Session, Update
+from game.session import SeatPort, Session, TablePolicy, Update
 
 
 class Peer(Protocol):
@@ -310,7 +310,9 @@ class Table:
             self.match += 1
             recorder = Recorder(self.rules, secrets.randbelow(2**63), dict(self.options.config),
                                 undo_allowed=False, meta={"table": self.id, "match": self.match})
-        self.session = session = Session(self.rules, recorder)
+        # No seat takes moves back or deals again: the server deals each match itself.
+        policy = TablePolicy(undo=False, restart=False, choose=False)
+        self.session = session = Session(self.rules, recorder, policy)
         for seat in self.seats:
             seat.history = []
             seat.port = SeatPort(session, seat.index, partial(self._deliver, seat))
@@ -327,20 +329,23 @@ class Table:
         if seat.peer is not None:
             seat.peer.send(Seat(text))
 
-    def seat_message(self, peer: Peer, body: str) -> None:
-        """A move or command from a person's seat: the session judges it."""
+    def seat_message(self, peer: Peer, body: str) -> bool:
+        """A move or command from a person's seat, judged by the session: whether it
+        changed the table (if not, the seat has been told why)."""
         seat = self.seats[peer.seat] if 0 <= peer.seat < len(self.seats) else None
         if seat is None or seat.port is None or self.session is None:
             peer.send(Error("not_playing", "There is no match at your seat now."))
-            return
+            return False
         position = self.session.position
         try:
             seat.port.receive(body)
         except SeatProtocolError as exc:
             peer.refuse("bad_seat_message", str(exc)[:200])
-            return
+            return False
         if self.session.position == position:
-            self.refusals += 1  # the port has told the seat why
+            self.refusals += 1
+            return False
+        return True
 
     def _changed(self, update: Update) -> None:
         session = self.session
