@@ -31,12 +31,17 @@ from scenes.game_scene import GameScene
 COMMANDS = [("play", "Play", "p"), ("pass", "Pass", "x"), ("hint", "Hint", "h"),
             ("sort", "Sort", "o"), ("new", "New", "n"), ("help", "? Help", "?"),
             ("config", "Config", "c"), ("menu", "Menu", "m")]
+# At a network table the server deals the matches: Chat takes New's place.
+NET_COMMANDS = [("chat", "Chat", "") if key == "new" else (key, label, hot)
+                for key, label, hot in COMMANDS]
 RANK_KEYS = {"a": 1, "t": 10, "0": 10, "j": 11, "q": 12, "k": 13,
              **{str(r): r for r in range(2, 10)}}
 PANEL_X = 1520.0
 PANEL_RIGHT = 1900.0  # the panel's lines end here (design units)
 TABLE_ZONE = (250.0, 250.0, 1000.0, 520.0)  # dropping cards here plays them
 FRAME = (250, 204, 40)
+CHAT_RECT = pygame.Rect(round(PANEL_X) - 8, 470, 378, 250)  # between the panel and buttons
+NET_TRICK_LINES = 4  # the panel's plays of the trick at a network table (room for chat)
 
 
 @lru_cache(maxsize=16)
@@ -89,7 +94,7 @@ class ChinesePokerScene(GameScene):
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None,
-                 setup: Setup | None = None) -> None:
+                 setup: Setup | None = None, net: Any = None) -> None:
         self.setup = setup or Setup()
         self.config = {"players": self.setup.players, "target": self.setup.target}
         self.selected: set[str] = set()
@@ -99,9 +104,14 @@ class ChinesePokerScene(GameScene):
         self._sweep: dict[str, Any] | None = None
         self._restored = False
         self.replay_view = "seat"  # in a replay: one seat's eyes, or "all" hands
-        super().__init__(app, seed, demo, resume, recorder, client)
+        super().__init__(app, seed, demo, resume, recorder, client, net)
+        if self.net is not None:  # one person here; the others are across the network
+            self.setup = Setup(tuple("human" if s == self.seat else "remote"
+                                     for s in range(self.view.players)), self.view.target)
+            self.net.net.chat.rect = CHAT_RECT.copy()
         self.table.zones = {"zone:table": zone_rect(*TABLE_ZONE)}
-        self.hud.buttons = command_bar(COMMANDS, right=1890, bottom=1000, size=(170, 56))
+        self.hud.buttons = command_bar(NET_COMMANDS if net is not None else COMMANDS,
+                                       right=1890, bottom=1000, size=(170, 56))
         players = self.view.players
         if self.viewer:  # a replay names the seats as they were played
             table = getattr(self.recorder, "meta", {}).get("table")
@@ -114,6 +124,10 @@ class ChinesePokerScene(GameScene):
         self._seat_computers()
 
     # -- seats -------------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        """``seat``'s name: from the lobby at a network table, else from the set-up."""
+        return self.net.net.name(seat) if self.net is not None else self.setup.name(seat)
 
     def _seat_computers(self) -> None:
         if self.viewer:
@@ -147,7 +161,7 @@ class ChinesePokerScene(GameScene):
             return
         self.concealed = True
         self.refresh("animate")
-        name = self.setup.name(turn)
+        name = self.name(turn)
         self.hud.ask(Dialog(f"{name}'s turn", f"Pass the screen to {name}. Everyone else, "
                             "please look away.", [("show", "Show my hand", "s")],
                             lambda _: self._uncover(), cancel_key="show"))
@@ -184,7 +198,7 @@ class ChinesePokerScene(GameScene):
     def replay_views(self) -> list[tuple[str, str]]:
         """The ways a replay of this match may be watched: as each seat saw it, or (the
         viewer offers it once the match is over) with every hand face up."""
-        names = [(f"seat:{s}", f"As {self.setup.name(s)} saw it")
+        names = [(f"seat:{s}", f"As {self.name(s)} saw it")
                  for s in range(self.view.players)]
         return names + [("all", "Every hand")]
 
@@ -198,6 +212,11 @@ class ChinesePokerScene(GameScene):
 
     def deal_origin(self) -> tuple[float, float]:
         return L.PILE
+
+    def dealt(self) -> None:
+        """A network table's next match: its cut and rounds are told afresh."""
+        self._shown = None
+        self.concealed = False
 
     def enter(self) -> None:
         super().enter()
@@ -267,9 +286,9 @@ class ChinesePokerScene(GameScene):
         if self._shown == mark:
             return
         self._shown = mark
-        dealer = self.setup.name(view.dealer)
+        dealer = self.name(view.dealer)
         if view.round == 0:
-            cut = ", ".join(f"{self.setup.name(s)} {c.symbol}" for s, c in enumerate(view.cut)
+            cut = ", ".join(f"{self.name(s)} {c.symbol}" for s, c in enumerate(view.cut)
                             if c is not None)
             title, body = "The cut", f"{cut}. {dealer} cut highest, " + \
                 ("deal and lead." if dealer == "You" else "deals and leads.")
@@ -281,9 +300,9 @@ class ChinesePokerScene(GameScene):
                             cancel_key="ok", height=420))
 
     def round_summary(self, view: C.View) -> str:
-        winner = self.setup.name(view.last_winner)
-        dealer = self.setup.name(view.dealer)
-        fines = "; ".join(f"{self.setup.name(s)} +{p} (now {view.scores[s]})"
+        winner = self.name(view.last_winner)
+        dealer = self.name(view.dealer)
+        fines = "; ".join(f"{self.name(s)} +{p} (now {view.scores[s]})"
                           for s, p in enumerate(view.last_penalties) if s != view.last_winner)
         return f"{winner} went out. {fines}. First to {view.target} ends the match; " \
                f"{dealer} {'deal' if dealer == 'You' else 'deals'}."
@@ -478,14 +497,14 @@ class ChinesePokerScene(GameScene):
     # -- the end ----------------------------------------------------------------------------
 
     def game_over_message(self, view: C.View) -> tuple[str, str]:
-        names = " and ".join(self.setup.name(s) for s in view.winners)
-        scores = ", ".join(f"{self.setup.name(s)} {v}" for s, v in enumerate(view.scores))
+        names = " and ".join(self.name(s) for s in view.winners)
+        scores = ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(view.scores))
         title = "You won!" if view.won and len(self.setup.humans) == 1 else f"{names} won"
         last = ""  # the last round's penalties, which no summary showed
         if view.last_winner != C.NOBODY and view.last_penalties:
-            fines = "; ".join(f"{self.setup.name(s)} +{p}" for s, p in
+            fines = "; ".join(f"{self.name(s)} +{p}" for s, p in
                               enumerate(view.last_penalties) if s != view.last_winner)
-            last = f"Last round: {self.setup.name(view.last_winner)} went out; {fines}. "
+            last = f"Last round: {self.name(view.last_winner)} went out; {fines}. "
         return title, f"{last}Final scores: {scores}. The lowest score wins."
 
     def finished(self, title: str, body: str) -> None:
@@ -511,10 +530,13 @@ class ChinesePokerScene(GameScene):
         lay = L.layout_for(view.players, self.seat)
         for seat in range(view.players):
             place = lay.place(seat)
-            label = f"{self.setup.name(seat)} \u00b7 {plural(view.counts[seat], 'card')}" \
+            label = f"{self.name(seat)} \u00b7 {plural(view.counts[seat], 'card')}" \
                     f" \u00b7 {plural(view.scores[seat], 'pt')}"
             if seat == view.dealer:
                 label += " \u00b7 dealer"
+            note = self.net.net.seat_note(seat) if self.net is not None else ""
+            if note:
+                label += f" \u00b7 {note}"
             image = text_image(vp, label, 24, GOLD if seat == view.turn else INK, bold=True)
             x = {"left": place.label.x, "right": place.label.x - image.get_width() / vp.scale,
                  "centre": place.label.x - image.get_width() / vp.scale / 2}[place.label.align]
@@ -592,14 +614,16 @@ class ChinesePokerScene(GameScene):
 
     def panel_lines(self, view: C.View) -> list[str]:
         lines = [f"Round {max(view.round, 1)} \u00b7 target {view.target}"]
-        lines += [f"{self.setup.name(s)}: {v}" for s, v in enumerate(view.scores)]
+        if self.net is None:  # a network table's labels carry the points; chat needs room
+            lines += [f"{self.name(s)}: {v}" for s, v in enumerate(view.scores)]
         lines += ["", *self.status(view)]
         if view.trick:
             lines.append("This trick:")
-            if len(view.trick) > 6:  # the earlier plays are hidden, and say so
-                lines.append(f"  \u2026 {len(view.trick) - 6} earlier")
-            lines += [f"  {self.setup.name(t.seat)}: {ranks_text(t.cards) or 'pass'}"
-                      for t in view.trick[-6:]]
+            shown = 6 if self.net is None else NET_TRICK_LINES
+            if len(view.trick) > shown:  # the earlier plays are hidden, and say so
+                lines.append(f"  \u2026 {len(view.trick) - shown} earlier")
+            lines += [f"  {self.name(t.seat)}: {ranks_text(t.cards) or 'pass'}"
+                      for t in view.trick[-shown:]]
         return lines
 
     def status(self, view: C.View) -> list[str]:
@@ -608,7 +632,7 @@ class ChinesePokerScene(GameScene):
             return ["The match is over."]
         mine = view.turn == self.seat and not self.computer_to_play \
             and len(self.setup.humans) == 1 and not self.viewer
-        name = self.setup.name(view.turn)
+        name = self.name(view.turn)
         who = "Your turn" if mine else ("Your turn" if name == "You" else f"{name}'s turn")
         task = {"cut": "cut for the deal", "choose": "choose a hand", "deal": "deal"}.get(
             view.phase, "beat the table or pass" if view.table else "lead any hand")

@@ -172,7 +172,11 @@ class MenuScene(Scene):
 
     def press(self, key: str) -> None:
         self.app.play_sound("button")
-        if key in GAME_BY_ID:
+        if key in GAME_BY_ID and GAME_BY_ID[key].network:
+            from scenes.net_setup import ask_network
+
+            ask_network(self.app, self.hud, GAME_BY_ID[key])
+        elif key in GAME_BY_ID:
             self.app.push(game_scene(self.app, key))
         elif key == "demo":
             self.ask_demo()

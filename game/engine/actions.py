@@ -34,6 +34,7 @@ class Act(StrEnum):
     POINTER_UP = "pointer_up"
     POINTER_MOVE = "pointer_move"
     WHEEL = "wheel"  # ``amount`` > 0 scrolls up
+    CHAT = "chat"  # open the table talk: Tab, pad right-stick click (network tables)
     QUIT = "quit"  # the window's close button
 
 

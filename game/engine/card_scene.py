@@ -26,6 +26,8 @@ from game.engine.celebration import Celebration
 from game.engine.components import Placement
 from game.engine.jobs import Background
 from game.engine.layout import DESIGN_H, DESIGN_W
+from game.engine.net_play import NetPlay
+from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
 from game.engine.scene import Scene
 from game.engine.seats import ComputerSeat, HumanSeat
@@ -81,11 +83,15 @@ class CardGameScene(Scene):
 
     def __init__(self, app, seed: int | None = None, demo: bool = False,  # noqa: ANN001
                  resume: bool = True, recorder: Recorder | None = None,
-                 client: SeatClient | None = None) -> None:
+                 client: SeatClient | None = None, net: NetworkTable | None = None) -> None:
         """``demo``: attract mode, the computer plays deal after deal and any input
         stops it. ``recorder``: a viewer over an existing log (replays): no autosave,
-        no dialogs. ``client``: a seat at a table held elsewhere (network)."""
+        no dialogs. ``client``: a seat at a table held elsewhere; ``net``: that table is
+        across the network (its connection, names and chat)."""
         super().__init__(app)
+        if client is not None:
+            self.seat = client.seat
+        self.net = NetPlay(self, net) if net is not None else None
         self.entry: GameEntry = GAME_BY_ID[self.game_id]
         self.rules = self.entry.rules
         self.demo = demo
@@ -281,17 +287,22 @@ class CardGameScene(Scene):
         # drag in progress).
         self.clear_selection()
         self.table.clear_highlights("hint")
-        if update.kind == "reset":
+        fresh = update.kind == "reset" or update.kind == "hello" and update.cursor == 0
+        if fresh:
             self.recorded = None  # a new game: the old one was recorded (or left) before
+            self.dealt()
         if not self.client.over:
             self.finished_reported = False  # taken back: a later finish is reported again
-        mode = "deal" if update.kind == "reset" else "animate" if update.steps == 1 else "snap"
+        mode = "deal" if fresh else "animate" if update.steps == 1 else "snap"
         self.refresh(mode)
         if update.kind == "play":
             self.app.play_sound("place")
         if self.client.over:
             self.game_over()
         self.autosave()
+
+    def dealt(self) -> None:
+        """A new game reached the table (a network table's next match too)."""
 
     def refresh(self, mode: str = "animate") -> None:
         """Bring the table in line with the seat's view."""
@@ -313,6 +324,8 @@ class CardGameScene(Scene):
         title, body = self.game_over_message(view)
         if getattr(view, "won", False):
             self.app.play_sound("win")
+        if self.net is not None:  # said with the server's scores when they come
+            self.net.end_words = (title, body)
         if self.viewer or self.session is None:
             return
         if not self.demo:
@@ -522,6 +535,8 @@ class CardGameScene(Scene):
         self.table.animation_scale = animation_scale(self.app.settings)
         for button in self.hud.buttons:  # a demo or a replay only watches
             button.visible = not (self.demo or self.viewer)
+        if self.net is not None:
+            self.net.enter()
         if self._fresh_deal:
             self._fresh_deal = False
             self.app.play_sound("shuffle")
@@ -532,6 +547,8 @@ class CardGameScene(Scene):
             self.refresh("snap")
 
     def exit(self) -> None:
+        if self.net is not None:
+            self.net.leave()
         self.autosave()
         for computer in self.computers.values():
             computer.close()
@@ -567,6 +584,8 @@ class CardGameScene(Scene):
             return
         if self.human_for(action) is None:
             return
+        if self.net is not None and self.net.handle(action):
+            return
         super().handle(action)
 
     @staticmethod
@@ -583,6 +602,8 @@ class CardGameScene(Scene):
         self.app.refresh_background()
 
     def update(self, dt: float) -> None:
+        if self.net is not None:
+            self.net.update()
         super().update(dt)
         self.table.update(dt)
         if self.celebration is not None:
@@ -618,6 +639,8 @@ class CardGameScene(Scene):
         if self.celebration is not None and self.celebration.clock > 0:
             items += self.celebration.draw_items(self.viewport, self.table.art.face,
                                                  lambda: self._table_picture(alpha))
+        if self.net is not None:
+            items += self.net.draw_items()
         if self.demo and not self.viewer:
             vp = self.viewport
             image = text_image(vp, DEMO_BANNER, 30, GOLD, bold=True)
@@ -664,6 +687,10 @@ class CardGameScene(Scene):
             self.redo()
         elif key in ("config", "help"):
             self.open_page(key)
+        elif key == "chat" and self.net is not None:
+            self.net.open_chat(self.app.input.last_device)
+        elif key == "menu" and self.net is not None:
+            self.net.ask_leave()
         elif key == "menu":
             self.app.pop()
         elif key == "quit":

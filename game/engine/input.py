@@ -45,6 +45,7 @@ _KEYS: dict[int, Act] = {
     pygame.K_HOME: Act.HOME,
     pygame.K_END: Act.END,
     pygame.K_DELETE: Act.DELETE,
+    pygame.K_TAB: Act.CHAT,
 }
 _ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -62,6 +63,7 @@ _PAD_BUTTONS: dict[int, Act] = {
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Act.REDO,
     pygame.CONTROLLER_BUTTON_START: Act.MENU,
     pygame.CONTROLLER_BUTTON_BACK: Act.HELP,
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: Act.CHAT,
 }
 _PAD_DPAD: dict[int, Act] = {
     pygame.CONTROLLER_BUTTON_DPAD_UP: Act.UP,

@@ -279,6 +279,7 @@ class ThreadedClient:
                 message = await client.recv()
                 self._inbox.put(("message", message))
                 if isinstance(message, Bye):
+                    client.link.close("bye")  # else wait_closed waits for ever
                     await client.link.wait_closed()
                     return None
         except (LinkClosed, ProtocolError) as exc:

@@ -69,6 +69,9 @@ class GameEntry:
     # "" plays every seat with ``agent`` through game.simulate's generic loop
     simulator: str = ""
     sim_flags: tuple[SimFlag, ...] = ()
+    # People at other machines may take its seats: the menu offers to host a table or
+    # connect to one, and the scene takes a ``net=`` (game.engine.net_table).
+    network: bool = False
 
     @property
     def playable(self) -> bool:
@@ -184,7 +187,7 @@ GAMES: tuple[GameEntry, ...] = (
         rules=chinese_poker.RULES, scene="scenes.chinese_poker:ChinesePokerScene",
         agents=("hard", "medium", "easy", "random"),
         agent_factory="game.ai.chinese_poker_player:make_agent", figure="win_rate",
-        help_topic="chinese-poker",
+        help_topic="chinese-poker", network=True,
         simulator="game.ai.chinese_poker_match:simulate",
         sim_flags=(SimFlag("--players", "seats at the table", kind=int, choices=(2, 3, 4),
                            default=4),

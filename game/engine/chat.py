@@ -1,0 +1,124 @@
+"""Table talk: a panel of the last chat lines (each names its sender) with a one-line
+entry under them, and the stock phrases a pad player sends from a short list.
+
+The entry takes the keyboard only while it is open (Tab, or the Chat button, opens it;
+Return sends, Esc cancels), so the game's own keys work the rest of the time. Pointer
+actions always go on to the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.engine.actions import Act, Action
+from game.engine.layout import Viewport
+from game.engine.render import DrawItem
+from game.engine.ui import GOLD, INK, MUTED, PANEL, UI_Z, Dialog, field_image, text_image, wrap_text
+
+STOCK_PHRASES = ("Good game", "Your turn", "Nice play", "One moment")
+MAX_LINE = 200  # the protocol's longest chat line
+TEXT = 21  # logical size of a chat line
+PAD = 14
+ENTRY_H = 44
+CLOSED_HINT = "Tab: chat \u00b7 pad: right stick"
+
+
+@dataclass
+class ChatPanel:
+    rect: pygame.Rect  # logical units
+    send: Callable[[str], None]
+    lines: Sequence[tuple[str, str]] = ()  # (sender, text), oldest first
+    entry: str | None = None  # the line being typed; None: the entry is closed
+    _cached: tuple[tuple, pygame.Surface] | None = field(default=None, init=False, repr=False)
+
+    def open_entry(self) -> None:
+        if self.entry is None:
+            self.entry = ""
+
+    def handle(self, action: Action) -> bool:
+        """Typing into the open entry; True when the action was the entry's."""
+        if self.entry is None or action.pos is not None:
+            return False
+        kind = action.kind
+        if kind == Act.KEY:
+            typed = action.text or action.key
+            if typed.isprintable() and len(self.entry) < MAX_LINE:
+                self.entry += typed
+        elif kind == Act.SELECT and action.key == " ":
+            self.entry += " " if len(self.entry) < MAX_LINE else ""
+        elif kind == Act.SELECT:
+            line, self.entry = self.entry.strip(), None
+            if line:
+                self.send(line)
+        elif kind == Act.UNDO:  # Backspace
+            self.entry = self.entry[:-1]
+        elif kind == Act.CANCEL:
+            self.entry = None
+        return True  # arrows and the rest stay with the entry while it is open
+
+    def draw_items(self, vp: Viewport) -> list[DrawItem]:
+        key = (tuple(self.lines[-30:]), self.entry is None, self.rect.size, vp.scale,
+               vp.text_scale)
+        if self._cached is None or self._cached[0] != key:
+            self._cached = (key, self._render(vp))
+        items = [DrawItem(("chat", "panel"), self._cached[1], vp.to_px(*self.rect.topleft),
+                          UI_Z - 1)]
+        if self.entry is not None:
+            box = self.entry_rect
+            items.append(DrawItem(("chat", "entry"), field_image(
+                vp, self._fitting(vp, self.entry, box.w - 40), box), vp.to_px(*box.topleft),
+                UI_Z))
+        return items
+
+    @property
+    def entry_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + PAD // 2, self.rect.bottom - ENTRY_H - PAD // 2,
+                           self.rect.w - PAD, ENTRY_H)
+
+    @staticmethod
+    def _fitting(vp: Viewport, text: str, width: float) -> str:
+        """The end of ``text`` that fits ``width`` (the caret end stays in view)."""
+        size = min(30, ENTRY_H * 0.5)
+        while text and text_image(vp, text + "|", size).get_width() / vp.scale > width:
+            text = text[1:]
+        return text
+
+    def _render(self, vp: Viewport) -> pygame.Surface:
+        w, h = vp.px(self.rect.w), vp.px(self.rect.h)
+        image = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = vp.px(14)
+        pygame.draw.rect(image, PANEL, image.get_rect(), border_radius=radius)
+        pygame.draw.rect(image, GOLD, image.get_rect(), max(1, vp.px(2)), border_radius=radius)
+        title = text_image(vp, "Chat", 24, GOLD, bold=True)
+        image.blit(title, (vp.px(PAD), vp.px(PAD // 2)))
+        top = vp.px(PAD // 2) + title.get_height()
+        bottom = h - vp.px(ENTRY_H + PAD)
+        if self.entry is None:
+            hint = text_image(vp, CLOSED_HINT, 18, MUTED)
+            image.blit(hint, (vp.px(PAD), h - vp.px(PAD) - hint.get_height()))
+        rows = [part for sender, text in self.lines[-30:]
+                for part in wrap_text(vp, f"{sender}: {text}", TEXT, self.rect.w - 2 * PAD)]
+        line_h = text_image(vp, "Ag", TEXT).get_height()
+        y = bottom
+        for text in reversed(rows):  # the newest at the bottom, as many as fit
+            y -= line_h
+            if y < top:
+                break
+            image.blit(text_image(vp, text, TEXT, INK), (vp.px(PAD), y))
+        return image
+
+
+def phrase_dialog(send: Callable[[str], None], type_line: Callable[[], None]) -> Dialog:
+    """The stock phrases as a short list (keys 1-4), and Type for the keyboard's entry."""
+    choices = [(p, p, str(n + 1)) for n, p in enumerate(STOCK_PHRASES)]
+    choices += [("type", "Type\u2026", "t"), ("cancel", "Cancel", "")]
+
+    def chosen(choice: str) -> None:
+        if choice == "type":
+            type_line()
+        elif choice != "cancel":
+            send(choice)
+
+    return Dialog("Say", "Send a line to the table:", choices, chosen, cancel_key="cancel")

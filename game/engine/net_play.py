@@ -1,0 +1,106 @@
+"""A scene at a network table (the lobby, then the game's scene): what it does besides
+playing its seat. Each frame it drains the connection; it draws the chat beside the table and a
+line when the connection is in trouble; it routes typing to the chat entry while that
+is open; at a match's end it shows the server's scores (the server deals the next
+match, so there is no New and no undo); and it leaves the table when the scene goes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.actions import Act, Action
+from game.engine.chat import phrase_dialog
+from game.engine.layout import DESIGN_W
+from game.engine.net_table import NetworkTable
+from game.engine.render import DrawItem
+from game.engine.ui import ERROR, UI_Z, Dialog, confirm, text_image
+from game.net.protocol import MatchEnd
+
+if TYPE_CHECKING:
+    from game.engine.scene import Scene
+
+TABLE_ONLY = ("new", "undo", "redo")  # commands a network table's server keeps to itself
+TROUBLE_Y = 8.0  # the connection's line: across the top, over the title
+
+
+class NetPlay:
+    def __init__(self, scene: Scene, net: NetworkTable) -> None:
+        self.scene, self.net = scene, net
+        self.end_words: tuple[str, str] | None = None  # the game's own words at the end
+        self._told_gone = False
+
+    def enter(self) -> None:
+        for button in self.scene.hud.buttons:
+            if button.key in TABLE_ONLY:
+                button.visible = False
+
+    def update(self) -> None:
+        for message in self.net.poll():
+            if isinstance(message, MatchEnd):
+                self._match_over(message)
+        if self.net.problem:
+            self.scene.hud.say(self.net.problem, error=True)
+            self.net.problem = ""
+        if self.net.client.status in ("lost", "closed") and not self._told_gone:
+            self._told_gone = True
+            self._gone()
+
+    def _match_over(self, end: MatchEnd) -> None:
+        title, body = self.end_words or (f"Match {end.match} is over", "")
+        self.end_words = None
+        words = f"{body} {self.net.match_words(end)}".strip()
+        self.scene.hud.ask(Dialog(title, words, [("ok", "OK", "o"), ("leave", "Leave", "l")],
+                                  lambda c: c == "leave" and self.scene.app.pop(),
+                                  cancel_key="ok", height=420))
+
+    def _gone(self) -> None:
+        client = self.net.client
+        if client.status == "lost" and client.token:
+            body = f"{self.net.trouble} Your seat is kept for a while: try again, or leave."
+            choices = [("again", "Try again", "t"), ("leave", "Leave", "l")]
+        else:
+            body = self.net.trouble
+            choices = [("leave", "Leave", "l")]
+
+        def chosen(choice: str) -> None:
+            if choice == "again":
+                self._told_gone = False
+                self.net.rejoin()
+            else:
+                self.scene.app.pop()
+
+        self.scene.hud.ask(Dialog("Connection", body, choices, chosen, cancel_key="leave"))
+
+    def handle(self, action: Action) -> bool:
+        """The chat's own actions; True when the action was taken here."""
+        if self.net.chat.handle(action):
+            return True
+        if action.kind == Act.CHAT and self.scene.hud.dialog is None:
+            self.open_chat(action.device)
+            return True
+        return False
+
+    def open_chat(self, device: str) -> None:
+        """The keyboard types a line; a pad picks a stock phrase."""
+        if device == "pad":
+            self.scene.hud.ask(phrase_dialog(self.net.client.send_chat, self.net.chat.open_entry))
+        else:
+            self.net.chat.open_entry()
+
+    def ask_leave(self) -> None:
+        confirm(self.scene.hud, "Leave", "Leave this network table? Your seat is kept for "
+                "a while, and the computer plays it after that.", self.scene.app.pop)
+
+    def draw_items(self) -> list[DrawItem]:
+        vp = self.scene.viewport
+        items = self.net.chat.draw_items(vp)
+        trouble = self.net.trouble
+        if trouble:
+            image = text_image(vp, trouble, 26, ERROR, bold=True)
+            x, y = vp.to_px(DESIGN_W / 2, TROUBLE_Y)
+            items.append(DrawItem(("net", "trouble"), image, (x - image.get_width() // 2, y),
+                                  UI_Z + 2))
+        return items
+
+    def leave(self) -> None:
+        self.net.leave()

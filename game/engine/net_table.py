@@ -1,0 +1,146 @@
+"""What a scene at a network table holds besides its seat: the connection (polled once
+a frame, never waited on), the names from the lobby, the chat, each finished match's
+replay through this seat's eyes, and the server when this machine hosts the table.
+The lobby scene and the game's scene share one ``NetworkTable`` in turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import seat_replay
+from game.engine.chat import ChatPanel
+from game.net.client import ThreadedClient
+from game.net.hosting import HostedServer
+from game.net.protocol import MatchEnd, Replay
+from game.session import JsonClient
+
+STATUS_WORDS = {"connecting": "Connecting\u2026",
+                "reconnecting": "Connection lost: trying again\u2026",
+                "lost": "The connection is lost.",
+                "closed": "The table has closed."}
+
+
+@dataclass
+class NetworkTable:
+    client: ThreadedClient
+    save_dir: Path
+    hosted: HostedServer | None = None
+    address: str = ""  # what the others type to join (the host shows it)
+    chat: ChatPanel = field(init=False)
+    saved: list[Path] = field(default_factory=list)  # replays written, oldest first
+    problem: str = ""  # a replay that could not be written
+
+    def __post_init__(self) -> None:
+        self.chat = ChatPanel(pygame.Rect(0, 0, 380, 240), self.client.send_chat)
+
+    # -- each frame ------------------------------------------------------------------------
+
+    def poll(self) -> list[Any]:
+        """Take in what arrived; the messages, for the scene to react to."""
+        handled = self.client.poll()
+        self.chat.lines = [(line.sender, line.text) for line in self.client.chat]
+        for message in handled:
+            if isinstance(message, Replay) and message.part == message.parts - 1:
+                self._save_replay(message.match)
+        return handled
+
+    @property
+    def seat_client(self) -> JsonClient | None:
+        return self.client.seat_client
+
+    @property
+    def seat(self) -> int:
+        return self.client.seat
+
+    @property
+    def playing(self) -> bool:
+        """A match is on and this seat has its first view."""
+        seat = self.client.seat_client
+        return self.client.status == "playing" and seat is not None and seat.view is not None
+
+    @property
+    def hosting(self) -> bool:
+        lobby = self.client.lobby
+        return lobby is not None and lobby.host == self.seat
+
+    @property
+    def trouble(self) -> str:
+        """A sentence when the connection is not in order, else ""."""
+        words = STATUS_WORDS.get(self.client.status, "")
+        problem = self.client.problem
+        return f"{words} {problem}".strip() if words and problem and \
+            self.client.status != "connecting" else words
+
+    # -- seats ------------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        """``seat``'s name at the table ("You" for this machine's seat)."""
+        if seat == self.seat:
+            return "You"
+        lobby = self.client.lobby
+        if lobby is None or not 0 <= seat < len(lobby.seats) or not lobby.seats[seat].name:
+            return f"Seat {seat + 1}"
+        return lobby.seats[seat].name
+
+    def seat_note(self, seat: int) -> str:
+        """Why a seat is not played by its person now ("" when it is)."""
+        lobby = self.client.lobby
+        if lobby is None or not 0 <= seat < len(lobby.seats) or seat == self.seat:
+            return ""
+        info = lobby.seats[seat]
+        if info.kind != "human" or info.connected:
+            return ""
+        return "computer stands in" if info.level else "connection lost"
+
+    # -- the end of a match ---------------------------------------------------------------
+
+    def match_words(self, end: MatchEnd) -> str:
+        """The server's account of a match: the points and what happens next."""
+        scores = ", ".join(f"{self.name(s)} {-round(v)}" if v <= 0 else
+                           f"{self.name(s)} {v:g}" for s, v in enumerate(end.scores))
+        winners = " and ".join(self.name(s) for s in end.winners)
+        nxt = "The table deals the next match." if end.next else \
+            "That was the table's last match."
+        return f"{winners} won match {end.match}. Points: {scores}. {nxt}"
+
+    def _save_replay(self, match: int) -> None:
+        lobby = self.client.lobby
+        bodies = self.client.replays.pop(match, [])
+        if not bodies or lobby is None:
+            return
+        end = self.client.match_end
+        won = end is not None and end.match == match and self.seat in end.winners
+        replay = seat_replay.SeatReplay(
+            lobby.game, self.seat, tuple(s.name for s in lobby.seats), match,
+            "won" if won else "lost", datetime.now().isoformat(timespec="seconds"),
+            tuple(bodies))
+        try:
+            self.saved.append(seat_replay.write(self.save_dir, replay))
+        except OSError as exc:
+            self.problem = f"The match's replay could not be saved: {exc}"
+
+    # -- leaving ----------------------------------------------------------------------------
+
+    def rejoin(self) -> None:
+        """A new connection with the seat's token, feeding the same seat client (the
+        scene keeps it), after the old one gave up."""
+        old = self.client
+        new = ThreadedClient(old.host, old.port, old.name, role=old.role, token=old.token,
+                             table=old.table)
+        new.seat_client, new.lobby, new.chat = old.seat_client, old.lobby, old.chat
+        if new.seat_client is not None:
+            new.seat_client.send = new.send_seat
+        old.close()
+        self.client = new
+        self.chat.send = new.send_chat
+
+    def leave(self) -> None:
+        """Goodbye to the table (and stop the server this machine hosts)."""
+        self.client.close()
+        if self.hosted is not None:
+            self.hosted.close()

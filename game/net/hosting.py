@@ -1,0 +1,72 @@
+"""A table server inside the game's own process, for the menu's "Host a table": the
+server's event loop runs on a daemon thread, so hosting never holds up a frame and the
+pygame loop keeps the main thread. ``lan_address`` is the address to tell the others."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import threading
+from concurrent.futures import TimeoutError as FutureTimeout
+
+from game.net.server import Server, ServerOptions
+
+START_SECONDS = 5.0  # listening on a local port takes milliseconds; this guards a hang
+
+
+class HostedServer:
+    """``Server(options)`` on a background loop. ``start`` binds the port (OSError when
+    it cannot: the port is taken, the address is not this machine's); ``close`` stops."""
+
+    def __init__(self, options: ServerOptions) -> None:
+        self.options = options
+        self.port = 0
+        self._loop = asyncio.new_event_loop()
+        self._server: Server | None = None
+        self._closing = False
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True,
+                                        name="net-host")
+        self._thread.start()
+
+    def start(self) -> int:
+        """Listen; the port (the system's choice when the options say 0)."""
+        future = asyncio.run_coroutine_threadsafe(self._start(), self._loop)
+        try:
+            self.port = future.result(START_SECONDS)
+        except FutureTimeout:
+            self.close()
+            raise OSError("the server did not start in time") from None
+        except OSError:
+            self.close()
+            raise
+        return self.port
+
+    async def _start(self) -> int:
+        self._server = Server(self.options)
+        return await self._server.start()
+
+    def close(self) -> None:
+        """Say goodbye to every client and stop the loop (once); never waits on the
+        network."""
+        if self._closing:
+            return
+        self._closing = True
+        asyncio.run_coroutine_threadsafe(self._stop(), self._loop)
+
+    async def _stop(self) -> None:
+        try:
+            if self._server is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self._server.close(), START_SECONDS)
+        finally:
+            self._loop.stop()
+
+
+def lan_address() -> str:
+    """This machine's address on its network (what others type to connect), or the
+    loopback address when it has none. Connecting a UDP socket sends nothing."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, never reached
+        return str(probe.getsockname()[0])
+    return "127.0.0.1"

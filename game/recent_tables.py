@@ -1,0 +1,79 @@
+"""What the network dialogs remember between runs: the player's name and the last few
+addresses connected to, newest first (``network.json`` in the saves folder)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game import storage
+
+KIND = "network"
+VERSION = 1
+KEPT = 5  # addresses remembered
+DEFAULT_PORT = 4747
+MAX_TEXT = 64
+
+
+@dataclass(frozen=True)
+class Address:
+    host: str
+    port: int = DEFAULT_PORT
+
+    def __str__(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return host if self.port == DEFAULT_PORT else f"{host}:{self.port}"
+
+    @classmethod
+    def parse(cls, text: str, port: int = DEFAULT_PORT) -> Address | None:
+        """"host", "host:port" or "[v6]:port"; None for anything else."""
+        text = text.strip()
+        host, sep, tail = text.rpartition(":")
+        if not sep or (host.count(":") and not host.startswith("[")):
+            host, tail = text, ""  # no port, or a bare IPv6 address
+        host = host.strip("[]")
+        if tail:
+            if not tail.isdigit() or not 0 < int(tail) < 65536:
+                return None
+            port = int(tail)
+        if not host or len(host) > MAX_TEXT or any(c.isspace() for c in host):
+            return None
+        return cls(host, port)
+
+
+@dataclass(frozen=True)
+class Recent:
+    name: str = ""
+    addresses: tuple[Address, ...] = field(default_factory=tuple)
+
+    def remember(self, address: Address, name: str) -> Recent:
+        kept = (address, *(a for a in self.addresses if a != address))[:KEPT]
+        return Recent(name, kept)
+
+
+def path_in(save_dir: Path) -> Path:
+    return save_dir / "network.json"
+
+
+def load(save_dir: Path, problems: list[str] | None = None) -> Recent:
+    """What was remembered; anything malformed is left out (the file may be hostile)."""
+    result = storage.read_json(path_in(save_dir), KIND, VERSION,
+                               consequence="no addresses are remembered")
+    if result.problem and problems is not None:
+        problems.append(result.problem)
+    data = result.data or {}
+    name = data.get("name")
+    found = []
+    raw = data.get("addresses")
+    for text in raw[:KEPT] if isinstance(raw, list) else []:
+        address = Address.parse(text) if isinstance(text, str) else None
+        if address is not None:
+            found.append(address)
+    return Recent(name[:24] if isinstance(name, str) else "", tuple(found))
+
+
+def save(save_dir: Path, recent: Recent) -> None:
+    """Written atomically; OSError when the folder cannot be written."""
+    storage.write_json_atomic(path_in(save_dir), {
+        "kind": KIND, "version": VERSION, "name": recent.name,
+        "addresses": [str(a) for a in recent.addresses]})

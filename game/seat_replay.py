@@ -1,0 +1,69 @@
+"""A network match kept through one seat's eyes: the seat messages the table sent this
+machine, in order (each an observation, never the seed or another hand), with the
+names at the table. A ``JsonClient`` fed them one by one shows the match again as this
+seat saw it. Kept apart from the recorder's replays (``replays/network/``): they hold no
+move log to seek in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from game import storage
+
+KIND = "seat-replay"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class SeatReplay:
+    game: str
+    seat: int
+    names: tuple[str, ...]
+    match: int
+    result: str
+    date: str
+    bodies: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": KIND, "version": VERSION, "game": self.game, "seat": self.seat,
+                "names": list(self.names), "match": self.match, "result": self.result,
+                "date": self.date, "bodies": list(self.bodies)}
+
+
+def folder(save_dir: Path) -> Path:
+    return storage.replay_dir(save_dir) / "network"
+
+
+def write(save_dir: Path, replay: SeatReplay) -> Path:
+    """Saved as ``<game>-match<k>-<YYYYmmdd-HHMMSS>.json``; OSError when it cannot be."""
+    where = folder(save_dir)
+    where.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = where / f"{replay.game}-match{replay.match}-{stamp}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = where / f"{replay.game}-match{replay.match}-{stamp}-{n}.json"
+    storage.write_json_atomic(path, replay.to_json())
+    return path
+
+
+def read(path: Path) -> SeatReplay:
+    """The replay at ``path``; ValueError (with a reason) for anything malformed."""
+    try:
+        data = storage.load_json(path)
+    except (OSError, storage.UnusableFile) as exc:
+        raise ValueError(str(exc)) from None
+    if not isinstance(data, dict) or data.get("kind") != KIND or data.get("version") != VERSION:
+        raise ValueError("it is not a network replay of this version")
+    bodies, names = data.get("bodies"), data.get("names")
+    if not (isinstance(bodies, list) and all(isinstance(b, str) for b in bodies)
+            and isinstance(names, list) and all(isinstance(n, str) for n in names)
+            and isinstance(data.get("game"), str) and isinstance(data.get("seat"), int)):
+        raise ValueError("it is damaged")
+    return SeatReplay(data["game"], data["seat"], tuple(names), int(data.get("match") or 0),
+                      str(data.get("result", ""))[:80], str(data.get("date", ""))[:40],
+                      tuple(bodies))

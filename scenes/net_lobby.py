@@ -1,0 +1,188 @@
+"""The lobby of a network table: who sits where (name, person or computer, ready,
+connected), Ready, and for the host Start and the computer's seats; chat beside it.
+When the table deals, the game's own scene opens on this machine's seat.
+
+Mouse: click a button (the host clicks an empty or computer seat to give it to the
+computer or open it again). Keys: R ready, S start, Tab chat, Esc leaves. Pad: D-pad and
+A; the right stick's click opens the stock phrases."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.actions import Act, Action
+from game.engine.net_play import NetPlay
+from game.engine.net_table import NetworkTable
+from game.engine.render import DrawItem
+from game.engine.scene import Scene
+from game.engine.ui import ERROR, GOLD, INK, MUTED, UI_Z, Button, confirm, text_image
+from game.engine.widgets import command_bar
+from game.recent_tables import Address
+from game.rules.registry import GameEntry, load
+from scenes.help import HelpScene
+
+ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = 80, 290, 1080, 84, 16
+CHAT_RECT = pygame.Rect(1220, 290, 640, 600)
+COMMANDS = [("ready", "Ready", "r"), ("start", "Start", "s"), ("chat", "Chat", ""),
+            ("help", "? Help", "?"), ("leave", "Leave", "l")]
+
+
+def seat_label(net: NetworkTable, info: Any) -> str:
+    """One seat's line: number, name, who plays it, ready, connected."""
+    if info.kind == "open":
+        return f"{info.seat + 1}  \u00b7  empty: waiting for a player"
+    name = net.name(info.seat)
+    if info.kind == "computer":
+        return f"{info.seat + 1}  \u00b7  {name}  \u00b7  computer, {info.level or 'medium'}"
+    state = "ready" if info.ready else "not ready"
+    if not info.connected:
+        state = "connection lost"
+    return f"{info.seat + 1}  \u00b7  {name}  \u00b7  person, {state}"
+
+
+class LobbyScene(Scene):
+    title = "Network table"
+
+    def __init__(self, app: Any, entry: GameEntry, net: NetworkTable, *,
+                 computers: tuple[list[int], str] | None = None,
+                 remember: Address | None = None) -> None:
+        super().__init__(app)
+        self.entry, self.net = entry, net
+        self.chat = NetPlay(self, net)  # the chat and the connection's words, as at a table
+        net.chat.rect = CHAT_RECT.copy()
+        self._computers = computers  # the host's first choice, sent once seated
+        self._remember = remember  # kept once the table has welcomed us
+        self.level = computers[1] if computers else "medium"
+        self.handed_over = False
+        self.hud.buttons = command_bar(COMMANDS, "bottom", size=(200, 64), right=1860)
+        self.set_focus(("button", "ready"))
+
+    # -- each frame ------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        client = self.net.client
+        self.chat.update()
+        if client.welcome is not None and self._computers is not None and self.net.hosting:
+            seats, self._computers = self._computers, None
+            if seats[0]:
+                client.set_computers(*seats)
+        if client.welcome is not None and self._remember is not None:
+            from scenes.net_setup import remember
+
+            remember(self.app, self._remember, client.name)
+            self._remember = None
+        if client.problem and client.status in ("lobby", "playing"):
+            self.app.error(client.problem)
+            client.problem = ""
+        if self.net.playing:
+            self._open_table()
+            return
+        self._sync_buttons()
+
+    def _sync_buttons(self) -> None:
+        lobby, hosting = self.net.client.lobby, self.net.hosting
+        seats = lobby.seats if lobby is not None else []
+        keys = [b.key for b in self.hud.buttons]
+        for info in seats:
+            key = f"seat:{info.seat}"
+            rect = pygame.Rect(ROW_X, ROW_Y + info.seat * (ROW_H + ROW_GAP), ROW_W, ROW_H)
+            if key not in keys:
+                self.hud.buttons.append(Button(key, "", rect))
+            button = self.hud.button(key)
+            button.label = seat_label(self.net, info)
+            button.enabled = hosting and info.kind in ("open", "computer")
+        mine = next((s for s in seats if s.seat == self.net.seat), None)
+        ready = self.hud.button("ready")
+        ready.enabled = mine is not None and not hosting
+        ready.label = "Not ready" if mine is not None and mine.ready else "Ready"
+        self.hud.button("start").enabled = hosting
+        self.hud.button("start").visible = hosting
+
+    def _open_table(self) -> None:
+        """The match is dealt: the game's scene takes this seat (and the connection)."""
+        scene_type = load(self.entry.scene)
+        table = scene_type(self.app, resume=False, client=self.net.seat_client, net=self.net)
+        self.handed_over = True
+        self.app.replace_scene(table)
+
+    def exit(self) -> None:
+        if not self.handed_over:
+            self.net.leave()
+
+    # -- input -------------------------------------------------------------------------------
+
+    def handle(self, action: Action) -> None:
+        if self.chat.handle(action):
+            return
+        super().handle(action)
+
+    def handle_game(self, action: Action) -> None:
+        if action.kind in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
+            self.step_focus(action.kind)
+        elif action.kind == Act.SELECT and isinstance(self.focus, tuple):
+            self.press(self.focus[1])
+        elif action.kind in (Act.CANCEL, Act.MENU):
+            self.press("leave")
+        elif action.kind == Act.HELP:
+            self.press("help")
+
+    def press(self, key: str) -> None:
+        self.app.play_sound("button")
+        client = self.net.client
+        if key == "ready":
+            mine = client.lobby.seats[self.net.seat] if client.lobby else None
+            client.ready(not (mine is not None and mine.ready))
+        elif key == "start":
+            client.start()
+        elif key.startswith("seat:"):
+            self._toggle_computer(int(key[5:]))
+        elif key == "chat":
+            self.chat.open_chat(self.app.input.last_device)
+        elif key == "help":
+            self.app.push(HelpScene(self.app, "network"))
+        elif key == "leave":
+            confirm(self.hud, "Leave", "Leave this table?" + (
+                " You host it: it closes for everyone." if self.net.hosted else ""),
+                self.app.pop)
+
+    def _toggle_computer(self, seat: int) -> None:
+        """The host gives an empty seat to the computer, or opens a computer's seat."""
+        lobby = self.net.client.lobby
+        if lobby is None:
+            return
+        seats = {s.seat for s in lobby.seats if s.kind == "computer"} ^ {seat}
+        self.net.client.set_computers(sorted(seats), self.level)
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def draw_items(self, alpha: float) -> list[DrawItem]:
+        vp = self.viewport
+        items = super().draw_items(alpha) + self.chat.draw_items()
+        lines = self._heading()
+        for n, (text, color) in enumerate(lines):
+            image = text_image(vp, text, 28 if n else 34, color, bold=n == 0)
+            items.append(DrawItem(("lobby", n), image, vp.to_px(ROW_X, 90 + n * 46), UI_Z))
+        return items
+
+    def _heading(self) -> list[tuple[str, tuple[int, int, int]]]:
+        client, lobby = self.net.client, self.net.client.lobby
+        if lobby is None:
+            words = self.net.trouble or "Connecting\u2026"
+            return [(f"{self.entry.title}: {client.host} port {client.port}", GOLD),
+                    (words, ERROR if client.status == "lost" else INK)]
+        target = lobby.config.get("target", "")
+        head = f"{self.entry.title} \u00b7 {len(lobby.seats)} seats" + \
+            (f" \u00b7 to {target} points" if target else "")
+        lines = [(head, GOLD)]
+        if self.net.hosted is not None:
+            lines.append((f"Others connect to {self.net.address}", INK))
+        if self.net.hosting:
+            lines.append(("Start when everyone is ready.", MUTED))
+        else:
+            lines.append(("Press Ready; the host starts the match.", MUTED))
+        if self.net.trouble:
+            lines.append((self.net.trouble, ERROR))
+        return lines

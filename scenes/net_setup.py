@@ -1,0 +1,217 @@
+"""Play over the network, from the menu: host a table (a server in the background of
+this program, and this player in its first seat) or connect to one, each a short chain
+of dialogs; both end in the lobby. The name and the last addresses are remembered."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game import recent_tables
+from game.engine.net_table import NetworkTable
+from game.engine.ui import Dialog, Hud
+from game.net.client import ThreadedClient
+from game.net.hosting import HostedServer, lan_address
+from game.net.server import ServerOptions
+from game.net.table import TableOptions
+from game.recent_tables import DEFAULT_PORT, Address, Recent
+from game.rules.registry import GameEntry
+
+BACK = "back"
+LEVELS = (("easy", "Easy", "e"), ("medium", "Medium", "m"), ("hard", "Hard", "h"))
+TARGETS = (25, 50, 100, 150)
+RECENT_SHOWN = 3  # remembered addresses offered as buttons (a pad cannot type)
+
+
+@dataclass(frozen=True)
+class HostChoice:
+    players: int = 4
+    people: int = 2  # the first seats are for people (this player first); the computer
+    level: str = "medium"  # takes the rest at this level
+    target: int = 100
+    lan: bool = True  # listen on every interface (else this machine only)
+    port: int = DEFAULT_PORT
+    name: str = "Player"
+
+    @property
+    def computer_seats(self) -> list[int]:
+        return list(range(self.people, self.players))
+
+
+def ask_network(app: Any, hud: Hud, entry: GameEntry) -> None:
+    """The menu's question for a game people may play across the network."""
+    def chosen(choice: str) -> None:
+        if choice == "here":
+            from scenes.open_game import game_scene
+
+            app.push(game_scene(app, entry.id))
+        elif choice == "host":
+            HostDialogs(app, hud, entry).start()
+        elif choice == "join":
+            ConnectDialogs(app, hud, entry).start()
+
+    hud.ask(Dialog(entry.title, "Play at this screen, or over the network: host a table "
+                   "for others to join, or connect to someone's table.",
+                   [("here", "Play here", "p"), ("host", "Host a table", "h"),
+                    ("join", "Connect", "c"), (BACK, "Cancel", "")],
+                   chosen, cancel_key=BACK))
+
+
+def ask_text(hud: Hud, title: str, body: str, text: str, then: Callable[[str], None],
+             extra: list[tuple[str, str, str]] | None = None, max_length: int = 24) -> None:
+    """A dialog with a text field; ``then`` gets the text, or an extra button's key
+    prefixed "pick:". Esc answers nothing."""
+    choices = [(f"pick:{k}", label, hot) for k, label, hot in extra or []]
+    choices += [("ok", "OK", ""), (BACK, "Cancel", "")]
+    dialog = Dialog(title, body, choices, lambda c: None, text=text, max_length=max_length,
+                    cancel_key=BACK, focus=len(choices) - 2)
+
+    def chosen(choice: str) -> None:
+        if choice == "ok":
+            then(dialog.text or "")
+        elif choice.startswith("pick:"):
+            then(choice)
+
+    dialog.on_choice = chosen
+    hud.ask(dialog)
+
+
+class HostDialogs:
+    """Seats, people, level, target, where to listen, port and name; then the lobby."""
+
+    def __init__(self, app: Any, hud: Hud, entry: GameEntry) -> None:
+        self.app, self.hud, self.entry = app, hud, entry
+        self.recent = recent_tables.load(app.save_dir)
+        self.choice = HostChoice(name=self.recent.name or "Player")
+
+    def _ask(self, title: str, body: str, choices: list[tuple[str, str, str]],
+             then: Callable[[str], None], focus: int = 0) -> None:
+        self.hud.ask(Dialog(title, body, [*choices, (BACK, "Cancel", "")],
+                            lambda c: c != BACK and then(c), focus=focus, cancel_key=BACK))
+
+    def _set(self, **changes: Any) -> None:
+        self.choice = HostChoice(**{**self.choice.__dict__, **changes})
+
+    def start(self) -> None:
+        self._ask("Host a table", "How many seats at the table?",
+                  [("2", "Two", "2"), ("3", "Three", "3"), ("4", "Four", "4")],
+                  self._players, focus=2)
+
+    def _players(self, choice: str) -> None:
+        self._set(players=int(choice))
+        people = [(str(n), str(n), str(n)) for n in range(1, int(choice) + 1)]
+        self._ask("People", "How many people play, you included? They join over the "
+                  "network; the computer takes the other seats (the host may change that "
+                  "in the lobby).", people, self._people, focus=min(1, len(people) - 1))
+
+    def _people(self, choice: str) -> None:
+        self._set(people=int(choice))
+        if self.choice.computer_seats:
+            self._ask("Computer", "How well does the computer play its seats?",
+                      list(LEVELS), self._level, focus=1)
+        else:
+            self._ask_target()
+
+    def _level(self, choice: str) -> None:
+        self._set(level=choice)
+        self._ask_target()
+
+    def _ask_target(self) -> None:
+        self._ask("Target", "Play until someone reaches how many points? The lowest score "
+                  "then wins.", [(str(t), str(t), "") for t in TARGETS],
+                  lambda c: self._target(int(c)), focus=2)
+
+    def _target(self, target: int) -> None:
+        self._set(target=target)
+        self._ask("Listen", "Who may connect: machines on your network, or only this "
+                  "machine (for trying it out)?",
+                  [("lan", "Network", "n"), ("local", "This machine", "t")],
+                  lambda c: self._listen(c == "lan"))
+
+    def _listen(self, lan: bool) -> None:
+        self._set(lan=lan)
+        ask_text(self.hud, "Port", "The port the table listens on (others type it after the "
+                 "address when it is not 4747):", str(self.choice.port), self._port,
+                 max_length=5)
+
+    def _port(self, text: str) -> None:
+        if not text.isdigit() or not 0 <= int(text) < 65536:  # 0: any free port
+            self.app.error("A port is a number from 1 to 65535.")
+            self._listen(self.choice.lan)
+            return
+        self._set(port=int(text))
+        ask_text(self.hud, "Your name", "The name the others see:", self.choice.name,
+                 self._name)
+
+    def _name(self, text: str) -> None:
+        self._set(name=text.strip()[:24] or "Player")
+        host(self.app, self.entry, self.choice)
+
+
+def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
+    """Start the server in the background, sit at it, and open the lobby."""
+    from scenes.net_lobby import LobbyScene
+
+    options = ServerOptions(
+        host="0.0.0.0" if choice.lan else "127.0.0.1", port=choice.port,
+        table=TableOptions(entry.id, {"players": choice.players, "target": choice.target},
+                           level=choice.level))
+    server = HostedServer(options)
+    try:
+        port = server.start()
+    except OSError as exc:
+        app.error(f"The table could not be opened on port {choice.port}: "
+                  f"{exc.strerror or exc}. Try another port.")
+        return
+    remember(app, None, choice.name)
+    address = str(Address(lan_address() if choice.lan else "127.0.0.1", port))
+    net = NetworkTable(ThreadedClient("127.0.0.1", port, choice.name), app.save_dir,
+                       server, address)
+    app.push(LobbyScene(app, entry, net, computers=(choice.computer_seats, choice.level)))
+
+
+class ConnectDialogs:
+    """The address (typed, or one of the last few), then the name; then the lobby."""
+
+    def __init__(self, app: Any, hud: Hud, entry: GameEntry) -> None:
+        self.app, self.hud, self.entry = app, hud, entry
+        self.recent: Recent = recent_tables.load(app.save_dir)
+        self.address: Address | None = None
+
+    def start(self) -> None:
+        shown = self.recent.addresses[:RECENT_SHOWN]
+        first = str(shown[0]) if shown else ""
+        ask_text(self.hud, "Connect", "The host's name or address (a port after a colon "
+                 "when it is not 4747). The host's lobby shows it.", first, self._address,
+                 extra=[(str(a), str(a), "") for a in shown[1:]], max_length=60)
+
+    def _address(self, text: str) -> None:
+        address = Address.parse(text.removeprefix("pick:"))
+        if address is None:
+            self.app.error("Type the host's name or address, like 192.168.1.20 or "
+                           "den-pc:4747.")
+            self.start()
+            return
+        self.address = address
+        ask_text(self.hud, "Your name", "The name the others see:",
+                 self.recent.name or "Player", self._name)
+
+    def _name(self, text: str) -> None:
+        from scenes.net_lobby import LobbyScene
+
+        name = text.strip()[:24] or "Player"
+        address = self.address or Address("127.0.0.1")
+        net = NetworkTable(ThreadedClient(address.host, address.port, name), self.app.save_dir)
+        self.app.push(LobbyScene(self.app, self.entry, net, remember=address))
+
+
+def remember(app: Any, address: Address | None, name: str) -> None:
+    """Keep the name (and the address connected to) for next time."""
+    recent = recent_tables.load(app.save_dir)
+    recent = recent.remember(address, name) if address is not None else \
+        Recent(name, recent.addresses)
+    try:
+        recent_tables.save(app.save_dir, recent)
+    except OSError:
+        pass  # only a convenience: the next run asks again

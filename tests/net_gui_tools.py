@@ -1,0 +1,63 @@
+"""Helpers for the network scenes' tests: run the app's frames until a condition holds
+(messages arrive on their own threads; the deadline only guards a failure), and answer
+the menu's network dialogs by keys."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+
+from game.engine.app import App
+from game.engine.ui import centre_of
+from scenes.menu import MenuScene
+from tests.driver import click, frames, key, type_text
+
+DEADLINE = 30.0  # seconds: only ever reached when something is broken
+
+
+def until(app: App, done: Callable[[], bool], what: str, deadline: float = DEADLINE) -> None:
+    """Frames until ``done()``; fails, naming ``what``, if it never comes."""
+    end = time.monotonic() + deadline
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError(f"never happened: {what}")
+        frames(app)
+
+
+def open_network_menu(app: App) -> MenuScene:
+    """The menu, with Chinese Poker's question open (clicked, as a player would)."""
+    menu = MenuScene(app)
+    app.push(menu)
+    frames(app, 2)
+    click(app, centre_of(menu.hud.button("chinese-poker").rect))
+    assert menu.hud.dialog is not None and "network" in menu.hud.dialog.body
+    return menu
+
+
+def clear_field(app: App, n: int = 30) -> None:
+    for _ in range(n):
+        key(app, pygame.K_BACKSPACE)
+
+
+def host_from_menu(app: App, seats: int, people: int, name: str = "Ann") -> MenuScene:
+    """Menu > Chinese Poker > Host a table: ``seats`` seats, ``people`` people, the
+    computer at Easy, target 25, this machine only, any free port, named ``name``."""
+    menu = open_network_menu(app)
+    key(app, pygame.K_h, "h")
+    key(app, getattr(pygame, f"K_{seats}"), str(seats))
+    key(app, getattr(pygame, f"K_{people}"), str(people))
+    if people < seats:
+        key(app, pygame.K_e, "e")
+    for _ in range(2):
+        key(app, pygame.K_LEFT)  # 100 has the focus; 25 is two to the left
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_t, "t")  # this machine only
+    clear_field(app, 6)
+    type_text(app, "0")
+    key(app, pygame.K_RETURN)
+    clear_field(app)
+    type_text(app, name)
+    key(app, pygame.K_RETURN)
+    return menu

@@ -1,0 +1,200 @@
+"""Chinese Poker over real sockets on 127.0.0.1, played through the app as a person
+would: the menu hosts a table (a server in the background of this process), the lobby
+starts it, and the human seat plays a whole match against three computer seats by
+posted keys and clicks; chat is typed and received by another client, stock phrases
+sent by a virtual pad; a lost connection is shown; the connect dialog joins a table and
+remembers it. Every wait is for a message, with a deadline only as a failure guard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game import recent_tables, seat_replay
+from game.net.client import ThreadedClient
+from game.net.hosting import HostedServer
+from game.net.server import ServerOptions
+from game.net.table import TableOptions
+from scenes.chinese_poker import CHAT_RECT, ChinesePokerScene
+from scenes.net_lobby import LobbyScene
+from tests.driver import DPAD, click, frames, key, make_app, pad_press, type_text
+from tests.net_gui_tools import clear_field, host_from_menu, open_network_menu, until
+
+
+def cut_point(scene: ChinesePokerScene) -> tuple[float, float]:
+    key_ = next(k for k in scene.interactive_keys() if k.startswith("cut#"))
+    rect = scene.table.card_rect(key_)
+    return rect.x + 12, rect.centery
+
+
+def take_a_turn(app, scene: ChinesePokerScene) -> None:  # noqa: ANN001
+    """Whatever the seat must do now, by keys and clicks: answer a notice, cut, play the
+    hint or pass."""
+    view = scene.view
+    if scene.hud.dialog is not None:
+        key(app, pygame.K_RETURN)
+    elif view.my_turn and view.phase == "cut":
+        click(app, cut_point(scene))
+    elif view.my_turn and view.phase == "play":
+        key(app, pygame.K_h, "h")
+        key(app, pygame.K_p if scene.selected else pygame.K_x,
+            "p" if scene.selected else "x")
+    else:
+        frames(app)
+
+
+def start_hosted_match(app, seats: int, people: int) -> ChinesePokerScene:  # noqa: ANN001
+    host_from_menu(app, seats, people)
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    until(app, lambda: lobby.net.client.lobby is not None and sum(
+        s.kind == "computer" for s in lobby.net.client.lobby.seats) == seats - people,
+        "the computer's seats in the lobby")
+    return lobby
+
+
+def test_host_from_the_menu_and_play_a_match_against_three_computers(tmp_path: Path) -> None:
+    app = make_app(tmp_path, animation="off")
+    lobby = start_hosted_match(app, 4, 1)
+    assert any(t.startswith("Others connect to 127.0.0.1:") for t, _ in lobby._heading())
+    key(app, pygame.K_s, "s")  # the host starts
+    until(app, lambda: isinstance(app.scene, ChinesePokerScene), "the table opened")
+    scene = app.scene
+    net = scene.net.net
+    assert scene.session is None and scene.seat == net.seat == 0
+    assert [b.key for b in scene.hud.buttons if b.visible].count("new") == 0
+    assert scene.name(1) == "Computer 2", "seat names come from the lobby"
+    until(app, lambda: net.client.match_end is not None or take_a_turn(app, scene),
+          "a whole match played", deadline=240)
+    until(app, lambda: bool(net.saved), "the match's replay saved")
+    replay = seat_replay.read(net.saved[0])
+    assert replay.seat == 0 and replay.names[0] == "Ann" and len(replay.bodies) > 10
+    assert scene.hud.dialog is not None and "won match 1" in scene.hud.dialog.body
+    key(app, pygame.K_RETURN)
+    until(app, lambda: scene.view is not None and not scene.view.over, "the next match")
+    app.quit()
+
+
+def test_chat_typed_and_by_pad_reaches_the_other_player(tmp_path: Path, pad) -> None:  # noqa: ANN001
+    app = make_app(tmp_path, animation="off")
+    lobby = start_hosted_match(app, 2, 2)
+    port = lobby.net.hosted.port
+    other = ThreadedClient("127.0.0.1", port, "Bob")
+    try:
+        until(app, lambda: other.poll() is not None and other.status == "lobby"
+              and lobby.net.client.lobby.seats[1].kind == "human", "Bob seated")
+        other.ready()
+        until(app, lambda: other.poll() is not None and lobby.net.client.lobby.seats[1].ready,
+              "Bob ready")
+        key(app, pygame.K_s, "s")
+        until(app, lambda: other.poll() is not None and isinstance(app.scene, ChinesePokerScene),
+              "the table opened")
+        scene = app.scene
+        key(app, pygame.K_TAB)
+        type_text(app, "hi Bob")
+        assert scene.hud.message is None or "rank" not in scene.hud.message.text, \
+            "typing did not reach the game's keys"
+        key(app, pygame.K_RETURN)
+        until(app, lambda: other.poll() is not None and any(
+            line.text == "hi Bob" and line.sender == "Ann" for line in other.chat),
+            "Bob got the typed line")
+        other.send_chat("well met")
+        until(app, lambda: ("Bob", "well met") in scene.net.net.chat.lines,
+              "Ann's panel got Bob's line")
+        frames(app, 2)
+        assert chat_drawn(app), "the chat panel is drawn beside the table"
+        pad.attach()
+        frames(app, 2)
+        pad_press(app, pad, pygame.CONTROLLER_BUTTON_RIGHTSTICK)
+        assert scene.hud.dialog is not None and scene.hud.dialog.title == "Say"
+        pad_press(app, pad, DPAD["right"])  # "Your turn"
+        pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
+        until(app, lambda: other.poll() is not None and any(
+            line.text == "Your turn" for line in other.chat), "the stock phrase arrived")
+        other.close()  # Bob drops: his seat says so
+        until(app, lambda: "connection lost" in scene.net.net.seat_note(1) or
+              "computer" in scene.net.net.seat_note(1), "Bob's seat marked")
+        lobby_hosted = scene.net.net.hosted
+        lobby_hosted.close()  # the host's own server goes: the table says so
+        until(app, lambda: scene.hud.dialog is not None
+              and scene.hud.dialog.title == "Connection", "the lost table is shown")
+        assert "closed" in scene.hud.dialog.body or "lost" in scene.hud.dialog.body
+    finally:
+        other.close()
+        app.quit()
+
+
+def chat_drawn(app) -> bool:  # noqa: ANN001
+    """The chat panel's gold border and its lines show in the window's pixels."""
+    vp = app.viewport
+    app.renderer.invalidate()
+    app.render()
+    left, top = vp.to_px(CHAT_RECT.x + CHAT_RECT.w / 2, CHAT_RECT.y)
+    border = [app.screen.get_at((left, top + dy))[:3] for dy in range(0, 4)]
+    inside = vp.to_px(CHAT_RECT.x + 20, CHAT_RECT.bottom - 80)
+    ink = [app.screen.get_at((inside[0] + dx, inside[1] + dy))[:3]
+           for dx in range(0, 200, 3) for dy in range(0, 40, 3)]
+    return any(r > 200 and g > 160 for r, g, _ in border) and any(min(c) > 200 for c in ink)
+
+
+def test_connect_dialog_joins_a_table_and_remembers_it(tmp_path: Path) -> None:
+    server = HostedServer(ServerOptions(port=0, table=TableOptions(
+        config={"players": 2, "target": 25}, level="easy")))
+    port = server.start()
+    host = ThreadedClient("127.0.0.1", port, "Hal")
+    app = make_app(tmp_path, animation="off")
+    try:
+        until(app, lambda: host.poll() is not None and host.status == "lobby", "the host")
+        menu = open_network_menu(app)
+        key(app, pygame.K_c, "c")
+        clear_field(app)
+        type_text(app, f"127.0.0.1:{port}")
+        key(app, pygame.K_RETURN)
+        clear_field(app)
+        type_text(app, "Zoe")
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.scene, LobbyScene)
+        lobby = app.scene
+        until(app, lambda: host.poll() is not None and host.lobby is not None
+              and host.lobby.seats[1].name == "Zoe", "Zoe seated at the host's table")
+        assert lobby.hud.button("start").visible is False, "only the host starts"
+        until(app, lambda: lobby.hud.button("ready").enabled, "Zoe's lobby shows her seat")
+        click(app, lobby.hud.button("ready").rect.center)
+        until(app, lambda: host.poll() is not None and host.lobby.seats[1].ready, "Zoe ready")
+        host.start()
+        until(app, lambda: host.poll() is not None and isinstance(app.scene, ChinesePokerScene),
+              "the table opened")
+        scene = app.scene
+        assert scene.seat == 1 and scene.name(0) == "Hal"
+        recent = recent_tables.load(tmp_path)
+        assert recent.name == "Zoe" and str(recent.addresses[0]) == f"127.0.0.1:{port}"
+        del menu
+    finally:
+        host.close()
+        server.close()
+        app.quit()
+
+
+def test_a_two_player_deal_offers_the_hands_over_the_network(tmp_path: Path) -> None:
+    """The manual's two-player choice of hands works at a network seat too."""
+    app = make_app(tmp_path, animation="off")
+    start_hosted_match(app, 2, 1)
+    key(app, pygame.K_s, "s")
+    until(app, lambda: isinstance(app.scene, ChinesePokerScene), "the table opened")
+    scene = app.scene
+
+    def chosen() -> bool:
+        if scene.view.phase == "play" and scene.view.hand:
+            return True
+        if scene.view.my_turn and scene.view.phase == "choose" and scene.hud.dialog is None:
+            key_ = next(k for k in scene.interactive_keys() if k.startswith("offer"))
+            rect = scene.table.card_rect(key_)
+            click(app, (rect.x + 12, rect.centery))
+        else:
+            take_a_turn(app, scene)
+        return False
+
+    until(app, chosen, "a hand chosen and play begun")
+    assert len(scene.view.hand) == 16
+    app.quit()
