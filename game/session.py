@@ -504,6 +504,7 @@ class JsonClient:
         self._config: dict[str, Any] = {}
         self._deal = 0
         self._can_undo = self._can_redo = False
+        self._waiting = False  # a move or command is on its way: no second one until told
         self.position = 0  # updates received
         self.refusal: str | None = None  # the table's last "refused" reason
         self._listeners: list[Listener] = []
@@ -512,6 +513,7 @@ class JsonClient:
         data = decode(text)
         if data["type"] == "refused":
             self.refusal = str(data.get("reason", ""))[:200]
+            self._waiting = False
             self._tell(Update("refused", self._cursor, 0, self.refusal))
             return
         if data["type"] != "update" or data.get("game") != self.rules.game_id:
@@ -529,6 +531,7 @@ class JsonClient:
         self.seat, self._cursor, self._view, self._legal = seat, cursor, view, legal
         self._state, self._seats, self._config, self._deal = state, seats, config, deal
         self._acting, self._over = bool(data.get("acting")), bool(data.get("over"))
+        self._waiting = False
         self._can_undo, self._can_redo = data.get("can_undo") is True, \
             data.get("can_redo") is True
         self.position += 1
@@ -549,7 +552,9 @@ class JsonClient:
 
     @property
     def acting(self) -> bool:
-        return self._acting
+        """May this seat move now? Not while its last move is still on its way (a double
+        click, or a computer polling each frame, would send it again and again)."""
+        return self._acting and not self._waiting
 
     @property
     def over(self) -> bool:
@@ -580,6 +585,8 @@ class JsonClient:
         return self._can_redo
 
     def check(self, move: Any) -> str | None:
+        if self._waiting:
+            return "Waiting for the table to answer."
         if not self._acting:
             return "It is not your turn."
         return None if move in self._legal else "That move is not allowed now."
@@ -588,6 +595,7 @@ class JsonClient:
         reason = self.check(move)
         if reason is not None:
             raise IllegalMove(reason)
+        self._waiting = True
         self.send(encode("move", move=self.rules.move_to_json(move), state_id=self._state))
 
     def undo(self) -> bool:
@@ -603,6 +611,7 @@ class JsonClient:
                       config=dict(config) if config is not None else None, undo=undo)
 
     def _command(self, name: str, **fields: Any) -> bool:
+        self._waiting = True
         self.send(encode("command", name=name, state_id=self._state, **fields))
         return True
 
