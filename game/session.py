@@ -33,6 +33,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
 from game.replay.recorder import CursorChange, Recorder
@@ -135,6 +136,7 @@ class SeatClient(Protocol):
     def remove_listener(self, callback: Listener) -> None: ...
 
 
+@lru_cache(maxsize=64)
 def deal_name(seed: int) -> int:
     """A deal's public name: equal for equal seeds, and no way back to the cards."""
     return int(hashlib.sha256(f"deal:{seed}".encode()).hexdigest()[:13], 16)  # < 2**52
