@@ -1,7 +1,8 @@
 """Poker Squares between two machines, through the app: the menu hosts a Race (the host
 dialogs ask the mode, not Chinese Poker's seats and target), a second client joins over
 a real socket on 127.0.0.1, both play the race to the end (the host by posted keys, the
-other through its seat client), and both are told the result. Every wait is for a
+other through its seat client), both are told the result, and the host watches the
+match again from the result box. Every wait is for a
 message, with a deadline only as a failure guard."""
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ import pygame
 
 from game import seat_replay
 from game.net.client import ThreadedClient
+from game.replay.seat_tape import SeatTape
 from scenes.net_lobby import LobbyScene
 from scenes.poker_squares import PokerSquaresScene
-from tests.driver import key, make_app
+from scenes.replay_viewer import ReplayScene
+from tests.driver import frames, key, make_app
 from tests.net_gui_tools import finish_hosting, open_network_menu, until
 
 
@@ -94,6 +97,15 @@ def test_host_a_poker_squares_race_and_play_it_to_the_end(tmp_path: Path) -> Non
         until(app, lambda: bool(net.saved), "the host's replay saved")
         replay = seat_replay.read(net.saved[0])
         assert replay.game == "poker-squares" and replay.names == ("Ann", "Bob")
+        key(app, pygame.K_w, "w")  # Watch replay: the match just played, through Ann's eyes
+        viewer = app.scene
+        assert isinstance(viewer, ReplayScene) and isinstance(viewer.recorder, SeatTape)
+        key(app, pygame.K_END)
+        frames(app, 2)
+        assert viewer.inner.view.over and viewer.inner.view.scores == tuple(end.scores)
+        assert viewer.inner.rival == "Bob"
+        key(app, pygame.K_ESCAPE)
+        assert app.scene is scene
     finally:
         other.close()
         app.quit()
