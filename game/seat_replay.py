@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from game import storage
+from game.json_limits import is_int, is_text
 
 KIND = "seat-replay"
 VERSION = 1
@@ -57,13 +58,49 @@ def read(path: Path) -> SeatReplay:
         data = storage.load_json(path)
     except (OSError, storage.UnusableFile) as exc:
         raise ValueError(str(exc)) from None
+    return parse(data)
+
+
+def parse(data: Any) -> SeatReplay:
+    """A seat replay from its JSON; ValueError (with a reason) for anything malformed."""
     if not isinstance(data, dict) or data.get("kind") != KIND or data.get("version") != VERSION:
         raise ValueError("it is not a network replay of this version")
     bodies, names = data.get("bodies"), data.get("names")
-    if not (isinstance(bodies, list) and all(isinstance(b, str) for b in bodies)
-            and isinstance(names, list) and all(isinstance(n, str) for n in names)
-            and isinstance(data.get("game"), str) and isinstance(data.get("seat"), int)):
+    if not (isinstance(bodies, list) and bodies and all(isinstance(b, str) for b in bodies)
+            and isinstance(names, list) and all(is_text(n, 40) for n in names)
+            and is_text(data.get("game"), 40) and is_int(data.get("seat"))
+            and 0 <= data["seat"] < len(names)):
         raise ValueError("it is damaged")
     return SeatReplay(data["game"], data["seat"], tuple(names), int(data.get("match") or 0),
                       str(data.get("result", ""))[:80], str(data.get("date", ""))[:40],
                       tuple(bodies))
+
+
+def list_replays(save_dir: Path, problems: list[str] | None = None) -> list[storage.ReplayInfo]:
+    """The network replays kept under ``save_dir``, as the replay list shows them. A
+    damaged one is set aside (renamed .bad-...) with a sentence in ``problems``."""
+    where = folder(save_dir)
+    if not where.is_dir():
+        return []
+    found: list[storage.ReplayInfo] = []
+    for path in sorted(where.glob("*.json")):
+        if path.name.startswith("."):
+            continue
+        loaded = storage.read_json(path, KIND, VERSION, consequence="it is not listed")
+        if loaded.data is not None:
+            try:
+                found.append(info(path, parse(loaded.data)))
+                continue
+            except ValueError:
+                loaded = storage.set_aside_reported(path, "was damaged", "it is not listed")
+        if loaded.problem and problems is not None:
+            problems.append(loaded.problem)
+    return found
+
+
+def info(path: Path, replay: SeatReplay) -> storage.ReplayInfo:
+    outcome = replay.result if replay.result in storage.OUTCOMES else "lost"
+    return storage.ReplayInfo(path=path, game=replay.game,
+                              date=storage.replay_date(path, replay.date),
+                              moves=len(replay.bodies) - 1, result=replay.result,
+                              outcome=outcome, names=replay.names, network=True)

@@ -75,6 +75,7 @@ class SeatClient(Protocol):
 
     rules: ModuleRules
     seat: int
+    watching: bool  # only watches (a replay fed from a file): its scene takes no input
 
     @property
     def view(self) -> Any: ...
@@ -322,6 +323,7 @@ class LocalClient:
         self.session = session
         self.rules = session.rules
         self.seat = seat
+        self.watching = False
 
     @property
     def view(self) -> Any:
@@ -492,10 +494,12 @@ class JsonClient:
     the answer comes back later (at once on a local wire, a moment later over a
     network), as an update or as a refusal that listeners hear as kind "refused"."""
 
-    def __init__(self, rules: ModuleRules, send: Callable[[str], None]) -> None:
+    def __init__(self, rules: ModuleRules, send: Callable[[str], None],
+                 watching: bool = False) -> None:
         self.rules = rules
         self.send = send
         self.seat = 0
+        self.watching = watching
         self._view: Any = None
         self._legal: list[Any] = []
         self._acting = False

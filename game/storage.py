@@ -47,6 +47,8 @@ class ReplayInfo:
     moves: int
     result: str  # meta "result", "" if none
     outcome: str  # "won" | "lost" | "abandoned"
+    names: tuple[str, ...] = ()  # a network match's players, seat by seat
+    network: bool = False  # a network match through one seat's eyes (game.seat_replay)
 
 
 class SaveDirError(Exception):
@@ -168,10 +170,10 @@ def read_json(path: str | Path, kind: str, version: int, *,
     except FileNotFoundError:
         return LoadResult(None)
     except UnusableFile as exc:
-        return _set_aside(path, str(exc), consequence)
+        return set_aside_reported(path, str(exc), consequence)
     reason = _wrong_header(data, kind, version)
     if reason:
-        return _set_aside(path, reason, consequence)
+        return set_aside_reported(path, reason, consequence)
     return LoadResult(data)
 
 
@@ -238,7 +240,8 @@ def _wrong_header(data: Any, kind: str, version: int) -> str | None:
     return None
 
 
-def _set_aside(path: Path, reason: str, consequence: str) -> LoadResult:
+def set_aside_reported(path: Path, reason: str, consequence: str) -> LoadResult:
+    """Set ``path`` aside; the sentence says why (``reason``) and what follows."""
     try:
         target = set_aside(path)
     except OSError as exc:
@@ -304,7 +307,7 @@ def list_replays(folder: str | Path, problems: list[str] | None = None) -> list[
             if info is not None:
                 found.append(info)
                 continue
-            result = _set_aside(path, "was damaged", "it is not listed")
+            result = set_aside_reported(path, "was damaged", "it is not listed")
         if result.problem and problems is not None:
             problems.append(result.problem)
     found.sort(key=lambda r: (r.date, r.path.name), reverse=True)
@@ -320,7 +323,7 @@ def _replay_info(path: Path, data: dict[str, Any]) -> ReplayInfo | None:
     game, moves, meta = data["game"], data["moves"], data.get("meta", {})
     result = meta.get("result")
     result = result if is_text(result, 40) else ""
-    return ReplayInfo(path=path, game=game, date=_replay_date(path, meta.get("date")),
+    return ReplayInfo(path=path, game=game, date=replay_date(path, meta.get("date")),
                       moves=len(moves), result=result,
                       outcome=_outcome(meta.get("outcome"), result))
 
@@ -338,7 +341,7 @@ def _outcome(stored: Any, result: str) -> str:
     return "won" if "won" in result.lower() else "lost"
 
 
-def _replay_date(path: Path, text: Any) -> datetime:
+def replay_date(path: Path, text: Any) -> datetime:
     if is_text(text, 40):
         try:  # compare everything as naive local time; year 1 or 9999 may not convert
             date = datetime.fromisoformat(text)

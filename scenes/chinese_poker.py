@@ -126,8 +126,9 @@ class ChinesePokerScene(GameScene):
     # -- seats -------------------------------------------------------------------------------
 
     def name(self, seat: int) -> str:
-        """``seat``'s name: from the lobby at a network table, else from the set-up."""
-        return self.net.net.name(seat) if self.net is not None else self.setup.name(seat)
+        """``seat``'s name: from the lobby at a network table (or its replay), else from
+        the set-up."""
+        return self.seat_name(seat) or self.setup.name(seat)
 
     def _seat_computers(self) -> None:
         if self.viewer:

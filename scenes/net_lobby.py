@@ -35,7 +35,7 @@ def seat_label(net: NetworkTable, info: Any) -> str:
         return f"{info.seat + 1}  \u00b7  empty: waiting for a player"
     name = net.name(info.seat)
     if info.kind == "computer":
-        return f"{info.seat + 1}  \u00b7  {name}  \u00b7  computer, {info.level or 'medium'}"
+        return f"{info.seat + 1}  \u00b7  {name}  \u00b7  computer, {info.level or 'its own level'}"
     state = "ready" if info.ready else "not ready"
     if not info.connected:
         state = "connection lost"
@@ -54,7 +54,7 @@ class LobbyScene(Scene):
         net.chat.rect = CHAT_RECT.copy()
         self._computers = computers  # the host's first choice, sent once seated
         self._remember = remember  # kept once the table has welcomed us
-        self.level = computers[1] if computers else "medium"
+        self.level = computers[1] if computers else ""  # "": the table's own level
         self.handed_over = False
         self.hud.buttons = command_bar(COMMANDS, "bottom", size=(200, 64), right=1860)
         self.set_focus(("button", "ready"))
@@ -173,9 +173,9 @@ class LobbyScene(Scene):
             words = self.net.trouble or "Connecting\u2026"
             return [(f"{self.entry.title}: {client.host} port {client.port}", GOLD),
                     (words, ERROR if client.status == "lost" else INK)]
-        target = lobby.config.get("target", "")
-        head = f"{self.entry.title} \u00b7 {len(lobby.seats)} seats" + \
-            (f" \u00b7 to {target} points" if target else "")
+        table = [q.shown.format(q.label(lobby.config[q.key]))
+                 for q in self.entry.net_questions if q.shown and q.key in lobby.config]
+        head = " \u00b7 ".join([self.entry.title, f"{len(lobby.seats)} seats", *table])
         lines = [(head, GOLD)]
         if self.net.hosted is not None:
             lines.append((f"Others connect to {self.net.address}", INK))

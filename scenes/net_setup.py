@@ -5,12 +5,13 @@ of dialogs; both end in the lobby. The name and the last addresses are remembere
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game import recent_tables
 from game.engine.net_table import NetworkTable
 from game.engine.ui import Dialog, Hud
+from game.net import computer
 from game.net.client import ThreadedClient
 from game.net.hosting import HostedServer, lan_address
 from game.net.server import ServerOptions
@@ -19,17 +20,15 @@ from game.recent_tables import DEFAULT_PORT, Address, Recent
 from game.rules.registry import GameEntry
 
 BACK = "back"
-LEVELS = (("easy", "Easy", "e"), ("medium", "Medium", "m"), ("hard", "Hard", "h"))
-TARGETS = (25, 50, 100, 150)
 RECENT_SHOWN = 3  # remembered addresses offered as buttons (a pad cannot type)
 
 
 @dataclass(frozen=True)
 class HostChoice:
-    players: int = 4
+    config: dict[str, Any] = field(default_factory=dict)  # the game's net_questions answered
+    players: int = 4  # seats, as the game has them with that config
     people: int = 2  # the first seats are for people (this player first); the computer
-    level: str = "medium"  # takes the rest at this level
-    target: int = 100
+    level: str = ""  # takes the rest at this level ("": the game's default)
     lan: bool = True  # listen on every interface (else this machine only)
     port: int = DEFAULT_PORT
     name: str = "Player"
@@ -78,7 +77,8 @@ def ask_text(hud: Hud, title: str, body: str, text: str, then: Callable[[str], N
 
 
 class HostDialogs:
-    """Seats, people, level, target, where to listen, port and name; then the lobby."""
+    """The game's questions (seats, target, mode), people, level, where to listen, port
+    and name; then the lobby."""
 
     def __init__(self, app: Any, hud: Hud, entry: GameEntry) -> None:
         self.app, self.hud, self.entry = app, hud, entry
@@ -94,13 +94,30 @@ class HostDialogs:
         self.choice = HostChoice(**{**self.choice.__dict__, **changes})
 
     def start(self) -> None:
-        self._ask("Host a table", "How many seats at the table?",
-                  [("2", "Two", "2"), ("3", "Three", "3"), ("4", "Four", "4")],
-                  self._players, focus=2)
+        self._question(0)
 
-    def _players(self, choice: str) -> None:
-        self._set(players=int(choice))
-        people = [(str(n), str(n), str(n)) for n in range(1, int(choice) + 1)]
+    def _question(self, index: int) -> None:
+        """The game's own questions in turn (seats, target, mode...), then the people."""
+        questions = self.entry.net_questions
+        if index == len(questions):
+            rules = self.entry.rules
+            self._set(players=rules.seat_count(rules.new_game(0, dict(self.choice.config))))
+            self._ask_people()
+            return
+        q = questions[index]
+        values = [v for v, _, _ in q.choices]
+
+        def answered(choice: str) -> None:
+            self._set(config={**self.choice.config, q.key: values[int(choice)]})
+            self._question(index + 1)
+
+        self._ask(q.title, q.body, [(str(n), label, hot) for n, (_, label, hot)
+                                    in enumerate(q.choices)], answered,
+                  focus=values.index(q.default) if q.default in values else 0)
+
+    def _ask_people(self) -> None:
+        seats = self.choice.players
+        people = [(str(n), str(n), str(n)) for n in range(1, seats + 1)]
         self._ask("People", "How many people play, you included? They join over the "
                   "network; the computer takes the other seats (the host may change that "
                   "in the lobby).", people, self._people, focus=min(1, len(people) - 1))
@@ -108,22 +125,19 @@ class HostDialogs:
     def _people(self, choice: str) -> None:
         self._set(people=int(choice))
         if self.choice.computer_seats:
+            levels = [a for a in self.entry.agents if a != "random"]
+            default = computer.default_level(self.entry.id)
             self._ask("Computer", "How well does the computer play its seats?",
-                      list(LEVELS), self._level, focus=1)
+                      [(a, a.title(), a[0]) for a in levels], self._level,
+                      focus=levels.index(default) if default in levels else 0)
         else:
-            self._ask_target()
+            self._where()
 
     def _level(self, choice: str) -> None:
         self._set(level=choice)
-        self._ask_target()
+        self._where()
 
-    def _ask_target(self) -> None:
-        self._ask("Target", "Play until someone reaches how many points? The lowest score "
-                  "then wins.", [(str(t), str(t), "") for t in TARGETS],
-                  lambda c: self._target(int(c)), focus=2)
-
-    def _target(self, target: int) -> None:
-        self._set(target=target)
+    def _where(self) -> None:
         self._ask("Listen", "Who may connect: machines on your network, or only this "
                   "machine (for trying it out)?",
                   [("lan", "Network", "n"), ("local", "This machine", "t")],
@@ -155,8 +169,7 @@ def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
 
     options = ServerOptions(
         host="0.0.0.0" if choice.lan else "127.0.0.1", port=choice.port,
-        table=TableOptions(entry.id, {"players": choice.players, "target": choice.target},
-                           level=choice.level))
+        table=TableOptions(entry.id, dict(choice.config), level=choice.level))
     server = HostedServer(options)
     try:
         port = server.start()

@@ -10,10 +10,11 @@ from game.rules.registry import GAME_BY_ID, load
 
 
 def game_scene(app: Any, name: str, seed: int | None = None, demo: bool = False,
-               recorder: Any = None) -> Scene:
+               recorder: Any = None, client: Any = None) -> Scene:
     """The scene for game ``name`` (a registry id); with ``recorder``, a viewer over that
-    log for the replay viewer; with ``demo``, the computer plays deal after deal."""
+    log for the replay viewer; with ``client``, on that seat (a network replay's);
+    with ``demo``, the computer plays deal after deal."""
     entry = GAME_BY_ID.get(name)
     if entry is None or not entry.playable:
         raise ValueError(f"{name} is not built yet")
-    return load(entry.scene)(app, seed=seed, demo=demo, recorder=recorder)
+    return load(entry.scene)(app, seed=seed, demo=demo, recorder=recorder, client=client)

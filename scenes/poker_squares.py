@@ -73,6 +73,11 @@ COMMANDS = [("hint", "Hint", "h"), ("players", "Players", "t"),
             ("new", "New cards", "n"), ("same", "Same cards", "s"),
             ("undo", "Undo", "u"), ("redo", "Redo", "r"), ("help", "? Help", "?"),
             ("config", "Rules", "o"), ("menu", "Menu", "m")]
+# At a network table the server deals and the rules are the host's: no deals, undo,
+# rules or players here, and Chat.
+NET_COMMANDS = [("hint", "Hint", "h"), ("chat", "Chat", ""), ("help", "? Help", "?"),
+                ("menu", "Menu", "m")]
+CHAT_RECT = pygame.Rect(BUTTONS_X, 330, 370, 440)  # above the command bar, right of the matrices
 UI = 20000  # labels and outlines sit above the cards, under the HUD
 REFUSED_PAIR_S = 1.5  # a key this soon after a refused row is that row's column
 OTHER = 1  # the second player's seat: the computer at this table
@@ -131,7 +136,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     card_w, card_h = CARD_W, CARD_H
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
-                 resume: bool = True, recorder: Any = None, client: Any = None) -> None:
+                 resume: bool = True, recorder: Any = None, client: Any = None,
+                 net: Any = None) -> None:
         self.picked: str | None = None  # the place of a card picked up by a click
         self.pending_row: int | None = None
         self.row_prompt: Message | None = None  # the "now the column" line while it shows
@@ -142,10 +148,12 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         self.hint_spot: str | None = None
         self.spot_of: dict[str, str] = {}  # table key -> place name, from the last view
         self.config = self.chosen_config(app)
-        super().__init__(app, seed, demo, resume, recorder, client)
+        super().__init__(app, seed, demo, resume, recorder, client, net)
+        if self.net is not None:
+            self.net.net.chat.rect = CHAT_RECT.copy()
         if self.viewer:  # a replay shows the players as they sat
             self.played_as = played_as(getattr(self.recorder, "meta", {}).get("table"))
-        if not self.viewer and not demo:
+        if not self.viewer and not demo and self.session is not None:
             self.load_tournament()
         self.seat_opponent()
         self.set_buttons()
@@ -169,8 +177,11 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         return self.rival_name()
 
     def rival_name(self, lower: bool = False) -> str:
-        """Who plays the second seat: Player 2's name (a tournament's), "Player 2", or
-        the computer."""
+        """Who plays the other seat: its name at a network table, Player 2's name (a
+        tournament's), "Player 2", or the computer."""
+        networked = self.seat_name(1 - self.seat)
+        if networked is not None:
+            return networked
         if self.played_as is not None:
             return self.played_as[1]
         if not self.person_at_second:
@@ -178,7 +189,10 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         return self.second_name()
 
     def first_name(self) -> str:
-        """Player 1 by name in a tournament, else "You"."""
+        """Player 1 by name in a tournament, else "You" (a network replay: its name)."""
+        networked = self.seat_name(self.seat)
+        if networked is not None:
+            return networked
         if self.played_as is not None:
             return self.played_as[0]
         return self.tournament.player.name if self.tournament is not None else "You"
@@ -197,7 +211,10 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
 
     @property
     def person_at_second(self) -> bool:
-        """Does a person play Player 2 (in a replay: did one)?"""
+        """Does a person play Player 2 (in a replay: did one)? At a network table the
+        other seat is someone else's, drawn full size."""
+        if self.networked:
+            return True
         if self.viewer:
             kinds = self.seat_kinds()
             return kinds is not None and len(kinds) == 2 and kinds[1] == "person"
@@ -344,7 +361,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         options = self.view.options
         extra = [("done", "Done", "d")] if any(s.can_move for s in options.seats) else []
         extra += [("pass", "Pass", "p")] if options.mode in TURN_MODES else []
-        return COMMANDS + extra
+        return (COMMANDS if self.net is None else NET_COMMANDS) + extra
 
     def set_buttons(self) -> None:
         view = self.view
@@ -534,7 +551,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             return
         if action.kind == Act.CANCEL and self.table.dragging is None and not self.has_selection() \
                 and self.view.options.players == 2 and not self.over and not self.viewer \
-                and not self.demo:
+                and not self.demo and self.net is None:
             # Esc with nothing half-made: a two-player game is not left on one key press.
             confirm(self.hud, "Leave the game", "Leave this two-player game for the menu? "
                     "It is kept, and goes on when you come back.", self.app.pop)
@@ -643,7 +660,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             if named:
                 return title, f"{me} {view.scores[view.seat]}, {self.rival} " \
                               f"{view.scores[1 - view.seat]}."
-            whose = f"{self.rival}'s" if self.second_cursor is not None else "the computer's"
+            whose = f"{self.rival}'s" if self.second_cursor is not None or self.networked \
+                else "the computer's"
             return title, f"Your score {view.scores[view.seat]}, {whose} " \
                           f"{view.scores[1 - view.seat]}."
         if rules.pat:

@@ -14,13 +14,14 @@ from typing import Any
 
 import pygame
 
-from game import storage
+from game import seat_replay, storage
 from game.engine.actions import Act, Action
 from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
 from game.engine.render import DrawItem
 from game.engine.scene import Scene
 from game.engine.ui import GOLD, INK, MUTED, UI_Z, Button, confirm, text_image
 from game.replay.recorder import Recorder, ReplayError
+from game.replay.seat_tape import SeatTape
 from game.rules.registry import GAME_BY_ID, GAMES, RULES_BY_ID
 from game.settings import animation_scale
 from scenes.help import HelpScene, PageScene, draw_footer, panel_image
@@ -75,11 +76,16 @@ def sentence(text: str) -> str:
 class ReplayScene(Scene):
     """Plays ``recorder``'s moves back from the deal; see the module docstring."""
 
-    def __init__(self, app: Any, recorder: Recorder, autoplay: bool = True) -> None:
+    def __init__(self, app: Any, recorder: Recorder | SeatTape, autoplay: bool = True) -> None:
+        """``recorder``: a game's log, or a network match through one seat's eyes."""
         super().__init__(app)
         self.recorder = recorder
         recorder.seek(0)  # before the inner scene exists, so it opens with the deal
-        self.inner = game_scene(app, recorder.game_id, recorder=recorder)
+        if isinstance(recorder, SeatTape):
+            self.inner = game_scene(app, recorder.game_id, client=recorder.client)
+            self.inner.table_names = recorder.replay.names
+        else:
+            self.inner = game_scene(app, recorder.game_id, recorder=recorder)
         self.inner.viewport_override = self.game_area(app.viewport)
         self.speed_index = NORMAL_SPEED
         self.direction = 1 if autoplay else 0  # 1 playing, -1 rewinding, 0 paused
@@ -105,7 +111,7 @@ class ReplayScene(Scene):
         """The ways a game with hidden hands may be watched (its scene offers them): each
         seat's own eyes, and every hand face up once the game has been played out."""
         offer = getattr(self.inner, "replay_views", None)
-        if offer is None:
+        if offer is None or isinstance(self.recorder, SeatTape):  # one seat's messages only
             return []
         played_out = self.recorder.rules.is_over(self.recorder.state_at(self.recorder.length))
         return [(key, label) for key, label in offer() if key != "all" or played_out]
@@ -121,6 +127,8 @@ class ReplayScene(Scene):
             return _fail(app, f"Replay {path.name} was not found.")
         except storage.UnusableFile as exc:
             return _fail(app, f"Replay {path.name} {exc}.")
+        if isinstance(data, dict) and data.get("kind") == seat_replay.KIND:
+            return cls._open_tape(app, path, data, autoplay)
         try:
             recorder = Recorder.from_json(data, RULES_BY_ID)
         except ReplayError as exc:
@@ -131,6 +139,26 @@ class ReplayScene(Scene):
             return cls(app, recorder, autoplay)
         except ValueError as exc:  # e.g. a game this version cannot show yet
             return _fail(app, f"Replay {path.name} cannot be shown: {exc}.")
+
+    @classmethod
+    def _open_tape(cls, app: Any, path: Path, data: Any, autoplay: bool) -> ReplayScene | None:
+        """A network match's replay through its seat's eyes (see ``open``)."""
+        try:
+            replay = seat_replay.parse(data)
+            entry = GAME_BY_ID.get(replay.game)
+            if entry is None or not entry.playable:
+                raise ValueError(f"{game_name(replay.game)} cannot be shown here")
+            return cls(app, SeatTape(replay, entry.rules), autoplay)
+        except ValueError as exc:
+            return _fail(app, f"Replay {path.name} cannot be shown: {exc}.")
+
+    def table_text(self) -> str:
+        """A network match's players, and whose eyes it is seen through."""
+        if not isinstance(self.recorder, SeatTape):
+            return ""
+        replay = self.recorder.replay
+        return f"Network: {', '.join(n or '?' for n in replay.names)} \u00b7 as " \
+               f"{replay.names[replay.seat] or 'this seat'} saw it"
 
     def opponent_text(self) -> str:
         """Who played Player 2 in a two-seat game, as the replay recorded it: a person
@@ -365,7 +393,8 @@ class ReplayScene(Scene):
                  for item in self.inner.draw_items(alpha)]
         info = " \u00b7 ".join(part for part in (
             f"Replay of {game_name(self.recorder.game_id)}", self.date,
-            sentence(str(self.recorder.meta.get("result", ""))), self.opponent_text()) if part)
+            sentence(str(self.recorder.meta.get("result", ""))), self.opponent_text(),
+            self.table_text()) if part)
         state = {1: "Playing", -1: "Rewinding", 0: "Paused"}[self.direction]
         middle = TRACK_Y + TRACK_H / 2
         for key, image, x, y, anchor in (
@@ -428,6 +457,28 @@ LEGEND = ("Space / A  play \u00b7 \u2190 \u2192 / D-pad  step \u00b7 \u2191 \u21
 COLUMNS = [("Game", 140), ("Date", 560), ("Moves", 1040), ("Result", 1240)]  # x, logical
 
 
+def row_cells(info: storage.ReplayInfo) -> tuple[str, str, str, str]:
+    """A list row: a network match is marked so, its result naming the players."""
+    result = sentence(info.result) or "\u2014"
+    if info.network:
+        return (f"{game_name(info.game)} \u00b7 network", date_text(info.date), str(info.moves),
+                f"{result} \u00b7 {', '.join(n or '?' for n in info.names)}")
+    return game_name(info.game), date_text(info.date), str(info.moves), result
+
+
+def fitted(vp: Viewport, text: str, size: float, width: float, bold: bool) -> pygame.Surface:
+    """``text`` in at most ``width`` logical units: smaller type, then cut short."""
+    image = text_image(vp, text, size, INK, bold)
+    if image.get_width() <= vp.px(width):
+        return image
+    smaller = max(20.0, size * vp.px(width) / image.get_width())
+    image = text_image(vp, text, smaller, INK, bold)
+    while image.get_width() > vp.px(width) and len(text) > 2:
+        text = text[:-2].rstrip(" ,\u00b7") + "\u2026"
+        image = text_image(vp, text, smaller, INK, bold)
+    return image
+
+
 class ReplayListScene(PageScene):
     """Saved replays, newest first. Arrows / wheel / PgUp / PgDn move through them,
     Enter or a click opens one, Esc goes back."""
@@ -449,7 +500,10 @@ class ReplayListScene(PageScene):
     def enter(self) -> None:
         """Read the folder each time the list is shown: a game just finished is listed."""
         problems: list[str] = []
-        self.every = storage.list_replays(storage.replay_dir(self.app.save_dir), problems)
+        self.every = sorted(
+            storage.list_replays(storage.replay_dir(self.app.save_dir), problems)
+            + seat_replay.list_replays(self.app.save_dir, problems),
+            key=lambda r: (r.date, r.path.name), reverse=True)
         self.apply_filters()
         if len(problems) == 1:
             self.hud.say(problems[0], error=True)
@@ -600,10 +654,10 @@ class ReplayListScene(PageScene):
             if not button.key.startswith("row:"):
                 continue
             info = self.replays[int(button.key[4:])]
-            cells = (game_name(info.game), date_text(info.date), str(info.moves),
-                     sentence(info.result) or "\u2014")
-            for (_, x), text in zip(COLUMNS, cells, strict=True):
-                image = text_image(vp, text, 27, INK, bold=x == COLUMNS[0][1])
+            cells = row_cells(info)
+            ends = [x for _, x in COLUMNS[1:]] + [LIST.right - 30]
+            for (_, x), end, text in zip(COLUMNS, ends, cells, strict=True):
+                image = fitted(vp, text, 27, end - x - 20, bold=x == COLUMNS[0][1])
                 px, py = vp.to_px(x, button.rect.centery)
                 items.append(DrawItem(("cell", button.key, x), image,
                                       (px, py - image.get_height() // 2), UI_Z + 1))

@@ -26,12 +26,12 @@ def until(app: App, done: Callable[[], bool], what: str, deadline: float = DEADL
         frames(app)
 
 
-def open_network_menu(app: App) -> MenuScene:
-    """The menu, with Chinese Poker's question open (clicked, as a player would)."""
+def open_network_menu(app: App, game: str = "chinese-poker") -> MenuScene:
+    """The menu, with ``game``'s question open (clicked, as a player would)."""
     menu = MenuScene(app)
     app.push(menu)
     frames(app, 2)
-    click(app, centre_of(menu.hud.button("chinese-poker").rect))
+    click(app, centre_of(menu.hud.button(game).rect))
     assert menu.hud.dialog is not None and "network" in menu.hud.dialog.body
     return menu
 
@@ -42,17 +42,23 @@ def clear_field(app: App, n: int = 30) -> None:
 
 
 def host_from_menu(app: App, seats: int, people: int, name: str = "Ann") -> MenuScene:
-    """Menu > Chinese Poker > Host a table: ``seats`` seats, ``people`` people, the
-    computer at Easy, target 25, this machine only, any free port, named ``name``."""
+    """Menu > Chinese Poker > Host a table: ``seats`` seats, target 25, ``people``
+    people, the computer at Easy, this machine only, any free port, named ``name``."""
     menu = open_network_menu(app)
     key(app, pygame.K_h, "h")
     key(app, getattr(pygame, f"K_{seats}"), str(seats))
-    key(app, getattr(pygame, f"K_{people}"), str(people))
-    if people < seats:
-        key(app, pygame.K_e, "e")
     for _ in range(2):
         key(app, pygame.K_LEFT)  # 100 has the focus; 25 is two to the left
     key(app, pygame.K_RETURN)
+    key(app, getattr(pygame, f"K_{people}"), str(people))
+    if people < seats:
+        key(app, pygame.K_e, "e")
+    finish_hosting(app, name)
+    return menu
+
+
+def finish_hosting(app: App, name: str) -> None:
+    """The host dialogs' last questions: this machine only, any free port, ``name``."""
     key(app, pygame.K_t, "t")  # this machine only
     clear_field(app, 6)
     type_text(app, "0")
@@ -60,4 +66,3 @@ def host_from_menu(app: App, seats: int, people: int, name: str = "Ann") -> Menu
     clear_field(app)
     type_text(app, name)
     key(app, pygame.K_RETURN)
-    return menu

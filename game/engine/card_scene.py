@@ -95,7 +95,10 @@ class CardGameScene(Scene):
         self.entry: GameEntry = GAME_BY_ID[self.game_id]
         self.rules = self.entry.rules
         self.demo = demo
-        self.viewer = recorder is not None
+        self.viewer = recorder is not None or (client is not None and client.watching)
+        # The names at a network table's seats, when watching its replay (else the lobby
+        # names them, or the game itself): set by the replay viewer.
+        self.table_names: tuple[str, ...] = ()
         self.table = CardTable(self.card_w, self.card_h, seed=seed or 0)
         self.jobs = Background()  # computer players and solvers think off the frame loop
         self.computers: dict[int, ComputerSeat] = {}
@@ -188,6 +191,20 @@ class CardGameScene(Scene):
     def view(self) -> Any:
         """What this scene's seat may see (computed once per position)."""
         return self.client.view
+
+    def seat_name(self, seat: int) -> str | None:
+        """``seat``'s name at a network table (live, or in its replay); None elsewhere,
+        where each game names its seats itself."""
+        if self.net is not None:
+            return self.net.net.name(seat)
+        if 0 <= seat < len(self.table_names):
+            return self.table_names[seat] or f"Seat {seat + 1}"
+        return None
+
+    @property
+    def networked(self) -> bool:
+        """Are the other seats people at other machines (live, or in a replay)?"""
+        return self.net is not None or bool(self.table_names)
 
     @property
     def recorder(self) -> Recorder | None:

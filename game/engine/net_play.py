@@ -49,9 +49,24 @@ class NetPlay:
         title, body = self.end_words or (f"Match {end.match} is over", "")
         self.end_words = None
         words = f"{body} {self.net.match_words(end)}".strip()
-        self.scene.hud.ask(Dialog(title, words, [("ok", "OK", "o"), ("leave", "Leave", "l")],
-                                  lambda c: c == "leave" and self.scene.app.pop(),
+        self.scene.hud.ask(Dialog(title, words, [("ok", "OK", "o"),
+                                                 ("replay", "Watch replay", "w"),
+                                                 ("leave", "Leave", "l")],
+                                  lambda c: self._after_match(c, end.match),
                                   cancel_key="ok", height=420))
+
+    def _after_match(self, choice: str, match: int) -> None:
+        """The server deals the next match at once: the replay shows the one just
+        played (the table plays on meanwhile)."""
+        if choice == "leave":
+            self.scene.app.pop()
+        elif choice == "replay":
+            path = self.net.replay_of(match)
+            if path is None:
+                self.scene.app.error("The match's replay has not arrived yet.")
+                return
+            self.scene.last_replay = path
+            self.scene.open_page("replay")
 
     def _gone(self) -> None:
         client = self.net.client

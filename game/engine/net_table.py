@@ -108,6 +108,10 @@ class NetworkTable:
             "That was the table's last match."
         return f"{winners} won match {end.match}. Points: {scores}. {nxt}"
 
+    def replay_of(self, match: int) -> Path | None:
+        """The replay saved here of ``match`` (None until its last part has come)."""
+        return next((p for p in reversed(self.saved) if f"-match{match}-" in p.name), None)
+
     def _save_replay(self, match: int) -> None:
         lobby = self.client.lobby
         bodies = self.client.replays.pop(match, [])

@@ -36,6 +36,22 @@ class Option:
 
 
 @dataclass(frozen=True, slots=True)
+class NetQuestion:
+    """One question the host of a network table answers for this game: the answer is
+    the rules' config ``key`` (the number of seats, a target, a mode)."""
+
+    key: str
+    title: str
+    body: str
+    choices: tuple[tuple[Any, str, str], ...]  # (value, button label, hotkey)
+    default: Any
+    shown: str = "{}"  # the answer in the lobby's heading ("": not shown)
+
+    def label(self, value: Any) -> str:
+        return next((label for v, label, _ in self.choices if v == value), str(value))
+
+
+@dataclass(frozen=True, slots=True)
 class SimFlag:
     """An extra ``simulate`` option of one game (``--scoring english``, ``--players 4``).
     ``kind`` is str, int or bool (a bool flag takes no value). The value reaches the
@@ -70,8 +86,10 @@ class GameEntry:
     simulator: str = ""
     sim_flags: tuple[SimFlag, ...] = ()
     # People at other machines may take its seats: the menu offers to host a table or
-    # connect to one, and the scene takes a ``net=`` (game.engine.net_table).
+    # connect to one, and the scene takes a ``net=`` (game.engine.net_table). The host
+    # answers ``net_questions`` for the table's config.
     network: bool = False
+    net_questions: tuple[NetQuestion, ...] = ()
 
     @property
     def playable(self) -> bool:
@@ -103,6 +121,7 @@ def load(path: str) -> Any:
 
 
 YES_NO = ((True, "Yes"), (False, "No"))
+TARGETS = (25, 50, 100, 150)  # a network Chinese Poker table's choice of target
 ON_OFF = ((True, "On"), (False, "Off"))
 
 GAMES: tuple[GameEntry, ...] = (
@@ -127,7 +146,15 @@ GAMES: tuple[GameEntry, ...] = (
         "Place 25 cards in a 5x5 grid to make ten poker hands at once. Seven modes, "
         "races against a friend or the computer.",
         rules=poker_squares.RULES, scene="scenes.poker_squares:PokerSquaresScene",
-        help_topic="poker-squares",
+        help_topic="poker-squares", network=True,
+        net_questions=(
+            NetQuestion("mode", "Host a table", "Which two-player game? Race: both place "
+                        "the same cards at once; Race Both: each their own; Alternate and "
+                        "Same Deck: turn about.",
+                        tuple((m, poker_squares_options.MODES[m], m[0] if m != "race_both"
+                               else "b") for m in (*poker_squares_options.RACE_MODES,
+                                                   *poker_squares_options.TURN_MODES)),
+                        "race"),),
         agents=("quick", "strong", "random"), agent_factory="game.ai.poker_squares:make_agent",
         simulator="game.ai.poker_squares_sim:simulate",
         sim_flags=(
@@ -188,6 +215,12 @@ GAMES: tuple[GameEntry, ...] = (
         agents=("hard", "medium", "easy", "random"),
         agent_factory="game.ai.chinese_poker_player:make_agent", figure="win_rate",
         help_topic="chinese-poker", network=True,
+        net_questions=(
+            NetQuestion("players", "Host a table", "How many seats at the table?",
+                        ((2, "Two", "2"), (3, "Three", "3"), (4, "Four", "4")), 4, shown=""),
+            NetQuestion("target", "Target", "Play until someone reaches how many points? The "
+                        "lowest score then wins.", tuple((t, str(t), "") for t in TARGETS),
+                        100, shown="to {} points")),
         simulator="game.ai.chinese_poker_match:simulate",
         sim_flags=(SimFlag("--players", "seats at the table", kind=int, choices=(2, 3, 4),
                            default=4),

@@ -1,0 +1,173 @@
+"""Network matches' replays in the replay viewer: listed with the others (marked, with
+the players and the result, filtered like the rest), played in the game's own scene
+through the seat's eyes by posted keys and clicks (step, seek, rewind), a damaged one
+set aside and reported. The seat replay is made as the network makes it: the messages
+a ``SeatPort`` sends that seat, kept in order."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+import main
+from game import seat_replay
+from game.cards import card_from_uid
+from game.replay.recorder import Recorder
+from game.rules.registry import GAME_BY_ID
+from game.session import Session
+from scenes.menu import MenuScene
+from scenes.replay_viewer import ReplayListScene, ReplayScene, row_cells
+from tests.driver import click, frames, key, make_app
+
+SEAT = 1  # the replay is seen through the second seat's eyes
+
+
+def record_match(game: str, config: dict, moves: int, seed: int = 5
+                 ) -> tuple[seat_replay.SeatReplay, list[set[str]], list[set[str]]]:
+    """``moves`` moves of a two-seat table (each seat's first legal move), as seat 1's
+    replay; with, message by message, seat 1's own cards and the other seat's hidden
+    ones (its cards seat 1 may not see then)."""
+    rules = GAME_BY_ID[game].rules
+    session = Session(rules, Recorder(rules, seed, config))
+    bodies: list[str] = []
+    mine: list[set[str]] = []
+    hidden: list[set[str]] = []
+
+    def sent(text: str) -> None:
+        bodies.append(text)
+        seen = cards_in(session.observation_json(SEAT))
+        mine.append(seen)
+        hidden.append(cards_in(session.observation_json(0)) - seen)
+
+    from game.session import SeatPort
+
+    SeatPort(session, SEAT, sent)
+    for _ in range(moves):
+        if session.over:
+            break
+        seat = session.acting_seats()[0]
+        session.submit(seat, session.legal_moves(seat)[0])
+    replay = seat_replay.SeatReplay(game, SEAT, ("Ann", "Bob"), 1, "won",
+                                    "2024-05-06T07:08:09", tuple(bodies))
+    return replay, mine, hidden
+
+
+def cards_in(observation: object) -> set[str]:
+    """Every card uid named anywhere in an observation's JSON."""
+    found: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, str) and is_card(value):
+            found.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(observation)
+    return found
+
+
+def is_card(text: str) -> bool:
+    try:
+        card_from_uid(text)
+    except (ValueError, KeyError, IndexError):
+        return False
+    return len(text) <= 6
+
+
+def shown_cards(scene: ReplayScene) -> set[str]:
+    table = scene.inner.table
+    return {p.card for p in (table.placement(k) for k in table.entities)
+            if p.face_up and p.card is not None}
+
+
+def open_list(app) -> ReplayListScene:  # noqa: ANN001
+    app.push(MenuScene(app))
+    frames(app, 2)
+    key(app, pygame.K_r, "r")
+    assert isinstance(app.scene, ReplayListScene)
+    return app.scene
+
+
+@pytest.mark.parametrize("game, config", [("chinese-poker", {"players": 2, "target": 25}),
+                                          ("poker-squares", {"mode": "race"})])
+def test_a_network_replay_is_listed_and_played_through_its_seats_eyes(
+        tmp_path: Path, game: str, config: dict) -> None:
+    replay, mine, hidden = record_match(game, config, 30)
+    assert any(hidden) or game == "poker-squares", "the other's hand is hidden from this seat"
+    seat_replay.write(tmp_path, replay)
+    app = make_app(tmp_path, animation="off")
+    listing = open_list(app)
+    assert len(listing.replays) == 1 and listing.replays[0].network
+    cells = row_cells(listing.replays[0])
+    assert "network" in cells[0] and cells[3] == "Won \u00b7 Ann, Bob"
+    key(app, pygame.K_g, "g")  # filtered by game like the others
+    assert len(listing.replays) == 1 and listing.game_filter == game
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN, "\r")
+    viewer = app.scene
+    assert isinstance(viewer, ReplayScene) and viewer.inner.seat == SEAT
+    assert viewer.length == len(replay.bodies) - 1 and viewer.cursor == 0
+    assert viewer.inner.seat_name(0) == "Ann" and "as Bob saw it" in viewer.table_text()
+    key(app, pygame.K_SPACE, " ")  # pause the autoplay: step by hand
+
+    def check() -> None:
+        frames(app, 2)
+        k = viewer.cursor
+        shown = shown_cards(viewer)
+        assert not shown & hidden[k], f"message {k} shows the other seat's cards"
+        assert shown == mine[k], f"message {k}: the table shows this seat's view"
+
+    check()
+    for _ in range(3):
+        key(app, pygame.K_RIGHT)
+        check()
+    assert viewer.cursor == 3
+    key(app, pygame.K_LEFT)
+    check()
+    assert viewer.cursor == 2
+    track = viewer.track_rect()
+    click(app, (track.x + track.w * 0.6, track.centery))  # seek by the progress bar
+    assert viewer.cursor == round(0.6 * viewer.length)
+    check()
+    key(app, pygame.K_END)
+    assert viewer.cursor == viewer.length
+    check()
+    key(app, pygame.K_b, "b")  # rewind plays back towards the deal
+    for _ in range(600):
+        if viewer.cursor < viewer.length - 2:
+            break
+        frames(app)
+    check()
+    app.quit()
+
+
+def test_a_damaged_network_replay_is_set_aside_and_reported(tmp_path: Path) -> None:
+    replay, _, _ = record_match("chinese-poker", {"players": 2, "target": 25}, 5)
+    good = seat_replay.write(tmp_path, replay)
+    broken = good.with_name("broken.json")
+    broken.write_text(json.dumps({**replay.to_json(), "bodies": "nope"}))
+    garbled = good.with_name("garbled.json")
+    garbled.write_text(json.dumps({**replay.to_json(), "bodies": ["{not json"]}))
+    app = make_app(tmp_path, animation="off")
+    listing = open_list(app)
+    assert {r.path.name for r in listing.replays} == {good.name, garbled.name}
+    assert not broken.exists() and list(broken.parent.glob("broken.json.bad-*"))
+    assert "broken.json was damaged" in listing.hud.message.text
+    row = next(i for i, r in enumerate(listing.replays) if r.path == garbled)
+    listing.press(f"row:{row}")  # listed, but its messages cannot be shown: said, no crash
+    assert app.scene is listing and "cannot be shown" in listing.hud.message.text
+    app.quit()
+
+
+def test_main_replay_opens_a_network_replay(tmp_path: Path) -> None:
+    replay, _, _ = record_match("poker-squares", {"mode": "race"}, 8)
+    path = seat_replay.write(tmp_path, replay)
+    assert main.main(["--headless", "--frames", "20", "--save-dir", str(tmp_path),
+                      "replay", str(path)]) == 0
