@@ -198,3 +198,27 @@ def test_a_two_player_deal_offers_the_hands_over_the_network(tmp_path: Path) -> 
     until(app, chosen, "a hand chosen and play begun")
     assert len(scene.view.hand) == 16
     app.quit()
+
+
+def test_try_again_after_a_lost_connection_takes_the_seat_back(tmp_path: Path) -> None:
+    """The server sends this player away (garbage on the line): the table says why and
+    offers Try again, which dials with the seat token and plays on from the same seat."""
+    app = make_app(tmp_path, animation="off")
+    start_hosted_match(app, 2, 1)
+    key(app, pygame.K_s, "s")
+    until(app, lambda: isinstance(app.scene, ChinesePokerScene), "the table opened")
+    scene = app.scene
+    net = scene.net.net
+    lost, position = net.client, scene.client.position
+    lost.send_seat("{not json")
+    until(app, lambda: scene.hud.dialog is not None and scene.hud.dialog.title == "Connection",
+          "the lost connection shown")
+    assert "lost" in scene.hud.dialog.body and "not JSON" in scene.hud.dialog.body
+    assert [label for _, label, _ in scene.hud.dialog.choices] == ["Try again", "Leave"]
+    key(app, pygame.K_t, "t")
+    until(app, lambda: net.client is not lost and net.client.status == "playing"
+          and scene.client.position > position, "back at the table")
+    assert scene.hud.dialog is None and net.trouble == "" and scene.view.my_turn
+    click(app, cut_point(scene))
+    until(app, lambda: scene.view.cut[0] is not None, "the seat cut over the new connection")
+    app.quit()

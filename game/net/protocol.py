@@ -40,6 +40,13 @@ Server -> client
     error    {code, message}
     ping {t} / pong {t} / bye {reason}
 
+Faults
+    A server that sends a client away (a protocol error, a flood, a bad seat message)
+    sends ``error`` then ``bye`` and closes: the client knows why and does not dial
+    again by itself. A connection that just ends (the line, the heartbeat) keeps its seat
+    for the grace period, in the lobby too, for a ``hello`` with the token. Either side
+    treats a long silence as a dead line.
+
 Every seat message is built by the session for that seat from ``observe(state,
 seat)`` (spectators: the public view), so no frame ever carries a card its reader may
 not see. Rate limits, the heartbeat and the per-address cap are server options.

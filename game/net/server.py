@@ -242,10 +242,10 @@ class Server:
         finally:
             self.connections.discard(conn)
             self._addresses[link.address] -= 1
-            if not (conn.said_bye or conn.orderly):
-                self.counters.disconnects += 1
+            dropped = not (conn.said_bye or conn.orderly)
+            self.counters.disconnects += dropped
             if conn.table is not None:
-                conn.table.leave(conn)
+                conn.table.leave(conn, dropped=dropped)
             link.close(link.close_reason or "closed")
 
     async def _serve(self, conn: Connection) -> None:
