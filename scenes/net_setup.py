@@ -5,7 +5,7 @@ of dialogs; both end in the lobby. The name and the last addresses are remembere
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game import recent_tables
@@ -153,6 +153,8 @@ def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
     """Start the server in the background, sit at it, and open the lobby."""
     from scenes.net_lobby import LobbyScene
 
+    if app.loopback_only:
+        choice = replace(choice, lan=False, port=0)
     options = ServerOptions(
         host="0.0.0.0" if choice.lan else "127.0.0.1", port=choice.port,
         table=TableOptions(entry.id, {"players": choice.players, "target": choice.target},

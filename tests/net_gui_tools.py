@@ -41,9 +41,11 @@ def clear_field(app: App, n: int = 30) -> None:
         key(app, pygame.K_BACKSPACE)
 
 
-def host_from_menu(app: App, seats: int, people: int, name: str = "Ann") -> MenuScene:
+def host_from_menu(app: App, seats: int, people: int, name: str = "Ann", lan: bool = False,
+                   port: str = "0") -> MenuScene:
     """Menu > Chinese Poker > Host a table: ``seats`` seats, ``people`` people, the
-    computer at Easy, target 25, this machine only, any free port, named ``name``."""
+    computer at Easy, target 25, this machine only (or the network), any free port (or
+    ``port``), named ``name``."""
     menu = open_network_menu(app)
     key(app, pygame.K_h, "h")
     key(app, getattr(pygame, f"K_{seats}"), str(seats))
@@ -53,9 +55,9 @@ def host_from_menu(app: App, seats: int, people: int, name: str = "Ann") -> Menu
     for _ in range(2):
         key(app, pygame.K_LEFT)  # 100 has the focus; 25 is two to the left
     key(app, pygame.K_RETURN)
-    key(app, pygame.K_t, "t")  # this machine only
+    key(app, *((pygame.K_n, "n") if lan else (pygame.K_t, "t")))
     clear_field(app, 6)
-    type_text(app, "0")
+    type_text(app, port)
     key(app, pygame.K_RETURN)
     clear_field(app)
     type_text(app, name)

@@ -7,19 +7,23 @@ remembers it. Every wait is for a message, with a deadline only as a failure gua
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game import recent_tables, seat_replay
+from game.fuzz.runner import Fuzzer, JobQueue
 from game.net.client import ThreadedClient
 from game.net.hosting import HostedServer
 from game.net.server import ServerOptions
 from game.net.table import TableOptions
+from game.recent_tables import DEFAULT_PORT
 from scenes.chinese_poker import CHAT_RECT, ChinesePokerScene
 from scenes.net_lobby import LobbyScene
 from tests.driver import DPAD, click, frames, key, make_app, pad_press, type_text
-from tests.net_gui_tools import clear_field, host_from_menu, open_network_menu, until
+from tests.net_gui_tools import DEADLINE, clear_field, host_from_menu, open_network_menu, until
 
 
 def cut_point(scene: ChinesePokerScene) -> tuple[float, float]:
@@ -221,4 +225,28 @@ def test_try_again_after_a_lost_connection_takes_the_seat_back(tmp_path: Path) -
     assert scene.hud.dialog is None and net.trouble == "" and scene.view.my_turn
     click(app, cut_point(scene))
     until(app, lambda: scene.view.cut[0] is not None, "the seat cut over the new connection")
+    app.quit()
+
+
+def test_a_table_the_fuzzer_hosts_is_on_loopback_at_a_free_port_and_closes_with_its_scene(
+        tmp_path: Path) -> None:
+    """The fuzzer's app hosts on 127.0.0.1 at a port the system picks, whatever the
+    dialogs said (the network, port 4747), and the server stops when its scene goes."""
+    jobs = JobQueue()
+    fuzzer = Fuzzer(tmp_path / "fuzz", 1, jobs)
+    assert fuzzer.app.loopback_only
+    fuzzer._close_app()
+    app = make_app(tmp_path, animation="off")
+    app.loopback_only = True
+    host_from_menu(app, 2, 1, lan=True, port=str(DEFAULT_PORT))
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    hosted = lobby.net.hosted
+    assert (hosted.options.host, hosted.options.port) == ("127.0.0.1", 0)
+    assert hosted.port != DEFAULT_PORT and lobby.net.address == f"127.0.0.1:{hosted.port}"
+    until(app, lambda: lobby.net.client.lobby is not None, "seated at the table")
+    app.pop()
+    hosted._thread.join(DEADLINE)
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", hosted.port), timeout=DEADLINE).close()
     app.quit()
