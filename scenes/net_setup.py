@@ -11,8 +11,10 @@ from typing import Any
 from game import recent_tables
 from game.engine.net_table import NetworkTable
 from game.engine.ui import Dialog, Hud
+from game.net import lan
 from game.net.client import ThreadedClient
 from game.net.hosting import HostedServer, lan_address
+from game.net.lan import HeardTable, LanListener
 from game.net.server import ServerOptions
 from game.net.table import TableOptions
 from game.recent_tables import DEFAULT_PORT, Address, Recent
@@ -22,6 +24,7 @@ BACK = "back"
 LEVELS = (("easy", "Easy", "e"), ("medium", "Medium", "m"), ("hard", "Hard", "h"))
 TARGETS = (25, 50, 100, 150)
 RECENT_SHOWN = 3  # remembered addresses offered as buttons (a pad cannot type)
+LAN_SHOWN = 3  # tables heard on the network, offered as buttons
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,7 @@ def ask_network(app: Any, hud: Hud, entry: GameEntry) -> None:
 
 
 def ask_text(hud: Hud, title: str, body: str, text: str, then: Callable[[str], None],
-             extra: list[tuple[str, str, str]] | None = None, max_length: int = 24) -> None:
+             extra: list[tuple[str, str, str]] | None = None, max_length: int = 24) -> Dialog:
     """A dialog with a text field; ``then`` gets the text, or an extra button's key
     prefixed "pick:". Esc answers nothing."""
     choices = [(f"pick:{k}", label, hot) for k, label, hot in extra or []]
@@ -75,6 +78,7 @@ def ask_text(hud: Hud, title: str, body: str, text: str, then: Callable[[str], N
 
     dialog.on_choice = chosen
     hud.ask(dialog)
+    return dialog
 
 
 class HostDialogs:
@@ -167,6 +171,8 @@ def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
                   f"{exc.strerror or exc}. Try another port.")
         return
     remember(app, None, choice.name)
+    if choice.lan:
+        server.announce(entry.id, choice.name)
     address = str(Address(lan_address() if choice.lan else "127.0.0.1", port))
     net = NetworkTable(ThreadedClient("127.0.0.1", port, choice.name), app.save_dir,
                        server, address)
@@ -174,19 +180,46 @@ def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
 
 
 class ConnectDialogs:
-    """The address (typed, or one of the last few), then the name; then the lobby."""
+    """The address (typed, one of the last few, or a table heard on the network), then
+    the name; then the lobby."""
 
     def __init__(self, app: Any, hud: Hud, entry: GameEntry) -> None:
         self.app, self.hud, self.entry = app, hud, entry
         self.recent: Recent = recent_tables.load(app.save_dir)
         self.address: Address | None = None
+        self.lan: LanListener | None = None  # open while the address is asked
+        self._heard: list[HeardTable] = []
 
-    def start(self) -> None:
+    def start(self, text: str | None = None) -> None:
         shown = self.recent.addresses[:RECENT_SHOWN]
         first = str(shown[0]) if shown else ""
-        ask_text(self.hud, "Connect", "The host's name or address (a port after a colon "
-                 "when it is not 4747). The host's lobby shows it.", first, self._address,
-                 extra=[(str(a), str(a), "") for a in shown[1:]], max_length=60)
+        heard = self._heard[:LAN_SHOWN]
+        body = "The host's name or address (a port after a colon when it is not 4747). " \
+            "The host's lobby shows it."
+        if heard:
+            body += f" Tables on your network: {len(heard)}."
+        dialog = ask_text(self.hud, "Connect", body, first if text is None else text,
+                          self._address, extra=[(str(t.address), t.label, "") for t in heard]
+                          + [(str(a), str(a), "") for a in shown[1:]], max_length=60)
+        if self.lan is None and not self.app.loopback_only:
+            self.lan = LanListener(lan.ANNOUNCE_PORT)
+        dialog.on_frame = lambda: self._listen(dialog)
+        answer = dialog.on_choice
+
+        def answered(choice: str) -> None:
+            if self.lan is not None:
+                self.lan.close()
+                self.lan = None
+            answer(choice)
+
+        dialog.on_choice = answered
+
+    def _listen(self, dialog: Dialog) -> None:
+        """A table heard or gone: the dialog again with its buttons, the typing kept."""
+        heard = self.lan.tables(self.entry.id) if self.lan is not None else []
+        if heard != self._heard:
+            self._heard = heard
+            self.start(dialog.text)
 
     def _address(self, text: str) -> None:
         address = Address.parse(text.removeprefix("pick:"))
