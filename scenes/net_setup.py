@@ -23,6 +23,8 @@ from game.rules.registry import GameEntry
 BACK = "back"
 LEVELS = (("easy", "Easy", "e"), ("medium", "Medium", "m"), ("hard", "Hard", "h"))
 TARGETS = (25, 50, 100, 150)
+TURN_TIMERS = (("0", "Off", "o"), ("30", "30 s", "3"), ("60", "60 s", "6"),
+               ("120", "2 min", "2"))  # seconds before a default move for someone away
 RECENT_SHOWN = 3  # remembered addresses offered as buttons (a pad cannot type)
 LAN_SHOWN = 3  # tables heard on the network, offered as buttons
 
@@ -31,8 +33,9 @@ LAN_SHOWN = 3  # tables heard on the network, offered as buttons
 class HostChoice:
     players: int = 4
     people: int = 2  # the first seats are for people (this player first); the computer
-    level: str = "medium"  # takes the rest at this level
+    levels: tuple[str, ...] = ()  # takes the rest, each at its own level
     target: int = 100
+    turn_timer: float = 0.0  # seconds (0: off)
     lan: bool = True  # listen on every interface (else this machine only)
     port: int = DEFAULT_PORT
     name: str = "Player"
@@ -110,16 +113,22 @@ class HostDialogs:
                   "in the lobby).", people, self._people, focus=min(1, len(people) - 1))
 
     def _people(self, choice: str) -> None:
-        self._set(people=int(choice))
-        if self.choice.computer_seats:
-            self._ask("Computer", "How well does the computer play its seats?",
-                      list(LEVELS), self._level, focus=1)
-        else:
+        self._set(people=int(choice), levels=())
+        self._ask_level()
+
+    def _ask_level(self) -> None:
+        """Each computer seat's level in turn (the last answer offered first)."""
+        seats = self.choice.computer_seats[len(self.choice.levels):]
+        if not seats:
             self._ask_target()
+            return
+        last = self.choice.levels[-1] if self.choice.levels else "medium"
+        self._ask("Computer", f"How well does the computer play seat {seats[0] + 1}?",
+                  list(LEVELS), self._level, focus=[k for k, _, _ in LEVELS].index(last))
 
     def _level(self, choice: str) -> None:
-        self._set(level=choice)
-        self._ask_target()
+        self._set(levels=(*self.choice.levels, choice))
+        self._ask_level()
 
     def _ask_target(self) -> None:
         self._ask("Target", "Play until someone reaches how many points? The lowest score "
@@ -128,6 +137,11 @@ class HostDialogs:
 
     def _target(self, target: int) -> None:
         self._set(target=target)
+        self._ask("Turn timer", "How long may a player take over a turn before the table "
+                  "plays for them?", list(TURN_TIMERS), lambda c: self._timer(float(c)))
+
+    def _timer(self, seconds: float) -> None:
+        self._set(turn_timer=seconds)
         self._ask("Listen", "Who may connect: machines on your network, or only this "
                   "machine (for trying it out)?",
                   [("lan", "Network", "n"), ("local", "This machine", "t")],
@@ -162,7 +176,7 @@ def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
     options = ServerOptions(
         host="0.0.0.0" if choice.lan else "127.0.0.1", port=choice.port,
         table=TableOptions(entry.id, {"players": choice.players, "target": choice.target},
-                           level=choice.level))
+                           turn_timer=choice.turn_timer))
     server = HostedServer(options)
     try:
         port = server.start()
@@ -176,7 +190,8 @@ def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
     address = str(Address(lan_address() if choice.lan else "127.0.0.1", port))
     net = NetworkTable(ThreadedClient("127.0.0.1", port, choice.name), app.save_dir,
                        server, address)
-    app.push(LobbyScene(app, entry, net, computers=(choice.computer_seats, choice.level)))
+    app.push(LobbyScene(app, entry, net, computers=dict(zip(choice.computer_seats,
+                                                             choice.levels, strict=True))))
 
 
 class ConnectDialogs:

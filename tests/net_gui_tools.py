@@ -42,19 +42,21 @@ def clear_field(app: App, n: int = 30) -> None:
 
 
 def host_from_menu(app: App, seats: int, people: int, name: str = "Ann", lan: bool = False,
-                   port: str = "0") -> MenuScene:
+                   port: str = "0", levels: str = "", timer: str = "o") -> MenuScene:
     """Menu > Chinese Poker > Host a table: ``seats`` seats, ``people`` people, the
-    computer at Easy, target 25, this machine only (or the network), any free port (or
-    ``port``), named ``name``."""
+    computer at Easy (or each seat at ``levels``' hotkeys), target 25, no turn timer (or
+    ``timer``'s hotkey), this machine only (or the network), any free port (or ``port``),
+    named ``name``."""
     menu = open_network_menu(app)
     key(app, pygame.K_h, "h")
     key(app, getattr(pygame, f"K_{seats}"), str(seats))
     key(app, getattr(pygame, f"K_{people}"), str(people))
-    if people < seats:
-        key(app, pygame.K_e, "e")
+    for hotkey in levels or "e" * (seats - people):  # each computer seat's level
+        key(app, pygame.key.key_code(hotkey), hotkey)
     for _ in range(2):
         key(app, pygame.K_LEFT)  # 100 has the focus; 25 is two to the left
     key(app, pygame.K_RETURN)
+    key(app, pygame.key.key_code(timer), timer)
     key(app, *((pygame.K_n, "n") if lan else (pygame.K_t, "t")))
     clear_field(app, 6)
     type_text(app, port)

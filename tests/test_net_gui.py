@@ -250,3 +250,21 @@ def test_a_table_the_fuzzer_hosts_is_on_loopback_at_a_free_port_and_closes_with_
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", hosted.port), timeout=DEADLINE).close()
     app.quit()
+
+
+def test_the_host_gives_each_computer_seat_its_level_and_sets_the_turn_timer(
+        tmp_path: Path) -> None:
+    app = make_app(tmp_path, animation="off")
+    host_from_menu(app, 4, 1, levels="emh", timer="6")
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    assert lobby.net.hosted.options.table.turn_timer == 60
+    until(app, lambda: lobby.net.client.lobby is not None
+          and lobby.net.client.lobby.seats[3].kind == "computer", "the computer's seats")
+    assert [s.level for s in lobby.net.client.lobby.seats[1:]] == ["easy", "medium", "hard"]
+    assert "computer, hard" in lobby.hud.button("seat:3").label
+    click(app, lobby.hud.button("seat:3").rect.center)  # on to the game's next level
+    until(app, lambda: lobby.net.client.lobby.seats[3].level != "hard", "seat 4 stepped")
+    assert lobby.net.client.lobby.seats[3].level == "medium"
+    assert [s.level for s in lobby.net.client.lobby.seats[1:3]] == ["easy", "medium"]
+    app.quit()

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from game.net.client import JoinRefused, ThreadedClient
-from game.net.protocol import Error, Lobby, Seat
+from game.net.protocol import Error, Lobby, Seat, Seats
 from game.net.server import Server
 from game.net.table import TableOptions
 from game.replay.recorder import Recorder
@@ -199,3 +199,24 @@ def test_the_threaded_client_joins_plays_chats_and_closes() -> None:
         assert (client.chat[-1].sender, client.chat[-1].text) == ("Ann", "good luck")
         client.close()
         wait_for(client, lambda: client.status == "closed")
+
+
+@pytest.mark.parametrize(("seats", "wanted"), [
+    (Seats([1, 2, 3], levels=["easy", "medium", "hard"]), ["easy", "medium", "hard"]),
+    (Seats([1, 2, 3], "hard"), ["hard"] * 3),  # version 1's one level for all still reads
+    (Seats([1, 2, 3], levels=["easy"]), "seats"),
+    (Seats([1, 2, 3], levels=["easy", "medium", "clever"]), "level")])
+def test_each_computer_seat_takes_its_own_level(seats: Seats, wanted: Any) -> None:
+    async def scenario() -> None:
+        async with serving() as server:
+            host = await connect(server, "Host")
+            host.send(seats)
+            if isinstance(wanted, str):
+                error = await expect(host, Error)
+                assert error.code == wanted
+                assert all(s.kind == "open" for s in server.tables["main"].seats[1:])
+            else:
+                lobby = await expect(host, Lobby, lambda m: m.seats[3].kind == "computer")
+                assert [s.level for s in lobby.seats[1:]] == wanted
+
+    asyncio.run(scenario())

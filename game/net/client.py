@@ -205,8 +205,10 @@ class ThreadedClient:
     def start(self) -> None:
         self._send(Start())
 
-    def set_computers(self, seats: list[int], level: str = "") -> None:
-        self._send(Seats(list(seats), level))
+    def set_computers(self, seats: list[int], level: str = "",
+                      levels: list[str] | None = None) -> None:
+        """The computer takes ``seats``, each at ``levels``' level, or all at ``level``."""
+        self._send(Seats(list(seats), level, list(levels or [])))
 
     def send_seat(self, text: str) -> None:
         self._send(Seat(text))

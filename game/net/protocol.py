@@ -1,4 +1,5 @@
-"""The Card Parlour network protocol, version 1.
+"""The Card Parlour network protocol, version 2 (version 1 had one level for every
+computer seat; a hello of another version is refused, naming both).
 
 Framing
     Every message is one frame: a 4-byte big-endian length N, then N bytes of UTF-8
@@ -20,7 +21,9 @@ Client -> server
     hello    {version, name, role: "player"|"spectator", token, table}
     ready    {ready: bool}                  lobby: ready to start
     start    {}                             host: start now (empty seats to computers)
-    seats    {computer: [seat...], level}   host: which seats the computer takes
+    seats    {computer: [seat...], level,   host: which seats the computer takes, each
+              levels: [level...]}           at its own level (levels: one per seat in
+                                            computer; none: level for all)
     chat     {text}                         at most MAX_CHAT characters
     seat     {body}                         a seat message (a move or a command), as is
     ping     {t} / pong {t}                 heartbeat; either side may ping
@@ -63,7 +66,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
-VERSION = 1
+VERSION = 2
 MAX_FRAME = 64 * 1024
 HEADER = struct.Struct(">I")
 MAX_NAME = 24
@@ -116,6 +119,7 @@ class Seats:
     TYPE: ClassVar[str] = "seats"
     computer: list[int] = field(default_factory=list, metadata=limit(MAX_SEATS))
     level: str = field(default="", metadata=limit(16))
+    levels: list[str] = field(default_factory=list, metadata=limit(MAX_SEATS))
 
 
 @dataclass(frozen=True, slots=True)

@@ -291,7 +291,7 @@ class Server:
         elif isinstance(message, Start):
             table.start(conn)
         elif isinstance(message, Seats):
-            table.set_computers(conn, message.computer, message.level)
+            table.set_computers(conn, message.computer, message.level, message.levels)
         else:
             raise ProtocolError("bad_message", f"{message.TYPE} is said once, first.")
 

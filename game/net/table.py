@@ -254,19 +254,27 @@ class Table:
             self.seats[peer.seat].ready = ready
             self.broadcast_lobby()
 
-    def set_computers(self, peer: Peer, seats: list[int], level: str) -> None:
-        """The host says which open seats the computer takes (the rest open up)."""
+    def set_computers(self, peer: Peer, seats: list[int], level: str,
+                      levels: list[str] | None = None) -> None:
+        """The host says which open seats the computer takes (the rest open up), each at
+        ``levels``' level in the same order, or all at ``level``."""
         if not self._hosting(peer):
             return
-        if level and level not in computer.levels(self.rules.game_id):
-            peer.send(Error("level", f"No computer player {level[:16]!r} for this game."))
+        if levels and len(levels) != len(seats):
+            peer.send(Error("seats", "Give one level for each computer seat."))
+            return
+        wanted = list(levels or [level] * len(seats))
+        unknown = [lv for lv in wanted if lv and lv not in computer.levels(self.rules.game_id)]
+        if unknown:
+            peer.send(Error("level", f"No computer player {unknown[0][:16]!r} for this game."))
             return
         if any(not 0 <= i < len(self.seats) or self.seats[i].kind == "human" for i in seats):
             peer.send(Error("seats", "The computer can only take open seats."))
             return
+        chosen = dict(zip(seats, wanted, strict=True))
         for seat in self.seats:
-            if seat.index in seats:
-                seat.kind, seat.level = "computer", level or self.level
+            if seat.index in chosen:
+                seat.kind, seat.level = "computer", chosen[seat.index] or self.level
                 seat.name = f"Computer {seat.index + 1}"
             elif seat.kind == "computer":
                 self.seats[seat.index] = TableSeat(seat.index)
