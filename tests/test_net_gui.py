@@ -223,8 +223,9 @@ def test_try_again_after_a_lost_connection_takes_the_seat_back(tmp_path: Path) -
     until(app, lambda: net.client is not lost and net.client.status == "playing"
           and scene.client.position > position, "back at the table")
     assert scene.hud.dialog is None and net.trouble == "" and scene.view.my_turn
-    click(app, cut_point(scene))
-    until(app, lambda: scene.view.cut[0] is not None, "the seat cut over the new connection")
+    # The computer may cut and deal in the same frame's messages: then the cut is over.
+    until(app, lambda: scene.view.phase != "cut" or scene.view.cut[0] is not None
+          or take_a_turn(app, scene), "the seat cut over the new connection")
     app.quit()
 
 

@@ -51,11 +51,13 @@ def test_a_dropped_client_gets_back_in_at_once_with_the_whole_view(how: str,
             kinds: list[str] = []
             if playing:
                 client.seat_client.add_listener(lambda update: kinds.append(update.kind))
-            token = client.token
+            token, status = client.token, client.status
             drop(client, server, loop, clock, how)
-            wait_for(client, lambda: client.token != token and client.lobby.seats[0].connected
+            # The welcome says "lobby"; at a table in play the lobby message that follows
+            # it says "playing" (the seat's whole view comes between the two).
+            wait_for(client, lambda: client.token != token and client.status == status
                      and (not playing or "hello" in kinds))
-            assert client.status == ("playing" if playing else "lobby") and not client.problem
+            assert not client.problem and server.tables["main"].seats[0].peer is not None
             assert client.seat == 0 and client.lobby.host == 0
             assert [s.kind for s in client.lobby.seats] == ["human"] + ["computer"] * 3
             if playing:  # the whole current view: still this seat's turn to cut
