@@ -279,12 +279,16 @@ class ChinesePokerScene(GameScene):
             and self._shown != ("deal", view.round)
 
     def _notices(self) -> None:
-        """The cut's result and each round's summary, once each."""
+        """The cut's result and each round's summary, once each; the deal offered again
+        while it is still this seat's to make (a remote table refused it: a stale state
+        id, a line that dropped with the deal on it)."""
         view = self.view
         if view.phase != "deal" or self.viewer or self.demo:
             return
         mark = ("deal", view.round)
         if self._shown == mark:
+            if self._human_deals() and self.client.acting:
+                self._ask_deal("Your deal", "The cards are still yours to deal.", True)
             return
         self._shown = mark
         dealer = self.name(view.dealer)
@@ -295,7 +299,13 @@ class ChinesePokerScene(GameScene):
                 ("deal and lead." if dealer == "You" else "deals and leads.")
         else:
             title, body = f"Round {view.round}", self.round_summary(view)
-        human_deals = view.dealer == self.seat and not self.computer_to_play
+        self._ask_deal(title, body, self._human_deals())
+
+    def _human_deals(self) -> bool:
+        return self.view.dealer == self.seat and not self.computer_to_play
+
+    def _ask_deal(self, title: str, body: str, human_deals: bool) -> None:
+        """A notice whose answer is the deal when this seat's person deals."""
         self.hud.ask(Dialog(title, body, [("ok", "Deal" if human_deals else "OK", "d")],
                             lambda _: self._deal() if human_deals else None,
                             cancel_key="ok", height=420))

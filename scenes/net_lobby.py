@@ -2,9 +2,9 @@
 connected), Ready, and for the host Start and the computer's seats; chat beside it.
 When the table deals, the game's own scene opens on this machine's seat.
 
-Mouse: click a button (the host clicks an empty or computer seat to give it to the
-computer or open it again). Keys: R ready, S start, Tab chat, Esc leaves. Pad: D-pad and
-A; the right stick's click opens the stock phrases."""
+Mouse: click a button (the host clicks an empty seat to give it to the computer, and
+again to step through its levels, then open again). Keys: R ready, S start, Tab chat,
+Esc leaves. Pad: D-pad and A; the right stick's click opens the stock phrases."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from game.engine.render import DrawItem
 from game.engine.scene import Scene
 from game.engine.ui import ERROR, GOLD, INK, MUTED, UI_Z, Button, confirm, text_image
 from game.engine.widgets import command_bar
+from game.net import computer
 from game.recent_tables import Address
 from game.rules.registry import GameEntry, load
 from scenes.help import HelpScene
@@ -46,15 +47,14 @@ class LobbyScene(Scene):
     title = "Network table"
 
     def __init__(self, app: Any, entry: GameEntry, net: NetworkTable, *,
-                 computers: tuple[list[int], str] | None = None,
+                 computers: dict[int, str] | None = None,
                  remember: Address | None = None) -> None:
         super().__init__(app)
         self.entry, self.net = entry, net
         self.chat = NetPlay(self, net)  # the chat and the connection's words, as at a table
         net.chat.rect = CHAT_RECT.copy()
-        self._computers = computers  # the host's first choice, sent once seated
+        self._computers = computers  # the host's first choice (seat: level), sent once seated
         self._remember = remember  # kept once the table has welcomed us
-        self.level = computers[1] if computers else ""  # "": the table's own level
         self.handed_over = False
         self.hud.buttons = command_bar(COMMANDS, "bottom", size=(200, 64), right=1860)
         self.set_focus(("button", "ready"))
@@ -67,8 +67,8 @@ class LobbyScene(Scene):
         self.chat.update()
         if client.welcome is not None and self._computers is not None and self.net.hosting:
             seats, self._computers = self._computers, None
-            if seats[0]:
-                client.set_computers(*seats)
+            if seats:
+                client.set_computers(list(seats), levels=list(seats.values()))
         if client.welcome is not None and self._remember is not None:
             from scenes.net_setup import remember
 
@@ -149,12 +149,17 @@ class LobbyScene(Scene):
                 self.app.pop)
 
     def _toggle_computer(self, seat: int) -> None:
-        """The host gives an empty seat to the computer, or opens a computer's seat."""
+        """The host steps a seat along: open, the computer at each level, open again."""
         lobby = self.net.client.lobby
         if lobby is None:
             return
-        seats = {s.seat for s in lobby.seats if s.kind == "computer"} ^ {seat}
-        self.net.client.set_computers(sorted(seats), self.level)
+        levels = {s.seat: s.level for s in lobby.seats if s.kind == "computer"}
+        steps = [*computer.levels(self.entry.id), ""]  # "": open again
+        now = levels.pop(seat, "")
+        following = steps[(steps.index(now) + 1) % len(steps)] if now in steps else steps[0]
+        if following:
+            levels[seat] = following
+        self.net.client.set_computers(sorted(levels), levels=[levels[s] for s in sorted(levels)])
 
     # -- drawing -----------------------------------------------------------------------------
 

@@ -5,22 +5,26 @@ of dialogs; both end in the lobby. The name and the last addresses are remembere
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game import recent_tables
 from game.engine.net_table import NetworkTable
 from game.engine.ui import Dialog, Hud
-from game.net import computer
+from game.net import computer, lan
 from game.net.client import ThreadedClient
 from game.net.hosting import HostedServer, lan_address
+from game.net.lan import HeardTable, LanListener
 from game.net.server import ServerOptions
 from game.net.table import TableOptions
 from game.recent_tables import DEFAULT_PORT, Address, Recent
 from game.rules.registry import GameEntry
 
 BACK = "back"
+TURN_TIMERS = (("0", "Off", "o"), ("30", "30 s", "3"), ("60", "60 s", "6"),
+               ("120", "2 min", "2"))  # seconds before a default move for someone away
 RECENT_SHOWN = 3  # remembered addresses offered as buttons (a pad cannot type)
+LAN_SHOWN = 3  # tables heard on the network, offered as buttons
 
 
 @dataclass(frozen=True)
@@ -28,7 +32,8 @@ class HostChoice:
     config: dict[str, Any] = field(default_factory=dict)  # the game's net_questions answered
     players: int = 4  # seats, as the game has them with that config
     people: int = 2  # the first seats are for people (this player first); the computer
-    level: str = ""  # takes the rest at this level ("": the game's default)
+    levels: tuple[str, ...] = ()  # takes the rest, each at its own level
+    turn_timer: float = 0.0  # seconds (0: off)
     lan: bool = True  # listen on every interface (else this machine only)
     port: int = DEFAULT_PORT
     name: str = "Player"
@@ -58,7 +63,7 @@ def ask_network(app: Any, hud: Hud, entry: GameEntry) -> None:
 
 
 def ask_text(hud: Hud, title: str, body: str, text: str, then: Callable[[str], None],
-             extra: list[tuple[str, str, str]] | None = None, max_length: int = 24) -> None:
+             extra: list[tuple[str, str, str]] | None = None, max_length: int = 24) -> Dialog:
     """A dialog with a text field; ``then`` gets the text, or an extra button's key
     prefixed "pick:". Esc answers nothing."""
     choices = [(f"pick:{k}", label, hot) for k, label, hot in extra or []]
@@ -74,11 +79,12 @@ def ask_text(hud: Hud, title: str, body: str, text: str, then: Callable[[str], N
 
     dialog.on_choice = chosen
     hud.ask(dialog)
+    return dialog
 
 
 class HostDialogs:
-    """The game's questions (seats, target, mode), people, level, where to listen, port
-    and name; then the lobby."""
+    """The game's questions (seats, target, mode), people, each computer seat's level,
+    the turn timer, where to listen, port and name; then the lobby."""
 
     def __init__(self, app: Any, hud: Hud, entry: GameEntry) -> None:
         self.app, self.hud, self.entry = app, hud, entry
@@ -123,21 +129,32 @@ class HostDialogs:
                   "in the lobby).", people, self._people, focus=min(1, len(people) - 1))
 
     def _people(self, choice: str) -> None:
-        self._set(people=int(choice))
-        if self.choice.computer_seats:
-            levels = [a for a in self.entry.agents if a != "random"]
-            default = computer.default_level(self.entry.id)
-            self._ask("Computer", "How well does the computer play its seats?",
-                      [(a, a.title(), a[0]) for a in levels], self._level,
-                      focus=levels.index(default) if default in levels else 0)
-        else:
-            self._where()
+        self._set(people=int(choice), levels=())
+        self._ask_level()
+
+    def _ask_level(self) -> None:
+        """Each computer seat's level in turn (the last answer offered first)."""
+        seats = self.choice.computer_seats[len(self.choice.levels):]
+        if not seats:
+            self._ask_timer()
+            return
+        levels = [a for a in self.entry.agents if a != "random"]
+        last = self.choice.levels[-1] if self.choice.levels \
+            else computer.default_level(self.entry.id)
+        self._ask("Computer", f"How well does the computer play seat {seats[0] + 1}?",
+                  [(a, a.title(), a[0]) for a in levels], self._level,
+                  focus=levels.index(last) if last in levels else 0)
 
     def _level(self, choice: str) -> None:
-        self._set(level=choice)
-        self._where()
+        self._set(levels=(*self.choice.levels, choice))
+        self._ask_level()
 
-    def _where(self) -> None:
+    def _ask_timer(self) -> None:
+        self._ask("Turn timer", "How long may a player take over a turn before the table "
+                  "plays for them?", list(TURN_TIMERS), lambda c: self._timer(float(c)))
+
+    def _timer(self, seconds: float) -> None:
+        self._set(turn_timer=seconds)
         self._ask("Listen", "Who may connect: machines on your network, or only this "
                   "machine (for trying it out)?",
                   [("lan", "Network", "n"), ("local", "This machine", "t")],
@@ -167,9 +184,11 @@ def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
     """Start the server in the background, sit at it, and open the lobby."""
     from scenes.net_lobby import LobbyScene
 
+    if app.loopback_only:
+        choice = replace(choice, lan=False, port=0)
     options = ServerOptions(
         host="0.0.0.0" if choice.lan else "127.0.0.1", port=choice.port,
-        table=TableOptions(entry.id, dict(choice.config), level=choice.level))
+        table=TableOptions(entry.id, dict(choice.config), turn_timer=choice.turn_timer))
     server = HostedServer(options)
     try:
         port = server.start()
@@ -178,26 +197,56 @@ def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
                   f"{exc.strerror or exc}. Try another port.")
         return
     remember(app, None, choice.name)
+    if choice.lan:
+        server.announce(entry.id, choice.name)
     address = str(Address(lan_address() if choice.lan else "127.0.0.1", port))
     net = NetworkTable(ThreadedClient("127.0.0.1", port, choice.name), app.save_dir,
                        server, address)
-    app.push(LobbyScene(app, entry, net, computers=(choice.computer_seats, choice.level)))
+    app.push(LobbyScene(app, entry, net, computers=dict(zip(choice.computer_seats,
+                                                             choice.levels, strict=True))))
 
 
 class ConnectDialogs:
-    """The address (typed, or one of the last few), then the name; then the lobby."""
+    """The address (typed, one of the last few, or a table heard on the network), then
+    the name; then the lobby."""
 
     def __init__(self, app: Any, hud: Hud, entry: GameEntry) -> None:
         self.app, self.hud, self.entry = app, hud, entry
         self.recent: Recent = recent_tables.load(app.save_dir)
         self.address: Address | None = None
+        self.lan: LanListener | None = None  # open while the address is asked
+        self._heard: list[HeardTable] = []
 
-    def start(self) -> None:
+    def start(self, text: str | None = None) -> None:
         shown = self.recent.addresses[:RECENT_SHOWN]
         first = str(shown[0]) if shown else ""
-        ask_text(self.hud, "Connect", "The host's name or address (a port after a colon "
-                 "when it is not 4747). The host's lobby shows it.", first, self._address,
-                 extra=[(str(a), str(a), "") for a in shown[1:]], max_length=60)
+        heard = self._heard[:LAN_SHOWN]
+        body = "The host's name or address (a port after a colon when it is not 4747). " \
+            "The host's lobby shows it."
+        if heard:
+            body += f" Tables on your network: {len(heard)}."
+        dialog = ask_text(self.hud, "Connect", body, first if text is None else text,
+                          self._address, extra=[(str(t.address), t.label, "") for t in heard]
+                          + [(str(a), str(a), "") for a in shown[1:]], max_length=60)
+        if self.lan is None and not self.app.loopback_only:
+            self.lan = LanListener(lan.ANNOUNCE_PORT)
+        dialog.on_frame = lambda: self._listen(dialog)
+        answer = dialog.on_choice
+
+        def answered(choice: str) -> None:
+            if self.lan is not None:
+                self.lan.close()
+                self.lan = None
+            answer(choice)
+
+        dialog.on_choice = answered
+
+    def _listen(self, dialog: Dialog) -> None:
+        """A table heard or gone: the dialog again with its buttons, the typing kept."""
+        heard = self.lan.tables(self.entry.id) if self.lan is not None else []
+        if heard != self._heard:
+            self._heard = heard
+            self.start(dialog.text)
 
     def _address(self, text: str) -> None:
         address = Address.parse(text.removeprefix("pick:"))

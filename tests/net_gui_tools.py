@@ -41,9 +41,12 @@ def clear_field(app: App, n: int = 30) -> None:
         key(app, pygame.K_BACKSPACE)
 
 
-def host_from_menu(app: App, seats: int, people: int, name: str = "Ann") -> MenuScene:
+def host_from_menu(app: App, seats: int, people: int, name: str = "Ann", lan: bool = False,
+                   port: str = "0", levels: str = "", timer: str = "o") -> MenuScene:
     """Menu > Chinese Poker > Host a table: ``seats`` seats, target 25, ``people``
-    people, the computer at Easy, this machine only, any free port, named ``name``."""
+    people, the computer at Easy (or each seat at ``levels``' hotkeys), no turn timer (or
+    ``timer``'s hotkey), this machine only (or the network), any free port (or ``port``),
+    named ``name``."""
     menu = open_network_menu(app)
     key(app, pygame.K_h, "h")
     key(app, getattr(pygame, f"K_{seats}"), str(seats))
@@ -51,17 +54,20 @@ def host_from_menu(app: App, seats: int, people: int, name: str = "Ann") -> Menu
         key(app, pygame.K_LEFT)  # 100 has the focus; 25 is two to the left
     key(app, pygame.K_RETURN)
     key(app, getattr(pygame, f"K_{people}"), str(people))
-    if people < seats:
-        key(app, pygame.K_e, "e")
-    finish_hosting(app, name)
+    for hotkey in levels or "e" * (seats - people):  # each computer seat's level
+        key(app, pygame.key.key_code(hotkey), hotkey)
+    finish_hosting(app, name, lan, port, timer)
     return menu
 
 
-def finish_hosting(app: App, name: str) -> None:
-    """The host dialogs' last questions: this machine only, any free port, ``name``."""
-    key(app, pygame.K_t, "t")  # this machine only
+def finish_hosting(app: App, name: str, lan: bool = False, port: str = "0",
+                   timer: str = "o") -> None:
+    """The host dialogs' last questions: the turn timer, where to listen, the port and
+    ``name``."""
+    key(app, pygame.key.key_code(timer), timer)
+    key(app, *((pygame.K_n, "n") if lan else (pygame.K_t, "t")))
     clear_field(app, 6)
-    type_text(app, "0")
+    type_text(app, port)
     key(app, pygame.K_RETURN)
     clear_field(app)
     type_text(app, name)

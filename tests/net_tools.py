@@ -7,15 +7,17 @@ from __future__ import annotations
 import asyncio
 import json
 import struct
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+import threading
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
 from game.net import protocol
-from game.net.client import NetClient
+from game.net.client import NetClient, ThreadedClient
 from game.net.link import Link, LinkClosed
 from game.net.protocol import CLIENT_TYPES, VERSION, Hello, Seat, Seats, Start
 from game.net.server import Server, ServerOptions
@@ -214,3 +216,42 @@ def install_leak_guard(monkeypatch: pytest.MonkeyPatch) -> Callable[[Server], Le
         return guards[-1]
 
     return install
+
+
+# -- the threaded client, against a server on a thread of its own --------------------------
+
+@contextmanager
+def server_thread(table: TableOptions = QUICK, clock: Callable[[], float] | None = None,
+                  **options: Any) -> Iterator[tuple[Server, asyncio.AbstractEventLoop]]:
+    """A server on its own event loop and thread (as a hosting machine has it); ticks
+    only when the test calls ``tick`` on that loop."""
+    loop = asyncio.new_event_loop()
+    server = Server(ServerOptions(port=0, table=table, ping_interval=0, **options),
+                    **({"clock": clock} if clock else {}))
+    started, stop = threading.Event(), asyncio.Event()
+
+    async def run() -> None:
+        await server.start()
+        started.set()
+        await stop.wait()
+        await server.close()
+
+    thread = threading.Thread(target=loop.run_until_complete, args=(run(),), daemon=True)
+    thread.start()
+    assert started.wait(GUARD)
+    try:
+        yield server, loop
+    finally:
+        loop.call_soon_threadsafe(stop.set)
+        thread.join(GUARD)
+
+
+def wait_for(client: ThreadedClient, ready: Callable[[], bool]) -> None:
+    """Poll as a frame would, blocking only on the arrival of messages (a client that
+    keeps talking without ever getting there fails at the guard)."""
+    end = time.monotonic() + GUARD
+    while not ready():
+        left = end - time.monotonic()
+        if left <= 0:
+            raise AssertionError("never happened")
+        client.poll(wait=left)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from game.net.client import JoinRefused
 from game.net.limits import RateLimit
 from game.net.link import LinkClosed
 from game.net.protocol import MAX_FRAME, VERSION, Chat, Error, Lobby, Ping, Pong, Ready, Seat, Start
@@ -279,5 +280,19 @@ def test_seat_messages_carry_json_text_exactly_as_a_local_seat_gets_it() -> None
             body = json.loads(json.dumps(host.last))
             assert body["type"] == "update" and body["seat"] == 0
             assert set(body["observation"]) >= {"hand", "counts", "scores"}
+
+    asyncio.run(scenario())
+
+
+def test_a_client_of_protocol_version_1_is_refused_naming_both_versions() -> None:
+    """Version 2 gave each computer seat its own level; a version 1 program is told to
+    update, before it can send a seats message the server would misread."""
+    async def scenario() -> None:
+        async with serving() as server:
+            with pytest.raises(JoinRefused) as refused:
+                await connect(server, "Old", version=1)
+            error = refused.value.error
+            assert error.code == "version" and VERSION == 2
+            assert "version 2" in error.message and "version 1" in error.message
 
     asyncio.run(scenario())

@@ -7,19 +7,23 @@ remembers it. Every wait is for a message, with a deadline only as a failure gua
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game import recent_tables, seat_replay
+from game.fuzz.runner import Fuzzer, JobQueue
 from game.net.client import ThreadedClient
 from game.net.hosting import HostedServer
 from game.net.server import ServerOptions
 from game.net.table import TableOptions
+from game.recent_tables import DEFAULT_PORT
 from scenes.chinese_poker import CHAT_RECT, ChinesePokerScene
 from scenes.net_lobby import LobbyScene
 from tests.driver import DPAD, click, frames, key, make_app, pad_press, type_text
-from tests.net_gui_tools import clear_field, host_from_menu, open_network_menu, until
+from tests.net_gui_tools import DEADLINE, clear_field, host_from_menu, open_network_menu, until
 
 
 def cut_point(scene: ChinesePokerScene) -> tuple[float, float]:
@@ -197,4 +201,71 @@ def test_a_two_player_deal_offers_the_hands_over_the_network(tmp_path: Path) -> 
 
     until(app, chosen, "a hand chosen and play begun")
     assert len(scene.view.hand) == 16
+    app.quit()
+
+
+def test_try_again_after_a_lost_connection_takes_the_seat_back(tmp_path: Path) -> None:
+    """The server sends this player away (garbage on the line): the table says why and
+    offers Try again, which dials with the seat token and plays on from the same seat."""
+    app = make_app(tmp_path, animation="off")
+    start_hosted_match(app, 2, 1)
+    key(app, pygame.K_s, "s")
+    until(app, lambda: isinstance(app.scene, ChinesePokerScene), "the table opened")
+    scene = app.scene
+    net = scene.net.net
+    lost, position = net.client, scene.client.position
+    lost.send_seat("{not json")
+    until(app, lambda: scene.hud.dialog is not None and scene.hud.dialog.title == "Connection",
+          "the lost connection shown")
+    assert "lost" in scene.hud.dialog.body and "not JSON" in scene.hud.dialog.body
+    assert [label for _, label, _ in scene.hud.dialog.choices] == ["Try again", "Leave"]
+    key(app, pygame.K_t, "t")
+    until(app, lambda: net.client is not lost and net.client.status == "playing"
+          and scene.client.position > position, "back at the table")
+    assert scene.hud.dialog is None and net.trouble == "" and scene.view.my_turn
+    # The computer may cut and deal in the same frame's messages: then the cut is over.
+    until(app, lambda: scene.view.phase != "cut" or scene.view.cut[0] is not None
+          or take_a_turn(app, scene), "the seat cut over the new connection")
+    app.quit()
+
+
+def test_a_table_the_fuzzer_hosts_is_on_loopback_at_a_free_port_and_closes_with_its_scene(
+        tmp_path: Path) -> None:
+    """The fuzzer's app hosts on 127.0.0.1 at a port the system picks, whatever the
+    dialogs said (the network, port 4747), and the server stops when its scene goes."""
+    jobs = JobQueue()
+    fuzzer = Fuzzer(tmp_path / "fuzz", 1, jobs)
+    assert fuzzer.app.loopback_only
+    fuzzer._close_app()
+    app = make_app(tmp_path, animation="off")
+    app.loopback_only = True
+    host_from_menu(app, 2, 1, lan=True, port=str(DEFAULT_PORT))
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    hosted = lobby.net.hosted
+    assert (hosted.options.host, hosted.options.port) == ("127.0.0.1", 0)
+    assert hosted.port != DEFAULT_PORT and lobby.net.address == f"127.0.0.1:{hosted.port}"
+    until(app, lambda: lobby.net.client.lobby is not None, "seated at the table")
+    app.pop()
+    hosted._thread.join(DEADLINE)
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", hosted.port), timeout=DEADLINE).close()
+    app.quit()
+
+
+def test_the_host_gives_each_computer_seat_its_level_and_sets_the_turn_timer(
+        tmp_path: Path) -> None:
+    app = make_app(tmp_path, animation="off")
+    host_from_menu(app, 4, 1, levels="emh", timer="6")
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    assert lobby.net.hosted.options.table.turn_timer == 60
+    until(app, lambda: lobby.net.client.lobby is not None
+          and lobby.net.client.lobby.seats[3].kind == "computer", "the computer's seats")
+    assert [s.level for s in lobby.net.client.lobby.seats[1:]] == ["easy", "medium", "hard"]
+    assert "computer, hard" in lobby.hud.button("seat:3").label
+    click(app, lobby.hud.button("seat:3").rect.center)  # on to the game's next level
+    until(app, lambda: lobby.net.client.lobby.seats[3].level != "hard", "seat 4 stepped")
+    assert lobby.net.client.lobby.seats[3].level == "medium"
+    assert [s.level for s in lobby.net.client.lobby.seats[1:3]] == ["easy", "medium"]
     app.quit()

@@ -6,24 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.net.client import JoinRefused, ThreadedClient
-from game.net.protocol import Error, Lobby, Seat
-from game.net.server import Server, ServerOptions
+from game.net.protocol import Error, Lobby, Seat, Seats
+from game.net.server import Server
 from game.net.table import TableOptions
 from game.replay.recorder import Recorder
 from game.rules import chinese_poker as C
 from game.rules import poker_squares as PS
 from game.rules.base import SPECTATOR
 from tests.net_tools import (
-    GUARD,
     QUICK,
     FakeClock,
     Person,
@@ -31,7 +27,9 @@ from tests.net_tools import (
     connect,
     expect,
     host_with_computers,
+    server_thread,
     serving,
+    wait_for,
 )
 
 
@@ -184,40 +182,6 @@ def test_a_damaged_table_file_is_not_resumed(tmp_path: Path) -> None:
 
 # -- the threaded client, against a server on a thread of its own --------------------------
 
-@contextmanager
-def server_thread(table: TableOptions = QUICK
-                  ) -> Iterator[tuple[Server, asyncio.AbstractEventLoop]]:
-    loop = asyncio.new_event_loop()
-    server = Server(ServerOptions(port=0, table=table, ping_interval=0))
-    started, stop = threading.Event(), None
-
-    async def run() -> None:
-        nonlocal stop
-        stop = asyncio.Event()
-        await server.start()
-        started.set()
-        await stop.wait()
-        await server.close()
-
-    thread = threading.Thread(target=loop.run_until_complete, args=(run(),), daemon=True)
-    thread.start()
-    assert started.wait(GUARD)
-    try:
-        yield server, loop
-    finally:
-        loop.call_soon_threadsafe(stop.set)
-        thread.join(GUARD)
-
-
-def wait_for(client: ThreadedClient, ready: Callable[[], bool]) -> None:
-    """Poll as a frame would, blocking only on the arrival of messages."""
-    for _ in range(10_000):
-        if ready():
-            return
-        client.poll(wait=GUARD)
-    raise AssertionError("never happened")
-
-
 def test_the_threaded_client_joins_plays_chats_and_closes() -> None:
     with server_thread() as (server, _):
         client = ThreadedClient("127.0.0.1", server.port, "Ann")
@@ -237,19 +201,22 @@ def test_the_threaded_client_joins_plays_chats_and_closes() -> None:
         wait_for(client, lambda: client.status == "closed")
 
 
-def test_the_threaded_client_reconnects_with_its_token_when_the_line_drops() -> None:
-    with server_thread() as (server, loop):
-        client = ThreadedClient("127.0.0.1", server.port, "Ann")
-        wait_for(client, lambda: client.status == "lobby")
-        client.set_computers([1, 2, 3], "easy")
-        client.start()
-        wait_for(client, lambda: client.status == "playing" and client.seat_client.acting)
-        token = client.token
-        conn = next(iter(server.connections))
-        loop.call_soon_threadsafe(conn.link.abort, "the line dropped")
-        wait_for(client, lambda: client.status == "reconnecting")
-        client.reconnect()
-        wait_for(client, lambda: client.status == "playing" and client.token != token)
-        assert client.seat_client.acting and client.seat == 0
-        client.close()
-        wait_for(client, lambda: client.status == "closed")
+@pytest.mark.parametrize(("seats", "wanted"), [
+    (Seats([1, 2, 3], levels=["easy", "medium", "hard"]), ["easy", "medium", "hard"]),
+    (Seats([1, 2, 3], "hard"), ["hard"] * 3),  # version 1's one level for all still reads
+    (Seats([1, 2, 3], levels=["easy"]), "seats"),
+    (Seats([1, 2, 3], levels=["easy", "medium", "clever"]), "level")])
+def test_each_computer_seat_takes_its_own_level(seats: Seats, wanted: Any) -> None:
+    async def scenario() -> None:
+        async with serving() as server:
+            host = await connect(server, "Host")
+            host.send(seats)
+            if isinstance(wanted, str):
+                error = await expect(host, Error)
+                assert error.code == wanted
+                assert all(s.kind == "open" for s in server.tables["main"].seats[1:])
+            else:
+                lobby = await expect(host, Lobby, lambda m: m.seats[3].kind == "computer")
+                assert [s.level for s in lobby.seats[1:]] == wanted
+
+    asyncio.run(scenario())

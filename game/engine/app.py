@@ -57,6 +57,9 @@ class App:
         self.frame_count = 0
         self.crash_guard = True  # False: a frame's exception propagates (tests of scenes)
         self.crashes: list[Crash] = []  # survived exceptions, oldest first; readers may clear
+        # A table this app hosts listens on 127.0.0.1, any free port, and is announced to
+        # nobody, whatever the dialogs said (the fuzzer's runs: no fixed port, no LAN).
+        self.loopback_only = False
         self._crash_streak = 0
         self.gave_up = False  # recovery failed repeatedly and the app stopped
         self._art: dict[tuple, CardArt] = {}

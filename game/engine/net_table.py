@@ -135,7 +135,7 @@ class NetworkTable:
         scene keeps it), after the old one gave up."""
         old = self.client
         new = ThreadedClient(old.host, old.port, old.name, role=old.role, token=old.token,
-                             table=old.table)
+                             table=old.table, silence=old.silence)
         new.seat_client, new.lobby, new.chat = old.seat_client, old.lobby, old.chat
         if new.seat_client is not None:
             new.seat_client.send = new.send_seat

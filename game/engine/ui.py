@@ -246,6 +246,7 @@ class Dialog:
     height: int = 340  # taller for lists (scores, the top ten)
     number: NumberField | None = None  # a number field (a bet) instead of a text field
     top: int | None = None  # the panel's top edge; None: centred (a scene keeps cards clear)
+    on_frame: Callable[[], None] | None = None  # each frame while it is up (a live list)
 
     def __post_init__(self) -> None:
         self._place_number()
@@ -322,6 +323,8 @@ class Hud:
         self.dialog = dialog
 
     def update(self, dt: float) -> None:
+        if self.dialog is not None and self.dialog.on_frame is not None:
+            self.dialog.on_frame()
         if self.message is not None:
             self.message.seconds_left -= dt
             if self.message.seconds_left <= 0:

@@ -193,6 +193,7 @@ class Fuzzer:
         settings, _ = load_settings(self.save_dir)  # as a player's next start would
         app = App(self.save_dir, settings, headless=True, size=START_SIZE)
         app.crash_guard = True  # its crashes are handed over in app.crashes
+        app.loopback_only = True  # Host a table: 127.0.0.1, a free port, closed with its scene
         app.push(MenuScene(app))
         return app
 

@@ -44,8 +44,10 @@ from game.rules.registry import RULES_BY_ID
 from game.session import JsonClient
 from game.session import ProtocolError as SeatProtocolError
 
-RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0)  # seconds before each automatic reconnection
+RETRY_DELAYS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0)  # seconds before each automatic reconnection:
+# the first at once (a dropped line is usually back), then backing off
 CHAT_LINES = 50
+SILENCE = 15.0  # seconds without a word (the server pings every second): the line is dead
 
 
 class JoinRefused(ConnectionError):
@@ -128,9 +130,9 @@ class ThreadedClient:
     """
 
     def __init__(self, host: str, port: int, name: str, *, role: str = "player",
-                 token: str = "", table: str = "") -> None:
+                 token: str = "", table: str = "", silence: float = SILENCE) -> None:
         self.host, self.port, self.name, self.role = host, port, name, role
-        self.token, self.table = token, table
+        self.token, self.table, self.silence = token, table, silence
         self.status = "connecting"
         self.problem = ""  # why the connection was refused or lost
         self.welcome: Welcome | None = None
@@ -203,15 +205,13 @@ class ThreadedClient:
     def start(self) -> None:
         self._send(Start())
 
-    def set_computers(self, seats: list[int], level: str = "") -> None:
-        self._send(Seats(list(seats), level))
+    def set_computers(self, seats: list[int], level: str = "",
+                      levels: list[str] | None = None) -> None:
+        """The computer takes ``seats``, each at ``levels``' level, or all at ``level``."""
+        self._send(Seats(list(seats), level, list(levels or [])))
 
     def send_seat(self, text: str) -> None:
         self._send(Seat(text))
-
-    def reconnect(self) -> None:
-        """Try again now (with the seat token), whatever the retry schedule says."""
-        self._loop.call_soon_threadsafe(self._retry_now.set)
 
     def close(self) -> None:
         """Say goodbye and stop the thread; never waits on the network."""
@@ -248,19 +248,23 @@ class ThreadedClient:
                 self._report("lost", exc.error.message)
                 return
             except (OSError, LinkClosed, ProtocolError) as exc:
-                if not self._may_retry(attempts):
-                    self._report("lost", f"could not connect: {exc}")
-                    return
+                problem = f"could not connect: {exc}"
             else:
                 attempts = 0
                 self.token = self._client.token or self.token
                 self._inbox.put(("message", self._client.welcome))
-                reason = await self._pump(self._client)
+                if self._closing:  # closed while we were dialling
+                    self._client.bye()
+                ended, problem = await self._pump(self._client)
                 self._client = None
-                if self._closing or reason is None or not self._may_retry(attempts):
-                    self._report("closed" if self._closing or reason is None else "lost",
-                                 reason or "")
+                if ended and not self._closing:
+                    self._report(ended, problem)
                     return
+            if self._closing:
+                break
+            if not self._may_retry(attempts):
+                self._report("lost", problem)
+                return
             self._report("reconnecting")
             self._retry_now.clear()
             with contextlib.suppress(TimeoutError):
@@ -269,19 +273,28 @@ class ThreadedClient:
         self._report("closed")
 
     def _may_retry(self, attempts: int) -> bool:
-        return not self._closing and bool(self.token) and attempts < len(RETRY_DELAYS)
+        return bool(self.token) and attempts < len(RETRY_DELAYS)
 
-    async def _pump(self, client: NetClient) -> str | None:
-        """Hand messages over until the link ends: None if the server said goodbye,
-        else why it was lost."""
+    async def _pump(self, client: NetClient) -> tuple[str, str]:
+        """Hand messages over until the link ends. ("closed", why) when the server said
+        goodbye; ("lost", the error) when it sent us away (an error, then its goodbye: a
+        flood, garbage), so we do not dial again; ("", why) when the line dropped, or
+        went silent (a line that dies without a reset is never closed for us)."""
+        last: Any = None
         try:
             while True:
-                message = await client.recv()
+                message = await asyncio.wait_for(client.recv(), self.silence)
                 self._inbox.put(("message", message))
                 if isinstance(message, Bye):
                     client.link.close("bye")  # else wait_closed waits for ever
                     await client.link.wait_closed()
-                    return None
+                    if isinstance(last, Error):
+                        return "lost", last.message
+                    return "closed", message.reason
+                last = message
+        except TimeoutError:
+            client.link.abort("silent")
+            return "", "the table went silent"
         except (LinkClosed, ProtocolError) as exc:
             client.link.abort(str(exc))
-            return str(exc) or "connection lost"
+            return "", str(exc) or "connection lost"

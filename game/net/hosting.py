@@ -8,9 +8,11 @@ import asyncio
 import contextlib
 import socket
 import threading
+from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 
-from game.net.server import Server, ServerOptions
+from game.net.lan import BROADCAST, announce, describe_table
+from game.net.server import DEFAULT_TABLE, Server, ServerOptions
 
 START_SECONDS = 5.0  # listening on a local port takes milliseconds; this guards a hang
 
@@ -24,6 +26,7 @@ class HostedServer:
         self.port = 0
         self._loop = asyncio.new_event_loop()
         self._server: Server | None = None
+        self._announcing: Future[None] | None = None
         self._closing = False
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True,
                                         name="net-host")
@@ -46,12 +49,22 @@ class HostedServer:
         self._server = Server(self.options)
         return await self._server.start()
 
+    def announce(self, game: str, host: str, target: tuple[str, int] = BROADCAST) -> None:
+        """Tell the local network about the table every few seconds until ``close``
+        (after ``start``); quiet where broadcast is blocked."""
+        if self._server is not None and self._announcing is None:
+            describe = describe_table(self._server, game, host, DEFAULT_TABLE)
+            self._announcing = asyncio.run_coroutine_threadsafe(announce(describe, target),
+                                                                self._loop)
+
     def close(self) -> None:
         """Say goodbye to every client and stop the loop (once); never waits on the
         network."""
         if self._closing:
             return
         self._closing = True
+        if self._announcing is not None:
+            self._announcing.cancel()
         asyncio.run_coroutine_threadsafe(self._stop(), self._loop)
 
     async def _stop(self) -> None:

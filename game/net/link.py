@@ -81,12 +81,13 @@ class Link:
         return protocol.decode(body, self.accepts)
 
     def refuse(self, error: ProtocolError | Error) -> None:
-        """An error reply, then the link closes once it is written."""
+        """An error reply and a goodbye, then the link closes once they are written: the
+        peer knows it was sent away on purpose, and why, so it does not dial again."""
         if isinstance(error, ProtocolError):
             error = Error(error.code, error.message[:300])
         self.counters.errors += 1
         self.send(error)
-        self.close(error.message)
+        self.close(error.message, bye=True)
 
     def close(self, reason: str = "closed", bye: bool = False) -> None:
         """Close after what is queued is written (with a ``bye`` first if asked)."""

@@ -1,4 +1,5 @@
-"""The Card Parlour network protocol, version 1.
+"""The Card Parlour network protocol, version 2 (version 1 had one level for every
+computer seat; a hello of another version is refused, naming both).
 
 Framing
     Every message is one frame: a 4-byte big-endian length N, then N bytes of UTF-8
@@ -20,7 +21,9 @@ Client -> server
     hello    {version, name, role: "player"|"spectator", token, table}
     ready    {ready: bool}                  lobby: ready to start
     start    {}                             host: start now (empty seats to computers)
-    seats    {computer: [seat...], level}   host: which seats the computer takes
+    seats    {computer: [seat...], level,   host: which seats the computer takes, each
+              levels: [level...]}           at its own level (levels: one per seat in
+                                            computer; none: level for all)
     chat     {text}                         at most MAX_CHAT characters
     seat     {body}                         a seat message (a move or a command), as is
     ping     {t} / pong {t}                 heartbeat; either side may ping
@@ -40,6 +43,13 @@ Server -> client
     error    {code, message}
     ping {t} / pong {t} / bye {reason}
 
+Faults
+    A server that sends a client away (a protocol error, a flood, a bad seat message)
+    sends ``error`` then ``bye`` and closes: the client knows why and does not dial
+    again by itself. A connection that just ends (the line, the heartbeat) keeps its seat
+    for the grace period, in the lobby too, for a ``hello`` with the token. Either side
+    treats a long silence as a dead line.
+
 Every seat message is built by the session for that seat from ``observe(state,
 seat)`` (spectators: the public view), so no frame ever carries a card its reader may
 not see. Rate limits, the heartbeat and the per-address cap are server options.
@@ -56,7 +66,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
-VERSION = 1
+VERSION = 2
 MAX_FRAME = 64 * 1024
 HEADER = struct.Struct(">I")
 MAX_NAME = 24
@@ -109,6 +119,7 @@ class Seats:
     TYPE: ClassVar[str] = "seats"
     computer: list[int] = field(default_factory=list, metadata=limit(MAX_SEATS))
     level: str = field(default="", metadata=limit(16))
+    levels: list[str] = field(default_factory=list, metadata=limit(MAX_SEATS))
 
 
 @dataclass(frozen=True, slots=True)

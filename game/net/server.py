@@ -242,10 +242,10 @@ class Server:
         finally:
             self.connections.discard(conn)
             self._addresses[link.address] -= 1
-            if not (conn.said_bye or conn.orderly):
-                self.counters.disconnects += 1
+            dropped = not (conn.said_bye or conn.orderly)
+            self.counters.disconnects += dropped
             if conn.table is not None:
-                conn.table.leave(conn)
+                conn.table.leave(conn, dropped=dropped)
             link.close(link.close_reason or "closed")
 
     async def _serve(self, conn: Connection) -> None:
@@ -291,7 +291,7 @@ class Server:
         elif isinstance(message, Start):
             table.start(conn)
         elif isinstance(message, Seats):
-            table.set_computers(conn, message.computer, message.level)
+            table.set_computers(conn, message.computer, message.level, message.levels)
         else:
             raise ProtocolError("bad_message", f"{message.TYPE} is said once, first.")
 

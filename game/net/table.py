@@ -210,8 +210,9 @@ class Table:
             return None
         return SeatPort(self.session, seat, lambda text: peer.send(Seat(text)))
 
-    def leave(self, peer: Peer) -> None:
-        """A connection ended, however it ended."""
+    def leave(self, peer: Peer, dropped: bool = False) -> None:
+        """A connection ended: said goodbye, or ``dropped`` (the line, the heartbeat, a
+        kick), when the seat waits the grace period for its token, in the lobby too."""
         if peer in self.spectators:
             port = self.spectators.pop(peer)
             if port is not None:
@@ -219,7 +220,7 @@ class Table:
         elif 0 <= peer.seat < len(self.seats) and self.seats[peer.seat].peer is peer:
             seat = self.seats[peer.seat]
             seat.peer = None
-            if self.phase == "lobby":
+            if self.phase == "lobby" and not dropped:
                 self._free(seat)
             else:
                 seat.away_since = self.clock()
@@ -253,19 +254,27 @@ class Table:
             self.seats[peer.seat].ready = ready
             self.broadcast_lobby()
 
-    def set_computers(self, peer: Peer, seats: list[int], level: str) -> None:
-        """The host says which open seats the computer takes (the rest open up)."""
+    def set_computers(self, peer: Peer, seats: list[int], level: str,
+                      levels: list[str] | None = None) -> None:
+        """The host says which open seats the computer takes (the rest open up), each at
+        ``levels``' level in the same order, or all at ``level``."""
         if not self._hosting(peer):
             return
-        if level and level not in computer.levels(self.rules.game_id):
-            peer.send(Error("level", f"No computer player {level[:16]!r} for this game."))
+        if levels and len(levels) != len(seats):
+            peer.send(Error("seats", "Give one level for each computer seat."))
+            return
+        wanted = list(levels or [level] * len(seats))
+        unknown = [lv for lv in wanted if lv and lv not in computer.levels(self.rules.game_id)]
+        if unknown:
+            peer.send(Error("level", f"No computer player {unknown[0][:16]!r} for this game."))
             return
         if any(not 0 <= i < len(self.seats) or self.seats[i].kind == "human" for i in seats):
             peer.send(Error("seats", "The computer can only take open seats."))
             return
+        chosen = dict(zip(seats, wanted, strict=True))
         for seat in self.seats:
-            if seat.index in seats:
-                seat.kind, seat.level = "computer", level or self.level
+            if seat.index in chosen:
+                seat.kind, seat.level = "computer", chosen[seat.index] or self.level
                 seat.name = f"Computer {seat.index + 1}"
             elif seat.kind == "computer":
                 self.seats[seat.index] = TableSeat(seat.index)
@@ -400,24 +409,32 @@ class Table:
 
     def tick(self) -> None:
         """Time-driven faults: grace periods that ran out, turns that took too long."""
-        if self.phase != "playing" or self.session is None:
+        if self.phase == "over":
             return
         now = self.clock()
-        changed = False
-        for seat in self.seats:
-            away = seat.kind == "human" and seat.peer is None and not seat.stand_in
-            if away and seat.away_since is not None and now - seat.away_since >= \
-                    self.options.grace:
-                seat.stand_in, seat.level, changed = True, self.level, True
+        gone = [s for s in self.seats if s.kind == "human" and s.peer is None
+                and not s.stand_in and s.away_since is not None
+                and now - s.away_since >= self.options.grace]
+        if self.phase == "lobby":
+            for seat in gone:  # nobody came back before the match: the seat opens
+                self._free(seat)
+        elif self.session is not None:
+            for seat in gone:
+                seat.stand_in, seat.level = True, self.level
                 self._play_for(seat, seat.level, lambda s=seat: s.computer_plays)
-            timer = self.options.turn_timer
+            self._time_turns(now)
+        if gone:
+            self.broadcast_lobby()
+
+    def _time_turns(self, now: float) -> None:
+        """The turn timer: a default move for a person who let it run out."""
+        timer = self.options.turn_timer
+        for seat in self.seats:
             if timer and seat.turn_since is not None and not seat.computer_plays \
                     and not seat.overdue and now - seat.turn_since >= timer:
                 seat.overdue = True
                 self._play_for(seat, computer.fallback_level(self.rules.game_id),
                                lambda s=seat: s.overdue)
-        if changed:
-            self.broadcast_lobby()
 
     def _end_match(self, session: Session) -> None:
         scores = list(session.returns())

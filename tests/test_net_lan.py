@@ -1,0 +1,130 @@
+"""Tables heard on the local network: a hosted table's announcements reach a listener
+(on 127.0.0.1 and an ephemeral port here), garbage and other games are ignored, a
+table not heard lately drops off, a port that cannot be had is quiet, and the Connect
+dialog offers a heard table as a button that joins it. Waits are for datagrams."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.net import lan
+from game.net.client import ThreadedClient
+from game.net.hosting import HostedServer
+from game.net.lan import Announcement, LanListener
+from game.net.server import ServerOptions
+from game.net.table import TableOptions
+from scenes import net_setup
+from scenes.net_lobby import LobbyScene
+from tests.driver import click, key, make_app, type_text
+from tests.net_gui_tools import clear_field, open_network_menu, until
+from tests.net_tools import GUARD, FakeClock
+
+TABLE = Announcement("chinese-poker", "main", "Hal", 4747, 2)
+
+
+def heard(listener: LanListener, game: str = "chinese-poker") -> list[lan.HeardTable]:
+    """What the listener holds once a datagram has come (the guard only for a failure)."""
+    for _ in range(100):
+        tables = listener.tables(game, wait=GUARD)
+        if tables:
+            return tables
+    raise AssertionError("nothing heard")
+
+
+def test_an_announcement_reaches_a_listener_and_goes_stale() -> None:
+    clock = FakeClock()
+    listener = LanListener(0, clock=clock)
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sender:
+            for junk in (b"{oops", b"[]", b'{"kind":"card-parlour-table","version":9}',
+                         Announcement("pyramid", "main", "Pat", 4747, 1).encode()):
+                sender.sendto(junk, ("127.0.0.1", listener.port))
+            sender.sendto(TABLE.encode(), ("127.0.0.1", listener.port))
+        (table,) = heard(listener)
+        assert table.announcement == TABLE and str(table.address) == "127.0.0.1"
+        assert table.label == "Hal (2 free)"
+        clock.advance(lan.HEARD_FOR)
+        assert listener.tables("chinese-poker") == []
+    finally:
+        listener.close()
+
+
+@pytest.mark.parametrize("bad", [
+    {"port": 0}, {"port": True}, {"free": 99}, {"host": ""}, {"host": "x" * 41},
+    {"host": "a\nb"}, {"game": 7}])
+def test_a_malformed_announcement_is_ignored(bad: dict) -> None:
+    data = json.dumps({"kind": lan.KIND, "version": lan.VERSION, **TABLE.__dict__, **bad})
+    assert Announcement.decode(data.encode()) is None
+    assert Announcement.decode(TABLE.encode()) == TABLE
+
+
+def test_a_port_that_cannot_be_had_hears_nothing_quietly() -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as holder:
+        holder.bind(("", 0))  # no SO_REUSEADDR: nobody else may bind it
+        listener = LanListener(holder.getsockname()[1])
+        assert listener.port == 0 and listener.tables("chinese-poker") == []
+        listener.close()
+
+
+def test_announcing_where_broadcast_is_refused_costs_nothing() -> None:
+    async def scenario() -> None:
+        sent = []
+
+        def describe() -> Announcement:
+            sent.append(TABLE)
+            return TABLE
+
+        # Port 0 is refused by the system, as a blocked broadcast would be.
+        task = asyncio.create_task(lan.announce(describe, ("127.0.0.1", 0), every=0.0))
+        while len(sent) < 3:
+            assert not task.done(), "a refused datagram stopped the announcements"
+            await asyncio.sleep(0)
+        assert not task.done()
+        task.cancel()
+
+    asyncio.run(scenario())
+
+
+def test_the_connect_dialog_lists_a_table_heard_and_joins_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    listeners: list[LanListener] = []
+
+    def on_a_free_port(port: int) -> LanListener:
+        listeners.append(LanListener(0))
+        return listeners[-1]
+
+    monkeypatch.setattr(net_setup, "LanListener", on_a_free_port)
+    server = HostedServer(ServerOptions(port=0, table=TableOptions(
+        config={"players": 2, "target": 25}, level="easy")))
+    port = server.start()
+    host = ThreadedClient("127.0.0.1", port, "Hal")
+    app = make_app(tmp_path, animation="off")
+    try:
+        until(app, lambda: host.poll() is not None and host.lobby is not None, "the host")
+        menu = open_network_menu(app)
+        key(app, pygame.K_c, "c")
+        assert menu.hud.dialog.title == "Connect" and listeners[-1].port
+        server.announce("chinese-poker", "Hal", ("127.0.0.1", listeners[-1].port))
+        until(app, lambda: any(label == "Hal (1 free)" for _, label, _ in
+                               menu.hud.dialog.choices), "the table heard and listed")
+        button = next(b for b in menu.hud.dialog.buttons() if b.label == "Hal (1 free)")
+        assert button.key == f"pick:127.0.0.1:{port}"
+        click(app, button.rect.center)
+        assert menu.hud.dialog.title == "Your name"
+        clear_field(app)
+        type_text(app, "Zoe")
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.scene, LobbyScene)
+        until(app, lambda: host.poll() is not None and host.lobby.seats[1].name == "Zoe",
+              "Zoe seated at the heard table")
+        assert listeners[-1]._sock is None, "the listener closed with the dialog"
+    finally:
+        host.close()
+        server.close()
+        app.quit()
