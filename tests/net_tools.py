@@ -24,7 +24,7 @@ from game.net.server import Server, ServerOptions
 from game.net.table import Table, TableOptions
 from game.rules import views
 from game.rules.base import SPECTATOR
-from game.session import JsonClient
+from game.seat_json import JsonClient
 
 GUARD = 20.0  # seconds: only a failsafe, a passing test never comes near it
 QUICK = TableOptions(config={"players": 4, "target": 20}, level="easy")

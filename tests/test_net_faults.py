@@ -16,7 +16,7 @@ from game.net.link import LinkClosed
 from game.net.protocol import MAX_FRAME, VERSION, Chat, Error, Lobby, Ping, Pong, Ready, Seat, Start
 from game.net.table import TableOptions
 from game.rules import chinese_poker as C
-from game.session import encode
+from game.seat_json import encode
 from tests.net_tools import (
     GUARD,
     FakeClock,

@@ -42,7 +42,7 @@ def record_match(game: str, config: dict, moves: int, seed: int = 5
         mine.append(seen)
         hidden.append(cards_in(session.observation_json(0)) - seen)
 
-    from game.session import SeatPort
+    from game.seat_json import SeatPort
 
     SeatPort(session, SEAT, sent)
     for _ in range(moves):

@@ -17,7 +17,8 @@ from game.replay.recorder import Recorder
 from game.rules import pyramid as P
 from game.rules import views
 from game.rules.registry import GameEntry, load, playable
-from game.session import JsonClient, SeatPort, Session, TablePolicy, encode
+from game.seat_json import JsonClient, SeatPort, encode
+from game.session import Session, TablePolicy
 from scenes.menu import MenuScene
 from tests.driver import frames, key, make_app, settle
 from tests.test_session import Wire

@@ -12,7 +12,8 @@ from game.replay.recorder import Recorder
 from game.rules import pyramid as P
 from game.rules import views
 from game.rules.base import IllegalMove
-from game.session import JsonClient, ProtocolError, SeatPort, Session, encode
+from game.seat_json import JsonClient, ProtocolError, SeatPort, encode
+from game.session import Session
 from scenes.pyramid import PyramidScene
 from tests import duel
 from tests.driver import drag, make_app, settle

@@ -26,7 +26,7 @@ from pathlib import Path
 from game.net.client import NetClient
 from game.net.link import Counters, LinkClosed
 from game.net.protocol import Seat
-from game.session import encode
+from game.seat_json import encode
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = 4

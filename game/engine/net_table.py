@@ -17,7 +17,7 @@ from game.engine.chat import ChatPanel
 from game.net.client import ThreadedClient
 from game.net.hosting import HostedServer
 from game.net.protocol import MatchEnd, Replay
-from game.session import JsonClient
+from game.seat_json import JsonClient
 
 STATUS_WORDS = {"connecting": "Connecting\u2026",
                 "reconnecting": "Connection lost: trying again\u2026",

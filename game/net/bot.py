@@ -15,8 +15,8 @@ from game.net.link import LinkClosed
 from game.net.protocol import Bye, Error, MatchEnd, ProtocolError, Seat
 from game.rules.base import IllegalMove
 from game.rules.registry import RULES_BY_ID
-from game.session import JsonClient
-from game.session import ProtocolError as SeatProtocolError
+from game.seat_json import JsonClient
+from game.seat_json import ProtocolError as SeatProtocolError
 
 log = logging.getLogger(__name__)
 

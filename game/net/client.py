@@ -41,8 +41,8 @@ from game.net.protocol import (
     Welcome,
 )
 from game.rules.registry import RULES_BY_ID
-from game.session import JsonClient
-from game.session import ProtocolError as SeatProtocolError
+from game.seat_json import JsonClient
+from game.seat_json import ProtocolError as SeatProtocolError
 
 RETRY_DELAYS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0)  # seconds before each automatic reconnection:
 # the first at once (a dropped line is usually back), then backing off

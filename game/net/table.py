@@ -39,8 +39,9 @@ from game.net.protocol import VERSION as PROTOCOL_VERSION
 from game.replay.recorder import Recorder
 from game.rules.base import SPECTATOR
 from game.rules.registry import GAME_BY_ID
-from game.session import ProtocolError as SeatProtocolError
-from game.session import SeatPort, Session, TablePolicy, Update
+from game.seat_json import ProtocolError as SeatProtocolError
+from game.seat_json import SeatPort
+from game.session import Session, TablePolicy, Update
 
 
 class Peer(Protocol):

@@ -10,8 +10,8 @@ import json
 from typing import Any
 
 from game.rules.base import ModuleRules
+from game.seat_json import JsonClient, ProtocolError, decode
 from game.seat_replay import SeatReplay
-from game.session import JsonClient, ProtocolError, decode
 
 
 class SeatTape:
