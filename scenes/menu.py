@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.engine.actions import Act, Action
+from game.engine.actions import Action
 from game.engine.layout import DESIGN_W, Viewport
 from game.engine.render import DrawItem
 from game.engine.scene import Scene
@@ -161,14 +161,7 @@ class MenuScene(Scene):
         return self._pictures[key]
 
     def handle_game(self, action: Action) -> None:
-        if action.kind in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
-            self.step_focus(action.kind)
-        elif action.kind == Act.SELECT and isinstance(self.focus, tuple):
-            self.press(self.focus[1])
-        elif action.kind in (Act.CANCEL, Act.MENU):
-            self.press("quit")
-        elif action.kind == Act.HELP:
-            self.press("help")
+        self.handle_button_screen(action, "quit")
 
     def press(self, key: str) -> None:
         self.app.play_sound("button")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.engine.actions import Act, Action
+from game.engine.actions import Action
 from game.engine.net_play import NetPlay
 from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
@@ -120,14 +120,7 @@ class LobbyScene(Scene):
         super().handle(action)
 
     def handle_game(self, action: Action) -> None:
-        if action.kind in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
-            self.step_focus(action.kind)
-        elif action.kind == Act.SELECT and isinstance(self.focus, tuple):
-            self.press(self.focus[1])
-        elif action.kind in (Act.CANCEL, Act.MENU):
-            self.press("leave")
-        elif action.kind == Act.HELP:
-            self.press("help")
+        self.handle_button_screen(action, "leave")
 
     def press(self, key: str) -> None:
         self.app.play_sound("button")

@@ -147,6 +147,18 @@ class Scene:
     def press(self, key: str) -> None:
         """A command button was pressed (click, hotkey or focus + select)."""
 
+    def handle_button_screen(self, action: Action, leave: str) -> None:
+        """A screen that is all buttons: arrows move the focus, Select presses the
+        focused button, Cancel or Menu presses ``leave``, Help presses "help"."""
+        if action.kind in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
+            self.step_focus(action.kind)
+        elif action.kind == Act.SELECT and isinstance(self.focus, tuple):
+            self.press(self.focus[1])
+        elif action.kind in (Act.CANCEL, Act.MENU):
+            self.press(leave)
+        elif action.kind == Act.HELP:
+            self.press("help")
+
     # -- focus (keyboard / gamepad) -----------------------------------------------------
 
     def focus_targets(self) -> dict[object, tuple[float, float]]:
