@@ -101,6 +101,11 @@ class ChinesePokerScene(GameScene):
         self.sort_by = "rank"
         self.concealed = False  # hot seat: the hand stays face down until its owner looks
         self._shown: tuple[str, int] | None = None  # the last summary or notice shown
+        # The match's cut (each seat's card, who won it), kept from the view that showed
+        # it: a computer that wins deals at once, and a network seat may never be idle
+        # while the deal is due, yet the cut is still told.
+        self._cut: tuple[tuple[Card | None, ...], int] | None = None
+        self._cut_told = False
         self._sweep: dict[str, Any] | None = None
         self._restored = False
         self.replay_view = "seat"  # in a replay: one seat's eyes, or "all" hands
@@ -216,8 +221,11 @@ class ChinesePokerScene(GameScene):
 
     def dealt(self) -> None:
         """A network table's next match: its cut and rounds are told afresh."""
-        self._shown = None
+        self._forget_notices()
         self.concealed = False
+
+    def _forget_notices(self) -> None:
+        self._shown, self._cut, self._cut_told = None, None, False
 
     def enter(self) -> None:
         super().enter()
@@ -229,7 +237,7 @@ class ChinesePokerScene(GameScene):
         self.setup = setup
         self.config = {"players": setup.players, "target": setup.target}
         self.concealed = False
-        self._shown = None
+        self._forget_notices()
         self.new_game()
         self._seat_computers()
         self.refresh("deal")
@@ -251,6 +259,8 @@ class ChinesePokerScene(GameScene):
     def after_refresh(self) -> None:
         super().after_refresh()
         view = self.view
+        if view.phase == "deal" and view.round == 0:
+            self._cut = (view.cut, view.dealer)
         mine = view.my_turn and view.phase == "play" and not self.concealed \
             and not self.computer_to_play
         play = self.selection_move()
@@ -275,15 +285,26 @@ class ChinesePokerScene(GameScene):
 
     def _notice_due(self) -> bool:
         view = self.view
-        return view.phase == "deal" and not (self.viewer or self.demo) \
-            and self._shown != ("deal", view.round)
+        if self.viewer or self.demo:
+            return False
+        return self._cut_dealt() or view.phase == "deal" and self._shown != ("deal", view.round)
+
+    def _cut_dealt(self) -> bool:
+        """The cut is still to tell, and its winner has dealt already."""
+        return not self._cut_told and self._cut is not None and self.view.round > 0
 
     def _notices(self) -> None:
         """The cut's result and each round's summary, once each; the deal offered again
         while it is still this seat's to make (a remote table refused it: a stale state
         id, a line that dropped with the deal on it)."""
         view = self.view
-        if view.phase != "deal" or self.viewer or self.demo:
+        if self.viewer or self.demo:
+            return
+        if self._cut_dealt():
+            self._cut_told = True
+            self._ask_deal("The cut", self._cut_words(" and dealt."), False)
+            return
+        if view.phase != "deal":
             return
         mark = ("deal", view.round)
         if self._shown == mark:
@@ -291,15 +312,20 @@ class ChinesePokerScene(GameScene):
                 self._ask_deal("Your deal", "The cards are still yours to deal.", True)
             return
         self._shown = mark
-        dealer = self.name(view.dealer)
         if view.round == 0:
-            cut = ", ".join(f"{self.name(s)} {c.symbol}" for s, c in enumerate(view.cut)
-                            if c is not None)
-            title, body = "The cut", f"{cut}. {dealer} cut highest, " + \
-                ("deal and lead." if dealer == "You" else "deals and leads.")
+            self._cut_told = True
+            mine = self.name(view.dealer) == "You"
+            title, body = "The cut", self._cut_words(", deal and lead." if mine else
+                                                     ", deals and leads.")
         else:
             title, body = f"Round {view.round}", self.round_summary(view)
         self._ask_deal(title, body, self._human_deals())
+
+    def _cut_words(self, then: str) -> str:
+        cards, dealer = self._cut or (self.view.cut, self.view.dealer)
+        cut = ", ".join(f"{self.name(s)} {c.symbol}" for s, c in enumerate(cards)
+                        if c is not None)
+        return f"{cut}. {self.name(dealer)} cut highest{then}"
 
     def _human_deals(self) -> bool:
         return self.view.dealer == self.seat and not self.computer_to_play
