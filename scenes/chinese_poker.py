@@ -535,13 +535,15 @@ class ChinesePokerScene(GameScene):
 
     def game_over_message(self, view: C.View) -> tuple[str, str]:
         names = " and ".join(self.name(s) for s in view.winners)
-        scores = ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(view.scores))
+        scores = ", ".join(f"{self.name(s)}: {v}" for s, v in enumerate(view.scores))
         title = "You won!" if view.won and len(self.setup.humans) == 1 else f"{names} won"
         last = ""  # the last round's penalties, which no summary showed
         if view.last_winner != C.NOBODY and view.last_penalties:
             fines = "; ".join(f"{self.name(s)} +{p}" for s, p in
                               enumerate(view.last_penalties) if s != view.last_winner)
             last = f"Last round: {self.name(view.last_winner)} went out; {fines}. "
+        if self.net is not None:  # the table's account of the match gives the points
+            return title, f"{last}The lowest score wins."
         return title, f"{last}Final scores: {scores}. The lowest score wins."
 
     def finished(self, title: str, body: str) -> None:
