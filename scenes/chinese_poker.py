@@ -106,6 +106,7 @@ class ChinesePokerScene(GameScene):
         # while the deal is due, yet the cut is still told.
         self._cut: tuple[tuple[Card | None, ...], int] | None = None
         self._cut_told = False
+        self._had_turn = False  # this seat's turn to play, when last refreshed
         self._sweep: dict[str, Any] | None = None
         self._restored = False
         self.replay_view = "seat"  # in a replay: one seat's eyes, or "all" hands
@@ -263,6 +264,11 @@ class ChinesePokerScene(GameScene):
             self._cut = (view.cut, view.dealer)
         mine = view.my_turn and view.phase == "play" and not self.concealed \
             and not self.computer_to_play
+        if mine and not self._had_turn and view.hand:
+            # A new turn starts on the hand, not on whatever button the focus last
+            # found (after the cut or the deal that was Sort, so Enter / A sorted).
+            self.set_focus(L.hand_order(view, self.sort_by)[0].uid)
+        self._had_turn = mine
         play = self.selection_move()
         self.hud.button("play").enabled = mine and play is not None and self.legal(play)
         self.hud.button("pass").enabled = mine and not self.selected and view.may_pass
