@@ -101,6 +101,12 @@ class ChinesePokerScene(GameScene):
         self.sort_by = "rank"
         self.concealed = False  # hot seat: the hand stays face down until its owner looks
         self._shown: tuple[str, int] | None = None  # the last summary or notice shown
+        # The match's cut (each seat's card, who won it), kept from the view that showed
+        # it: a computer that wins deals at once, and a network seat may never be idle
+        # while the deal is due, yet the cut is still told.
+        self._cut: tuple[tuple[Card | None, ...], int] | None = None
+        self._cut_told = False
+        self._had_turn = False  # this seat's turn to play, when last refreshed
         self._sweep: dict[str, Any] | None = None
         self._restored = False
         self.replay_view = "seat"  # in a replay: one seat's eyes, or "all" hands
@@ -216,8 +222,11 @@ class ChinesePokerScene(GameScene):
 
     def dealt(self) -> None:
         """A network table's next match: its cut and rounds are told afresh."""
-        self._shown = None
+        self._forget_notices()
         self.concealed = False
+
+    def _forget_notices(self) -> None:
+        self._shown, self._cut, self._cut_told = None, None, False
 
     def enter(self) -> None:
         super().enter()
@@ -229,7 +238,7 @@ class ChinesePokerScene(GameScene):
         self.setup = setup
         self.config = {"players": setup.players, "target": setup.target}
         self.concealed = False
-        self._shown = None
+        self._forget_notices()
         self.new_game()
         self._seat_computers()
         self.refresh("deal")
@@ -251,8 +260,15 @@ class ChinesePokerScene(GameScene):
     def after_refresh(self) -> None:
         super().after_refresh()
         view = self.view
+        if view.phase == "deal" and view.round == 0:
+            self._cut = (view.cut, view.dealer)
         mine = view.my_turn and view.phase == "play" and not self.concealed \
             and not self.computer_to_play
+        if mine and not self._had_turn and view.hand:
+            # A new turn starts on the hand, not on whatever button the focus last
+            # found (after the cut or the deal that was Sort, so Enter / A sorted).
+            self.set_focus(L.hand_order(view, self.sort_by)[0].uid)
+        self._had_turn = mine
         play = self.selection_move()
         self.hud.button("play").enabled = mine and play is not None and self.legal(play)
         self.hud.button("pass").enabled = mine and not self.selected and view.may_pass
@@ -275,15 +291,26 @@ class ChinesePokerScene(GameScene):
 
     def _notice_due(self) -> bool:
         view = self.view
-        return view.phase == "deal" and not (self.viewer or self.demo) \
-            and self._shown != ("deal", view.round)
+        if self.viewer or self.demo:
+            return False
+        return self._cut_dealt() or view.phase == "deal" and self._shown != ("deal", view.round)
+
+    def _cut_dealt(self) -> bool:
+        """The cut is still to tell, and its winner has dealt already."""
+        return not self._cut_told and self._cut is not None and self.view.round > 0
 
     def _notices(self) -> None:
         """The cut's result and each round's summary, once each; the deal offered again
         while it is still this seat's to make (a remote table refused it: a stale state
         id, a line that dropped with the deal on it)."""
         view = self.view
-        if view.phase != "deal" or self.viewer or self.demo:
+        if self.viewer or self.demo:
+            return
+        if self._cut_dealt():
+            self._cut_told = True
+            self._ask_deal("The cut", self._cut_words(" and dealt."), False)
+            return
+        if view.phase != "deal":
             return
         mark = ("deal", view.round)
         if self._shown == mark:
@@ -291,15 +318,20 @@ class ChinesePokerScene(GameScene):
                 self._ask_deal("Your deal", "The cards are still yours to deal.", True)
             return
         self._shown = mark
-        dealer = self.name(view.dealer)
         if view.round == 0:
-            cut = ", ".join(f"{self.name(s)} {c.symbol}" for s, c in enumerate(view.cut)
-                            if c is not None)
-            title, body = "The cut", f"{cut}. {dealer} cut highest, " + \
-                ("deal and lead." if dealer == "You" else "deals and leads.")
+            self._cut_told = True
+            mine = self.name(view.dealer) == "You"
+            title, body = "The cut", self._cut_words(", deal and lead." if mine else
+                                                     ", deals and leads.")
         else:
             title, body = f"Round {view.round}", self.round_summary(view)
         self._ask_deal(title, body, self._human_deals())
+
+    def _cut_words(self, then: str) -> str:
+        cards, dealer = self._cut or (self.view.cut, self.view.dealer)
+        cut = ", ".join(f"{self.name(s)} {c.symbol}" for s, c in enumerate(cards)
+                        if c is not None)
+        return f"{cut}. {self.name(dealer)} cut highest{then}"
 
     def _human_deals(self) -> bool:
         return self.view.dealer == self.seat and not self.computer_to_play
@@ -509,13 +541,15 @@ class ChinesePokerScene(GameScene):
 
     def game_over_message(self, view: C.View) -> tuple[str, str]:
         names = " and ".join(self.name(s) for s in view.winners)
-        scores = ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(view.scores))
+        scores = ", ".join(f"{self.name(s)}: {v}" for s, v in enumerate(view.scores))
         title = "You won!" if view.won and len(self.setup.humans) == 1 else f"{names} won"
         last = ""  # the last round's penalties, which no summary showed
         if view.last_winner != C.NOBODY and view.last_penalties:
             fines = "; ".join(f"{self.name(s)} +{p}" for s, p in
                               enumerate(view.last_penalties) if s != view.last_winner)
             last = f"Last round: {self.name(view.last_winner)} went out; {fines}. "
+        if self.net is not None:  # the table's account of the match gives the points
+            return title, f"{last}The lowest score wins."
         return title, f"{last}Final scores: {scores}. The lowest score wins."
 
     def finished(self, title: str, body: str) -> None:

@@ -17,7 +17,17 @@ from game.engine.net_play import NetPlay
 from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
 from game.engine.scene import Scene
-from game.engine.ui import ERROR, GOLD, INK, MUTED, UI_Z, Button, confirm, text_image
+from game.engine.ui import (
+    ERROR,
+    GOLD,
+    INK,
+    MUTED,
+    UI_Z,
+    Button,
+    button_image,
+    confirm,
+    text_image,
+)
 from game.engine.widgets import command_bar
 from game.net import computer
 from game.recent_tables import Address
@@ -30,17 +40,19 @@ COMMANDS = [("ready", "Ready", "r"), ("start", "Start", "s"), ("chat", "Chat", "
             ("help", "? Help", "?"), ("leave", "Leave", "l")]
 
 
-def seat_label(net: NetworkTable, info: Any) -> str:
-    """One seat's line: number, name, who plays it, ready, connected."""
+def seat_label(net: NetworkTable, info: Any, host: int) -> str:
+    """One seat's line: number, name, who plays it, ready, connected. The host starts
+    the match rather than getting ready."""
     if info.kind == "open":
         return f"{info.seat + 1}  \u00b7  empty: waiting for a player"
     name = net.name(info.seat)
     if info.kind == "computer":
         return f"{info.seat + 1}  \u00b7  {name}  \u00b7  computer, {info.level or 'its own level'}"
-    state = "ready" if info.ready else "not ready"
+    state = "host" if info.seat == host else "person, ready" if info.ready \
+        else "person, not ready"
     if not info.connected:
         state = "connection lost"
-    return f"{info.seat + 1}  \u00b7  {name}  \u00b7  person, {state}"
+    return f"{info.seat + 1}  \u00b7  {name}  \u00b7  {state}"
 
 
 class LobbyScene(Scene):
@@ -58,6 +70,7 @@ class LobbyScene(Scene):
         self.handed_over = False
         self.hud.buttons = command_bar(COMMANDS, "bottom", size=(200, 64), right=1860)
         self.set_focus(("button", "ready"))
+        self._host_focused = False  # the focus moved to Start once this seat was the host
 
     # -- each frame ------------------------------------------------------------------------
 
@@ -92,14 +105,19 @@ class LobbyScene(Scene):
             if key not in keys:
                 self.hud.buttons.append(Button(key, "", rect))
             button = self.hud.button(key)
-            button.label = seat_label(self.net, info)
-            button.enabled = hosting and info.kind in ("open", "computer")
+            button.label = seat_label(self.net, info, lobby.host)
+            # Only the host's clicks on empty and computer seats do anything; the other
+            # rows read as plainly as those (drawn in draw_items), not greyed out.
+            button.visible = hosting and info.kind in ("open", "computer")
         mine = next((s for s in seats if s.seat == self.net.seat), None)
         ready = self.hud.button("ready")
-        ready.enabled = mine is not None and not hosting
+        ready.enabled = ready.visible = mine is not None and not hosting
         ready.label = "Not ready" if mine is not None and mine.ready else "Ready"
         self.hud.button("start").enabled = hosting
         self.hud.button("start").visible = hosting
+        if hosting and not self._host_focused:
+            self._host_focused = True
+            self.set_focus(("button", "start"))
 
     def _open_table(self) -> None:
         """The match is dealt: the game's scene takes this seat (and the connection)."""
@@ -159,10 +177,15 @@ class LobbyScene(Scene):
     def draw_items(self, alpha: float) -> list[DrawItem]:
         vp = self.viewport
         items = super().draw_items(alpha) + self.chat.draw_items()
-        lines = self._heading()
-        for n, (text, color) in enumerate(lines):
+        for row in self.hud.buttons:
+            if row.key.startswith("seat:") and not row.visible:
+                items.append(DrawItem(("row", row.key), button_image(vp, row, False, False),
+                                      vp.to_px(row.rect.x, row.rect.y), UI_Z))
+        y = 90.0
+        for n, (text, color) in enumerate(self._heading()):
             image = text_image(vp, text, 28 if n else 34, color, bold=n == 0)
-            items.append(DrawItem(("lobby", n), image, vp.to_px(ROW_X, 90 + n * 46), UI_Z))
+            items.append(DrawItem(("lobby", n), image, vp.to_px(ROW_X, y), UI_Z))
+            y += image.get_height() / vp.scale + 8  # TV mode's bigger text keeps apart
         return items
 
     def _heading(self) -> list[tuple[str, tuple[int, int, int]]]:

@@ -657,6 +657,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
                 mine, theirs = mine == 5, theirs == 5  # pat hands: made, or not
             title = (f"{me} wins!" if named else "You win!") if mine > theirs else \
                 "A tie" if mine == theirs else f"{self.rival} wins"
+            if self.net is not None:  # the table's account of the match gives the points
+                return title, ""
             if named:
                 return title, f"{me} {view.scores[view.seat]}, {self.rival} " \
                               f"{view.scores[1 - view.seat]}."
@@ -669,6 +671,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             return ("Five pat hands!" if won else "Not all pat",
                     f"{view.scores[view.seat]} of the 5 rows are pat hands.")
         scoring = SCORINGS[rules.scoring]
+        if self.net is not None:
+            return "Game over", f"{scoring} scoring."
         who = f"{me} scored" if named else "You scored"
         return "Game over", f"{who} {view.scores[view.seat]} ({scoring} scoring)."
 

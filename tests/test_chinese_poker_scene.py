@@ -462,3 +462,23 @@ def test_every_seats_cut_card_leaves_the_spread_towards_its_seat(tmp_path: Path)
                 (players, side, rect, deck)
         assert sides >= {"left", "right", "bottom"}
         app.pop()
+
+
+def test_the_focus_is_on_the_hand_when_a_turn_to_play_starts(tmp_path: Path) -> None:
+    """After the cut and the deal, Enter picks the first card instead of sorting."""
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    scene = start(app, Setup(("human", "medium", "medium"), target=5))
+    key(app, pygame.K_DOWN)  # a keyboard player: the focus cursor shows
+    while scene.view.phase != "play" or not scene.view.my_turn:
+        wait_for_turn(app, scene)
+        if scene.view.phase == "cut":
+            click(app, visible_point(scene, "cut#5"))
+        elif scene.view.phase == "deal" and scene.view.my_turn:
+            key(app, pygame.K_d, "d")
+        elif scene.view.phase == "play" and not scene.view.my_turn:
+            frames(app, 4)
+    frames(app)
+    first = next(c.uid for c in scene.view.hand if c.uid == scene.focus)
+    sort_by = scene.sort_by
+    key(app, pygame.K_RETURN)
+    assert scene.sort_by == sort_by and scene.selected == {first}, "Enter picked the card"

@@ -158,8 +158,10 @@ def test_character_keys(mapper: InputMapper, event: pygame.event.Event, char: st
 
 
 def test_ctrl_letters_are_shortcuts_only(mapper: InputMapper) -> None:
-    ignored = [key(pygame.K_a, CTRL, "\x01"), key(pygame.K_5, CTRL, "5"), key(pygame.K_KP5, CTRL)]
+    ignored = [key(pygame.K_b, CTRL, "\x02"), key(pygame.K_5, CTRL, "5"), key(pygame.K_KP5, CTRL)]
     assert feed(mapper, *ignored) == []
+    (select_all,) = feed(mapper, key(pygame.K_a, CTRL, "\x01"))
+    assert select_all.kind == Act.SELECT_ALL, "Ctrl+A selects a field's text, never types a"
     assert feed(mapper, pygame.event.Event(pygame.KEYUP, key=pygame.K_a, mod=0)) == []
     assert feed(mapper, key(pygame.K_LSHIFT), key(pygame.K_F5)) == []
 

@@ -74,7 +74,11 @@ def test_host_from_the_menu_and_play_a_match_against_three_computers(tmp_path: P
     until(app, lambda: bool(net.saved), "the match's replay saved")
     replay = seat_replay.read(net.saved[0])
     assert replay.seat == 0 and replay.names[0] == "Ann" and len(replay.bodies) > 10
-    assert scene.hud.dialog is not None and "won match 1" in scene.hud.dialog.body
+    body = scene.hud.dialog.body if scene.hud.dialog is not None else ""
+    assert "won match 1" in body
+    for seat in (1, 2, 3):  # each score once, its name and points apart
+        assert body.count(f"Computer {seat + 1}:") == 1, body
+    assert "Final scores" not in body, "the points are said once"
     key(app, pygame.K_RETURN)
     until(app, lambda: scene.view is not None and not scene.view.over, "the next match")
     app.quit()

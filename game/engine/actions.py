@@ -29,6 +29,7 @@ class Act(StrEnum):
     HOME = "home"
     END = "end"
     DELETE = "delete"  # Delete key: remove the chosen thing (a replay in the list)
+    SELECT_ALL = "select_all"  # Ctrl+A: a text field's whole text, for typing over it
     KEY = "key"  # a plain character key: ``key`` holds it ("1".."9", "a".."z", "?")
     POINTER_DOWN = "pointer_down"  # mouse button pressed at ``pos`` (``button`` 1/2/3)
     POINTER_UP = "pointer_up"

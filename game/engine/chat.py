@@ -15,7 +15,18 @@ import pygame
 from game.engine.actions import Act, Action
 from game.engine.layout import Viewport
 from game.engine.render import DrawItem
-from game.engine.ui import GOLD, INK, MUTED, PANEL, UI_Z, Dialog, field_image, text_image, wrap_text
+from game.engine.ui import (
+    DIALOG_Z,
+    GOLD,
+    INK,
+    MUTED,
+    PANEL,
+    UI_Z,
+    Dialog,
+    field_image,
+    text_image,
+    wrap_text,
+)
 
 STOCK_PHRASES = ("Good game", "Your turn", "Nice play", "One moment")
 MAX_LINE = 200  # the protocol's longest chat line
@@ -63,13 +74,15 @@ class ChatPanel:
                vp.text_scale)
         if self._cached is None or self._cached[0] != key:
             self._cached = (key, self._render(vp))
+        # Typing over a dialog: the panel comes up out of the dimmed table with it.
+        z = UI_Z if self.entry is None else DIALOG_Z + 10
         items = [DrawItem(("chat", "panel"), self._cached[1], vp.to_px(*self.rect.topleft),
-                          UI_Z - 1)]
+                          z - 1)]
         if self.entry is not None:
             box = self.entry_rect
             items.append(DrawItem(("chat", "entry"), field_image(
                 vp, self._fitting(vp, self.entry, box.w - 40), box), vp.to_px(*box.topleft),
-                UI_Z))
+                z))
         return items
 
     @property

@@ -211,7 +211,8 @@ class InputMapper:
         if ctrl:
             if char == "z":
                 return act(Act.REDO if mod & pygame.KMOD_SHIFT else Act.UNDO)
-            return act(Act.REDO) if char == "y" else []
+            ctrl_keys = {"y": Act.REDO, "a": Act.SELECT_ALL}
+            return act(ctrl_keys[char]) if char in ctrl_keys else []
         typed: str = getattr(event, "unicode", "")
         text = typed if len(typed) == 1 and typed.isprintable() else char
         return [Action(Act.KEY, key=char, text=text, device="keyboard")]

@@ -87,20 +87,34 @@ class NetPlay:
         self.scene.hud.ask(Dialog("Connection", body, choices, chosen, cancel_key="leave"))
 
     def handle(self, action: Action) -> bool:
-        """The chat's own actions; True when the action was taken here."""
+        """The chat's own actions; True when the action was taken here. Chat opens over
+        any dialog: a round's summary is just when people say "gg"; while the entry is
+        open every key is its own, so none reaches the dialog or the table."""
         if self.net.chat.handle(action):
             return True
-        if action.kind == Act.CHAT and self.scene.hud.dialog is None:
+        if action.kind == Act.CHAT:
             self.open_chat(action.device)
             return True
         return False
 
     def open_chat(self, device: str) -> None:
-        """The keyboard types a line; a pad picks a stock phrase."""
-        if device == "pad":
-            self.scene.hud.ask(phrase_dialog(self.net.client.send_chat, self.net.chat.open_entry))
-        else:
+        """The keyboard types a line; a pad picks a stock phrase, over the dialog that
+        is up (it comes back once the phrase is sent)."""
+        if device != "pad":
             self.net.chat.open_entry()
+            return
+        hud = self.scene.hud
+        under = hud.dialog
+        say = phrase_dialog(self.net.client.send_chat, self.net.chat.open_entry)
+        answer = say.on_choice
+
+        def answered(choice: str) -> None:
+            answer(choice)
+            if under is not None and hud.dialog is None:
+                hud.ask(under)
+
+        say.on_choice = answered
+        hud.ask(say)
 
     def ask_leave(self) -> None:
         confirm(self.scene.hud, "Leave", "Leave this network table? Your seat is kept for "

@@ -100,9 +100,11 @@ class NetworkTable:
     # -- the end of a match ---------------------------------------------------------------
 
     def match_words(self, end: MatchEnd) -> str:
-        """The server's account of a match: the points and what happens next."""
-        scores = ", ".join(f"{self.name(s)} {-round(v)}" if v <= 0 else
-                           f"{self.name(s)} {v:g}" for s, v in enumerate(end.scores))
+        """The server's account of a match: the points ("Computer 3: 29", never the
+        ambiguous "Computer 3 29") and what happens next. The games leave the points to
+        it at a network table, so the end box says them once."""
+        scores = ", ".join(f"{self.name(s)}: {-round(v)}" if v <= 0 else
+                           f"{self.name(s)}: {v:g}" for s, v in enumerate(end.scores))
         winners = " and ".join(self.name(s) for s in end.winners)
         nxt = "The table deals the next match." if end.next else \
             "That was the table's last match."

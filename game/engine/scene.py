@@ -63,10 +63,13 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.hud = Hud()
+        self.hud = Hud(pads=self._pads_present)
         self.focus: object | None = None  # a card key, a zone, or ("button", key)
         # Set by a scene that shows this one inside part of the window (the replay viewer).
         self.viewport_override: Viewport | None = None
+
+    def _pads_present(self) -> bool:
+        return self.app.input.pads_connected() > 0
 
     # -- life cycle --------------------------------------------------------------------
 

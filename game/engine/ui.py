@@ -20,6 +20,7 @@ from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
 from game.engine.render import DrawItem
 
 if TYPE_CHECKING:
+    from game.engine.osk import OnScreenKeyboard
     from game.engine.widgets import NumberField
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
@@ -37,6 +38,7 @@ BUTTON_DISABLED = (34, 50, 44)
 BACKDROP = (4, 12, 8, 150)  # the table dimmed behind a modal dialog
 FIELD = (250, 248, 238)
 FIELD_INK = (20, 30, 24)
+SELECTION = (44, 96, 200)  # behind selected text in a field
 DIALOG_W = 840
 DIALOG_BUTTON_W = 240
 DIALOG_BODY_Y = 90  # the body's first line, below the title
@@ -199,18 +201,23 @@ def button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pyga
 
 
 def field_image(vp: Viewport, text: str, rect: pygame.Rect, caret: bool = True,
-                centred: bool = False) -> pygame.Surface:
-    """A light input box holding ``text`` (and a caret while it is being edited), cached."""
-    key = ("field", text, rect.size, caret, centred, vp.scale, vp.text_scale)
+                centred: bool = False, selected: bool = False) -> pygame.Surface:
+    """A light input box holding ``text`` (and a caret while it is being edited), cached.
+    ``selected`` text is drawn light on a highlight: the next key replaces it."""
+    key = ("field", text, rect.size, caret, centred, selected, vp.scale, vp.text_scale)
     box = _text_cache.get(key)
     if box is None:
         box = pygame.Surface(vp.rect_px(*rect)[2:], pygame.SRCALPHA)
         pygame.draw.rect(box, FIELD, box.get_rect(), border_radius=vp.px(8))
         pygame.draw.rect(box, GOLD, box.get_rect(), vp.px(3), border_radius=vp.px(8))
-        label = text_image(vp, text + ("|" if caret else ""), min(30, rect.h * 0.5), FIELD_INK,
-                           bold=True)
+        size = min(30, rect.h * 0.5)
+        shown = text if selected else text + ("|" if caret else "")
+        label = text_image(vp, shown, size, INK if selected else FIELD_INK, bold=True)
         x = (box.get_width() - label.get_width()) // 2 if centred else vp.px(14)
-        box.blit(label, (x, (box.get_height() - label.get_height()) // 2))
+        y = (box.get_height() - label.get_height()) // 2
+        if selected and text:
+            box.fill(SELECTION, label.get_rect(topleft=(x, y)).inflate(vp.px(6), 0))
+        box.blit(label, (x, y))
         _text_cache[key] = box
     return box
 
@@ -247,8 +254,15 @@ class Dialog:
     number: NumberField | None = None  # a number field (a bet) instead of a text field
     top: int | None = None  # the panel's top edge; None: centred (a scene keeps cards clear)
     on_frame: Callable[[], None] | None = None  # each frame while it is up (a live list)
+    # The text as it opened is selected, so typing replaces a default ("Player") rather
+    # than adding to it; Ctrl+A selects it again.
+    selected: bool = field(init=False, default=False)
+    keyboard: OnScreenKeyboard | None = field(init=False, default=None)  # pad typing
+    confirm_key: str = field(init=False, default="")  # what Done (pad Y) answers
 
     def __post_init__(self) -> None:
+        self.selected = bool(self.text)
+        self.confirm_key = self.choices[self.focus][0] if self.choices else ""
         self._place_number()
 
     def _place_number(self) -> None:
@@ -261,10 +275,18 @@ class Dialog:
         lines = wrap_text(vp, self.body, 28, self.width - 80)
         line_h = text_image(vp, "Ag", 28).get_height() + vp.px(6)
         field = 90 if self.text is not None or self.number is not None else 0
-        needed = math.ceil(DIALOG_BODY_Y + len(lines) * line_h / vp.scale + 20 + field + 100)
+        needed = math.ceil(DIALOG_BODY_Y + len(lines) * line_h / vp.scale + 20 + field + 100
+                           + self._keyboard_room())
         if needed > self.height:
             self.height = min(DESIGN_H - 40, needed)
             self._place_number()
+        if self.keyboard is not None:
+            width = self.keyboard.size[0]
+            self.keyboard.origin = (self.rect().centerx - width / 2, self.field_rect().bottom + 18)
+
+    def _keyboard_room(self) -> int:
+        """How much higher the field sits to leave the on-screen keyboard room."""
+        return 0 if self.keyboard is None else self.keyboard.size[1] + 6
 
     def rect(self) -> pygame.Rect:
         top = (DESIGN_H - self.height) // 2 if self.top is None else self.top
@@ -279,7 +301,7 @@ class Dialog:
     def field_rect(self) -> pygame.Rect:
         """Where a text or number field sits: above the buttons."""
         r = self.rect()
-        return pygame.Rect(r.x + 170, r.bottom - 190, r.w - 340, 60)
+        return pygame.Rect(r.x + 170, r.bottom - 190 - self._keyboard_room(), r.w - 340, 60)
 
     def buttons(self) -> list[Button]:
         r = self.rect()
@@ -303,6 +325,10 @@ def confirm(hud: Hud, title: str, body: str, on_yes: Callable[[], None], yes: st
     return dialog
 
 
+def no_pads() -> bool:
+    return False
+
+
 @dataclass
 class Hud:
     """Buttons, a message line and at most one dialog for a scene."""
@@ -315,12 +341,27 @@ class Hud:
     pressed: str | None = None
     message_rect: pygame.Rect = field(
         default_factory=lambda: pygame.Rect(40, DESIGN_H - 64, DESIGN_W - 80, 48))
+    pads: Callable[[], bool] = no_pads  # whether a pad is connected (its text fields get keys)
 
     def say(self, text: str, error: bool = False, seconds: float = 4.0) -> None:
         self.message = Message(text, error, seconds)
 
     def ask(self, dialog: Dialog) -> None:
+        old = self.dialog
+        if old is not None and (old.title, old.text) == (dialog.title, dialog.text) \
+                and dialog.text is not None:  # asked again to refresh it: typing goes on
+            dialog.selected, dialog.keyboard = old.selected, old.keyboard
+        elif dialog.text is not None and self.pads():
+            self.show_keyboard(dialog)
         self.dialog = dialog
+
+    @staticmethod
+    def show_keyboard(dialog: Dialog) -> None:
+        # Imported here: the keyboard draws its keys with this module's buttons.
+        from game.engine.osk import OnScreenKeyboard
+
+        if dialog.keyboard is None:
+            dialog.keyboard = OnScreenKeyboard()
 
     def update(self, dt: float) -> None:
         if self.dialog is not None and self.dialog.on_frame is not None:
@@ -348,7 +389,8 @@ class Hud:
         chosen: str | None = None
         if dialog.number is not None and dialog.number.handle(action):
             return True
-        if dialog.text is not None and self._edit_text(dialog, action):
+        if dialog.text is not None and (self._use_keyboard(dialog, action)
+                                        or self._edit_text(dialog, action)):
             return True
         if action.kind in (Act.LEFT, Act.UP):
             dialog.focus = (dialog.focus - 1) % len(buttons)
@@ -367,23 +409,63 @@ class Hud:
         elif action.kind == Act.POINTER_UP and action.pos is not None and action.button == 1:
             chosen = next((b.key for b in buttons if b.rect.collidepoint(action.pos)), None)
         if chosen is not None:
-            self.dialog = None
-            dialog.on_choice(chosen)
+            self._choose(dialog, chosen)
         return True
 
-    @staticmethod
-    def _edit_text(dialog: Dialog, action: Action) -> bool:
-        """Typing into the dialog's field: characters, Space, Backspace (undo)."""
+    def _choose(self, dialog: Dialog, choice: str) -> None:
+        self.dialog = None
+        dialog.on_choice(choice)
+
+    def _use_keyboard(self, dialog: Dialog, action: Action) -> bool:
+        """Pad actions (and clicks on keys) for the on-screen keyboard. A pad's first
+        press in a field without one shows it: A must not answer OK to an empty field."""
+        if dialog.keyboard is None:
+            if action.device != "pad" or action.kind == Act.CANCEL:
+                return False
+            self.show_keyboard(dialog)
+            return True
+        if not dialog.keyboard.claims(action):
+            return False
+        press = dialog.keyboard.handle(action)
+        if press is None:
+            return True
+        if press.kind == "type":
+            self._type(dialog, press.text)
+        elif press.kind == "delete":
+            self._delete(dialog)
+        elif press.kind == "done":
+            self._choose(dialog, dialog.confirm_key)
+        return True
+
+    def _edit_text(self, dialog: Dialog, action: Action) -> bool:
+        """Typing into the dialog's field: characters, Space, Backspace (undo), Ctrl+A;
+        a click in the field drops the selection."""
         typed = (action.text or action.key) if action.kind == Act.KEY else (
             " " if action.kind == Act.SELECT and action.key == " " else "")
         if typed and typed.isprintable():
-            if len(dialog.text) < dialog.max_length:
-                dialog.text += typed
-            return True
-        if action.kind == Act.UNDO:
-            dialog.text = dialog.text[:-1]
-            return True
-        return False
+            self._type(dialog, typed)
+        elif action.kind == Act.UNDO:
+            self._delete(dialog)
+        elif action.kind == Act.SELECT_ALL:
+            dialog.selected = bool(dialog.text)
+        elif action.kind == Act.POINTER_UP and action.pos is not None \
+                and dialog.field_rect().collidepoint(action.pos):
+            dialog.selected = False
+        else:
+            return False
+        return True
+
+    @staticmethod
+    def _type(dialog: Dialog, typed: str) -> None:
+        if dialog.selected:
+            dialog.text, dialog.selected = "", False
+        if len(dialog.text) < dialog.max_length:
+            dialog.text += typed
+
+    @staticmethod
+    def _delete(dialog: Dialog) -> None:
+        dialog.text = "" if dialog.selected else dialog.text[:-1]
+        dialog.selected = False
 
     def draw_items(self, vp: Viewport, show_focus: bool) -> list[DrawItem]:
         items: list[DrawItem] = []
@@ -434,12 +516,16 @@ class Hud:
                  DrawItem(("dialog", "panel"), panel, vp.to_px(r.x, r.y), DIALOG_Z)]
         if dialog.text is not None:
             field = dialog.field_rect()
-            items.append(DrawItem(("dialog", "field"), field_image(vp, dialog.text, field),
-                                  vp.to_px(field.x, field.y), DIALOG_Z + 1))
+            image = field_image(vp, dialog.text, field, selected=dialog.selected)
+            items.append(DrawItem(("dialog", "field"), image, vp.to_px(field.x, field.y),
+                                  DIALOG_Z + 1))
+        if dialog.keyboard is not None:
+            items.extend(dialog.keyboard.draw_items(vp, DIALOG_Z + 1))
         if dialog.number is not None:
             items.extend(dialog.number.draw_items(vp, ("dialog", "number"), DIALOG_Z + 1))
+        on_buttons = dialog.keyboard is None or dialog.keyboard.focus is None
         for i, b in enumerate(dialog.buttons()):
-            image = button_image(vp, b, False, i == dialog.focus)
+            image = button_image(vp, b, False, on_buttons and i == dialog.focus)
             items.append(DrawItem(("dialog", b.key), image, vp.to_px(b.rect.x, b.rect.y),
                                   DIALOG_Z + 1))
         return items
