@@ -75,6 +75,9 @@ def test_host_from_the_menu_and_play_a_match_against_three_computers(tmp_path: P
     replay = seat_replay.read(net.saved[0])
     assert replay.seat == 0 and replay.names[0] == "Ann" and len(replay.bodies) > 10
     assert scene.hud.dialog is not None and "won match 1" in scene.hud.dialog.body
+    assert scene.hud.dialog.choices[0][1] == "Next match"
+    frames(app, 5)
+    assert scene.view.over, "the finished table stays until this player says Next match"
     key(app, pygame.K_RETURN)
     until(app, lambda: scene.view is not None and not scene.view.over, "the next match")
     app.quit()

@@ -1,8 +1,9 @@
 """A scene at a network table (the lobby, then the game's scene): what it does besides
 playing its seat. Each frame it drains the connection; it draws the chat beside the table and a
 line when the connection is in trouble; it routes typing to the chat entry while that
-is open; at a match's end it shows the server's scores (the server deals the next
-match, so there is no New and no undo); and it leaves the table when the scene goes."""
+is open; at a match's end it shows the server's scores, and its Next match tells the server
+this player is ready for the next deal (the server deals it, so there is no New and no
+undo); and it leaves the table when the scene goes."""
 
 from __future__ import annotations
 
@@ -49,16 +50,19 @@ class NetPlay:
         title, body = self.end_words or (f"Match {end.match} is over", "")
         self.end_words = None
         words = f"{body} {self.net.match_words(end)}".strip()
-        self.scene.hud.ask(Dialog(title, words, [("ok", "OK", "o"),
+        self.scene.hud.ask(Dialog(title, words, [("ok", "Next match" if end.next else "OK",
+                                                  "n" if end.next else "o"),
                                                  ("replay", "Watch replay", "w"),
                                                  ("leave", "Leave", "l")],
                                   lambda c: self._after_match(c, end.match),
                                   cancel_key="ok", height=420))
 
     def _after_match(self, choice: str, match: int) -> None:
-        """The server deals the next match at once: the replay shows the one just
-        played (the table plays on meanwhile)."""
-        if choice == "leave":
+        """The table deals the next match once everyone said so (or its time is up): the
+        replay shows the one just played (the table may deal meanwhile)."""
+        if choice == "ok":
+            self.net.client.next_match()
+        elif choice == "leave":
             self.scene.app.pop()
         elif choice == "replay":
             path = self.net.replay_of(match)

@@ -104,7 +104,7 @@ class NetworkTable:
         scores = ", ".join(f"{self.name(s)} {-round(v)}" if v <= 0 else
                            f"{self.name(s)} {v:g}" for s, v in enumerate(end.scores))
         winners = " and ".join(self.name(s) for s in end.winners)
-        nxt = "The table deals the next match." if end.next else \
+        nxt = "The next match is dealt once everyone is ready." if end.next else \
             "That was the table's last match."
         return f"{winners} won match {end.match}. Points: {scores}. {nxt}"
 

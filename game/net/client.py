@@ -30,6 +30,7 @@ from game.net.protocol import (
     Hello,
     Lobby,
     MatchEnd,
+    Next,
     Ping,
     Pong,
     ProtocolError,
@@ -212,6 +213,10 @@ class ThreadedClient:
 
     def send_seat(self, text: str) -> None:
         self._send(Seat(text))
+
+    def next_match(self) -> None:
+        """Ready for the next match (the table waits for everyone's word)."""
+        self._send(Next())
 
     def close(self) -> None:
         """Say goodbye and stop the thread; never waits on the network."""
