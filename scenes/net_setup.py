@@ -1,6 +1,7 @@
 """Play over the network, from the menu: host a table (a server in the background of
 this program, and this player in its first seat) or connect to one, each a short chain
-of dialogs; both end in the lobby. The name and the last addresses are remembered."""
+of dialogs; both end in the lobby. The name and the last addresses are remembered, and
+a seat kept at an address (game/seat_tokens.py) is taken back on Connect."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game import recent_tables
+from game import recent_tables, seat_tokens
 from game.engine.net_table import NetworkTable
 from game.engine.ui import Dialog, Hud
 from game.net import computer, lan
@@ -249,11 +250,10 @@ class ConnectDialogs:
             self.start(dialog.text)
 
     def _address(self, text: str) -> None:
-        address = Address.parse(text.removeprefix("pick:"))
-        if address is None:
-            self.app.error("Type the host's name or address, like 192.168.1.20 or "
-                           "den-pc:4747.")
-            self.start()
+        address = Address.read(text.removeprefix("pick:"))
+        if isinstance(address, str):  # what is wrong, and the typing kept to mend it
+            self.app.error(address)
+            self.start(text.removeprefix("pick:"))
             return
         self.address = address
         ask_text(self.hud, "Your name", "The name the others see:",
@@ -264,8 +264,18 @@ class ConnectDialogs:
 
         name = text.strip()[:24] or "Player"
         address = self.address or Address("127.0.0.1")
-        net = NetworkTable(ThreadedClient(address.host, address.port, name), self.app.save_dir)
-        self.app.push(LobbyScene(self.app, self.entry, net, remember=address))
+        kept = seat_tokens.find(self.app.save_dir, str(address))  # back after a crash
+        client = ThreadedClient(address.host, address.port, name,
+                                token=kept.token if kept else "", table=kept.table if kept else "")
+        net = NetworkTable(client, self.app.save_dir)
+        self.app.push(LobbyScene(self.app, self.entry, net, remember=address,
+                                 change_address=lambda: self._change(address)))
+
+    def _change(self, address: Address) -> None:
+        """Back from the lobby to the Connect dialog, the address as it was typed."""
+        self.app.pop()
+        self.hud = self.app.scene.hud
+        self.start(str(address))
 
 
 def remember(app: Any, address: Address | None, name: str) -> None:

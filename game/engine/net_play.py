@@ -7,6 +7,7 @@ undo); and it leaves the table when the scene goes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.engine.actions import Act, Action
@@ -25,8 +26,10 @@ TROUBLE_Y = 8.0  # the connection's line: across the top, over the title
 
 
 class NetPlay:
-    def __init__(self, scene: Scene, net: NetworkTable) -> None:
+    def __init__(self, scene: Scene, net: NetworkTable,
+                 change_address: Callable[[], None] | None = None) -> None:
         self.scene, self.net = scene, net
+        self.change_address = change_address  # back to the Connect dialog (the lobby)
         self.end_words: tuple[str, str] | None = None  # the game's own words at the end
         self._told_gone = False
 
@@ -42,7 +45,7 @@ class NetPlay:
         if self.net.problem:
             self.scene.hud.say(self.net.problem, error=True)
             self.net.problem = ""
-        if self.net.client.status in ("lost", "closed") and not self._told_gone:
+        if self.net.ended and not self._told_gone:
             self._told_gone = True
             self._gone()
 
@@ -73,18 +76,27 @@ class NetPlay:
             self.scene.open_page("replay")
 
     def _gone(self) -> None:
-        client = self.net.client
-        if client.status == "lost" and client.token:
-            body = f"{self.net.trouble} Your seat is kept for a while: try again, or leave."
-            choices = [("again", "Try again", "t"), ("leave", "Leave", "l")]
-        else:
-            body = self.net.trouble
-            choices = [("leave", "Leave", "l")]
+        """The connection is over: say why once, with what can be done about it."""
+        client, body = self.net.client, self.net.ended
+        choices = [("leave", "Leave", "l")]
+        if client.status == "unreachable":
+            choices[:0] = [("again", "Try again", "t")]
+            if self.change_address is not None:
+                choices[1:1] = [("change", "Change address", "c")]
+        elif client.status == "refused" and client.refusal is not None \
+                and client.refusal.code == "started":
+            body = "This table is playing and has no seat for you: watch it, or leave."
+            choices[:0] = [("watch", "Watch", "w")]
+        elif client.status == "lost" and client.token:
+            body += " Your seat is kept for a while: try again, or leave."
+            choices[:0] = [("again", "Try again", "t")]
 
         def chosen(choice: str) -> None:
-            if choice == "again":
+            if choice in ("again", "watch"):
                 self._told_gone = False
-                self.net.rejoin()
+                self.net.rejoin("spectator" if choice == "watch" else "")
+            elif choice == "change" and self.change_address is not None:
+                self.change_address()
             else:
                 self.scene.app.pop()
 
@@ -107,8 +119,10 @@ class NetPlay:
             self.net.chat.open_entry()
 
     def ask_leave(self) -> None:
-        confirm(self.scene.hud, "Leave", "Leave this network table? Your seat is kept for "
-                "a while, and the computer plays it after that.", self.scene.app.pop)
+        words = "You host it: it closes for everyone." if self.net.hosted is not None else \
+            "Your seat is kept for a while, and the computer plays it after that."
+        confirm(self.scene.hud, "Leave", f"Leave this network table? {words}",
+                self.scene.app.pop)
 
     def draw_items(self) -> list[DrawItem]:
         vp = self.scene.viewport
