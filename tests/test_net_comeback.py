@@ -1,7 +1,8 @@
 """Coming back and dialling wrong, through the app by posted keys, against servers on
 127.0.0.1 at ephemeral ports: a player whose program died takes his seat back on the
 next Connect (before and after the computer stood in), a kept seat the table no longer
-knows is forgotten and the player may watch, a wrong port or a mistyped address is
+knows is forgotten and the player may watch, the host resumes a table its crash cut
+off, a wrong port or a mistyped address is
 said once and plainly with the typing kept, and the leave warning fits who leaves.
 Every wait is for a message, with a deadline only as a failure guard."""
 
@@ -18,6 +19,7 @@ import pytest
 
 from game import recent_tables, seat_tokens
 from game.engine.app import App
+from game.net import cut_off
 from game.net.client import ThreadedClient, unreachable
 from game.net.hosting import HostedServer
 from game.net.server import ServerOptions
@@ -25,7 +27,7 @@ from game.net.table import TableOptions
 from scenes.chinese_poker import ChinesePokerScene
 from scenes.net_lobby import LobbyScene
 from tests.driver import frames, key, make_app, type_text
-from tests.net_gui_tools import clear_field, open_network_menu, until
+from tests.net_gui_tools import clear_field, host_from_menu, open_network_menu, until
 
 TWO = TableOptions(config={"players": 2, "target": 25}, level="easy")
 
@@ -195,3 +197,61 @@ def test_the_leave_warning_says_the_host_closes_the_table_and_a_guest_keeps_a_se
         scene.net.net.hosted = None
         app.quit()
     assert json.loads(recent_tables.path_in(tmp_path).read_text())["name"] == "Zoe"
+
+
+def crash_host(app: App) -> int:
+    """The hosting program dies: its server stops listening and answering without a word
+    or a last save, and its player's connection drops; only the save folder is left."""
+    net = app.scene.net.net
+    hosted, net.hosted = net.hosted, None  # a crash runs no goodbye
+
+    def die() -> None:
+        server = hosted._server
+        server._server.close()
+        for conn in list(server.connections):
+            conn.link.abort("killed")
+        hosted._loop.stop()
+
+    hosted._loop.call_soon_threadsafe(die)
+    hosted._thread.join(10)
+    crash(app)
+    return hosted.port
+
+
+def test_the_host_resumes_the_table_a_crash_cut_off_and_everyone_takes_a_seat_back(
+        tmp_path: Path) -> None:
+    app = make_app(tmp_path, animation="off")
+    host_from_menu(app, 2, 2)
+    lobby = app.scene
+    port = lobby.net.hosted.port
+    bob = ThreadedClient("127.0.0.1", port, "Bob")
+    until(app, lambda: bob.poll() is not None and bob.status == "lobby", "Bob seated")
+    bob.ready()
+    until(app, lambda: bob.poll() is not None and lobby.net.client.lobby is not None
+          and lobby.net.client.lobby.seats[1].ready, "Bob ready")
+    key(app, pygame.K_s, "s")
+    until(app, lambda: isinstance(app.scene, ChinesePokerScene), "the table opened")
+    until(app, lambda: any(cut_off.table_dir(tmp_path).glob("*.json")), "the table saved")
+    bob_token = bob.token
+    bob.close()
+    assert crash_host(app) == port
+
+    app = make_app(tmp_path, animation="off")
+    open_network_menu(app)
+    key(app, pygame.K_h, "h")
+    dialog = app.scene.hud.dialog
+    assert dialog.body.startswith("Resume the table that was cut off?")
+    key(app, pygame.K_r, "r")
+    until(app, lambda: isinstance(app.scene, ChinesePokerScene), "the host back at seat 0")
+    scene = app.scene
+    assert scene.seat == 0 and scene.net.net.hosted.port == port
+    back = ThreadedClient("127.0.0.1", port, "Bob", token=bob_token)
+    try:
+        until(app, lambda: back.poll() is not None and back.status == "playing"
+              and back.seat_client.view is not None, "Bob back at seat 1")
+        assert back.seat == 1
+    finally:
+        back.close()
+    app.pop()  # the host leaves in good order: nothing is left to resume
+    until(app, lambda: not (tmp_path / "hosting.json").exists(), "the table discarded")
+    app.quit()
