@@ -18,6 +18,7 @@ from game.engine.chat import ChatPanel
 from game.net.client import SeatForgotten, ThreadedClient
 from game.net.hosting import HostedServer
 from game.net.protocol import MatchEnd, Replay, Welcome
+from game.net.server import DEFAULT_TABLE
 from game.recent_tables import Address
 from game.session import JsonClient
 
@@ -73,7 +74,7 @@ class NetworkTable:
         self.problem = "Your seat at this table is gone (the table ended or started " \
             "again): you join as a newcomer."
         try:
-            seat_tokens.forget(self.save_dir, self.dialled, table or "main")
+            seat_tokens.forget(self.save_dir, self.dialled, table or DEFAULT_TABLE)
         except OSError:
             pass  # the table refuses it next time too, and it is forgotten then
 
