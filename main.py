@@ -147,6 +147,9 @@ def add_network_commands(sub: argparse._SubParsersAction) -> None:
     serve.add_argument("--grace", type=float, default=60.0, metavar="S",
                        help="seconds a dropped player's seat waits before the computer "
                        "takes it (default 60)")
+    serve.add_argument("--between", type=float, default=30.0, metavar="S",
+                       help="seconds the table waits between matches for each person's "
+                       "Next match (default 30; 0: deal at once)")
     serve.add_argument("--save-dir", type=Path, dest="table_dir", metavar="DIR",
                        help="save tables here after every move; resume them on start")
     serve.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -181,7 +184,8 @@ def run_network(args: argparse.Namespace) -> int:
         if args.target is not None:
             config["target"] = args.target
     table = TableOptions(args.table_game, config, start_when=args.players or WHEN_FULL,
-                         matches=args.matches, turn_timer=args.turn_timer, grace=args.grace)
+                         matches=args.matches, turn_timer=args.turn_timer, grace=args.grace,
+                         between=args.between)
     options = server.ServerOptions(host=args.host, port=args.port, table=table,
                                    save_dir=args.table_dir)
 

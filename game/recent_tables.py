@@ -27,17 +27,28 @@ class Address:
     @classmethod
     def parse(cls, text: str, port: int = DEFAULT_PORT) -> Address | None:
         """"host", "host:port" or "[v6]:port"; None for anything else."""
+        parsed = cls.read(text, port)
+        return parsed if isinstance(parsed, Address) else None
+
+    @classmethod
+    def read(cls, text: str, port: int = DEFAULT_PORT) -> Address | str:
+        """The address ``text`` names, or what is wrong with it, in the player's words."""
         text = text.strip()
         host, sep, tail = text.rpartition(":")
-        if not sep or (host.count(":") and not host.startswith("[")):
+        bare_v6 = bool(host.count(":")) and not host.startswith("[")
+        if sep and not tail and not bare_v6:
+            return "A port goes after the colon, like den-pc:4747."
+        if not sep or bare_v6:
             host, tail = text, ""  # no port, or a bare IPv6 address
         host = host.strip("[]")
         if tail:
             if not tail.isdigit() or not 0 < int(tail) < 65536:
-                return None
+                return f"The port is a number from 1 to 65535, and {tail[:8]!r} is not one."
             port = int(tail)
-        if not host or len(host) > MAX_TEXT or any(c.isspace() for c in host):
-            return None
+        if not host:
+            return "Type the host's name or address, like 192.168.1.20 or den-pc:4747."
+        if len(host) > MAX_TEXT or any(c.isspace() for c in host):
+            return f"A host's name has no spaces and at most {MAX_TEXT} letters."
         return cls(host, port)
 
 

@@ -8,6 +8,7 @@ Esc leaves. Pad: D-pad and A; the right stick's click opens the stock phrases.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -60,10 +61,12 @@ class LobbyScene(Scene):
 
     def __init__(self, app: Any, entry: GameEntry, net: NetworkTable, *,
                  computers: dict[int, str] | None = None,
-                 remember: Address | None = None) -> None:
+                 remember: Address | None = None,
+                 change_address: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.entry, self.net = entry, net
-        self.chat = NetPlay(self, net)  # the chat and the connection's words, as at a table
+        # The chat and the connection's words, as at a table.
+        self.chat = NetPlay(self, net, change_address)
         net.chat.rect = CHAT_RECT.copy()
         self._computers = computers  # the host's first choice (seat: level), sent once seated
         self._remember = remember  # kept once the table has welcomed us
@@ -190,10 +193,9 @@ class LobbyScene(Scene):
 
     def _heading(self) -> list[tuple[str, tuple[int, int, int]]]:
         client, lobby = self.net.client, self.net.client.lobby
-        if lobby is None:
-            words = self.net.trouble or "Connecting\u2026"
-            return [(f"{self.entry.title}: {client.host} port {client.port}", GOLD),
-                    (words, ERROR if client.status == "lost" else INK)]
+        if lobby is None:  # an ended connection is told by its dialog alone
+            head = (f"{self.entry.title}: {client.host} port {client.port}", GOLD)
+            return [head, (self.net.trouble, INK)] if self.net.trouble else [head]
         table = [q.shown.format(q.label(lobby.config[q.key]))
                  for q in self.entry.net_questions if q.shown and q.key in lobby.config]
         head = " \u00b7 ".join([self.entry.title, f"{len(lobby.seats)} seats", *table])

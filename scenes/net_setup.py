@@ -1,6 +1,7 @@
 """Play over the network, from the menu: host a table (a server in the background of
 this program, and this player in its first seat) or connect to one, each a short chain
-of dialogs; both end in the lobby. The name and the last addresses are remembered."""
+of dialogs; both end in the lobby. The name and the last addresses are remembered, and
+a seat kept at an address (game/seat_tokens.py) is taken back on Connect."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game import recent_tables
+from game import recent_tables, seat_tokens
 from game.engine.net_table import NetworkTable
 from game.engine.ui import Dialog, Hud
-from game.net import computer, lan
+from game.net import computer, cut_off, lan
 from game.net.client import ThreadedClient
+from game.net.cut_off import HostedNote
 from game.net.hosting import HostedServer, lan_address
 from game.net.lan import HeardTable, LanListener
 from game.net.server import ServerOptions
@@ -100,7 +102,21 @@ class HostDialogs:
         self.choice = HostChoice(**{**self.choice.__dict__, **changes})
 
     def start(self) -> None:
-        self._question(0)
+        cut = cut_off.find(self.app.save_dir, self.entry.id)
+        if cut is None:
+            self._question(0)
+            return
+
+        def chosen(choice: str) -> None:
+            if choice == "resume":
+                resume(self.app, self.entry, cut)
+            else:
+                cut_off.discard(self.app.save_dir)
+                self._question(0)
+
+        self._ask("Host a table", "Resume the table that was cut off? Its players take "
+                  "their seats back when they connect again.",
+                  [("resume", "Resume", "r"), ("new", "New table", "n")], chosen)
 
     def _question(self, index: int) -> None:
         """The game's own questions in turn (seats, target, mode...), then the people."""
@@ -186,24 +202,52 @@ def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
 
     if app.loopback_only:
         choice = replace(choice, lan=False, port=0)
-    options = ServerOptions(
-        host="0.0.0.0" if choice.lan else "127.0.0.1", port=choice.port,
-        table=TableOptions(entry.id, dict(choice.config), turn_timer=choice.turn_timer))
-    server = HostedServer(options)
+    cut_off.discard(app.save_dir)  # a new table: none to resume
+    table = TableOptions(entry.id, dict(choice.config), turn_timer=choice.turn_timer)
+    net = open_table(app, entry, HostedNote(entry.id, choice.port, choice.lan, choice.name),
+                     table)
+    if net is not None:
+        app.push(LobbyScene(app, entry, net, computers=dict(zip(
+            choice.computer_seats, choice.levels, strict=True))))
+
+
+def resume(app: Any, entry: GameEntry, cut: HostedNote) -> None:
+    """Host the table a crash cut off again, where it listened: the server resumes it from
+    its file, and this player takes seat 0 back with the token kept for it."""
+    from scenes.net_lobby import LobbyScene
+
+    net = open_table(app, entry, cut, TableOptions(entry.id))
+    if net is not None:
+        app.push(LobbyScene(app, entry, net))
+
+
+def open_table(app: Any, entry: GameEntry, hosted: HostedNote,
+               table: TableOptions) -> NetworkTable | None:
+    """The server in the background, saving its table under the saves folder, and this
+    player's connection to it (with a seat kept there, if any); None when it cannot
+    listen (said)."""
+    save_dir = app.save_dir
+    options = ServerOptions(host="0.0.0.0" if hosted.lan else "127.0.0.1", port=hosted.port,
+                            table=table, save_dir=cut_off.table_dir(save_dir))
+    server = HostedServer(options, closed=lambda: cut_off.discard(save_dir))
     try:
         port = server.start()
     except OSError as exc:
-        app.error(f"The table could not be opened on port {choice.port}: "
+        app.error(f"The table could not be opened on port {hosted.port}: "
                   f"{exc.strerror or exc}. Try another port.")
-        return
-    remember(app, None, choice.name)
-    if choice.lan:
-        server.announce(entry.id, choice.name)
-    address = str(Address(lan_address() if choice.lan else "127.0.0.1", port))
-    net = NetworkTable(ThreadedClient("127.0.0.1", port, choice.name), app.save_dir,
-                       server, address)
-    app.push(LobbyScene(app, entry, net, computers=dict(zip(choice.computer_seats,
-                                                             choice.levels, strict=True))))
+        return None
+    try:
+        cut_off.note(save_dir, replace(hosted, port=port))
+    except OSError:
+        pass  # the table plays all the same; it is only not resumable after a crash
+    remember(app, None, hosted.name)
+    if hosted.lan:
+        server.announce(entry.id, hosted.name)
+    address = str(Address(lan_address() if hosted.lan else "127.0.0.1", port))
+    kept = seat_tokens.find(save_dir, str(Address("127.0.0.1", port)))
+    client = ThreadedClient("127.0.0.1", port, hosted.name, token=kept.token if kept else "",
+                            table=kept.table if kept else "")
+    return NetworkTable(client, save_dir, server, address)
 
 
 class ConnectDialogs:
@@ -249,11 +293,10 @@ class ConnectDialogs:
             self.start(dialog.text)
 
     def _address(self, text: str) -> None:
-        address = Address.parse(text.removeprefix("pick:"))
-        if address is None:
-            self.app.error("Type the host's name or address, like 192.168.1.20 or "
-                           "den-pc:4747.")
-            self.start()
+        address = Address.read(text.removeprefix("pick:"))
+        if isinstance(address, str):  # what is wrong, and the typing kept to mend it
+            self.app.error(address)
+            self.start(text.removeprefix("pick:"))
             return
         self.address = address
         ask_text(self.hud, "Your name", "The name the others see:",
@@ -264,8 +307,18 @@ class ConnectDialogs:
 
         name = text.strip()[:24] or "Player"
         address = self.address or Address("127.0.0.1")
-        net = NetworkTable(ThreadedClient(address.host, address.port, name), self.app.save_dir)
-        self.app.push(LobbyScene(self.app, self.entry, net, remember=address))
+        kept = seat_tokens.find(self.app.save_dir, str(address))  # back after a crash
+        client = ThreadedClient(address.host, address.port, name,
+                                token=kept.token if kept else "", table=kept.table if kept else "")
+        net = NetworkTable(client, self.app.save_dir)
+        self.app.push(LobbyScene(self.app, self.entry, net, remember=address,
+                                 change_address=lambda: self._change(address)))
+
+    def _change(self, address: Address) -> None:
+        """Back from the lobby to the Connect dialog, the address as it was typed."""
+        self.app.pop()
+        self.hud = self.app.scene.hud
+        self.start(str(address))
 
 
 def remember(app: Any, address: Address | None, name: str) -> None:

@@ -79,6 +79,9 @@ def test_host_from_the_menu_and_play_a_match_against_three_computers(tmp_path: P
     for seat in (1, 2, 3):  # each score once, its name and points apart
         assert body.count(f"Computer {seat + 1}:") == 1, body
     assert "Final scores" not in body, "the points are said once"
+    assert scene.hud.dialog.choices[0][1] == "Next match"
+    frames(app, 5)
+    assert scene.view.over, "the finished table stays until this player says Next match"
     key(app, pygame.K_RETURN)
     until(app, lambda: scene.view is not None and not scene.view.over, "the next match")
     app.quit()

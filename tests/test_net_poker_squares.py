@@ -62,8 +62,8 @@ def test_host_a_poker_squares_race_and_play_it_to_the_end(tmp_path: Path) -> Non
     assert lobby._heading()[0][0] == "Poker Squares \u00b7 2 seats \u00b7 Race"
     other = ThreadedClient("127.0.0.1", lobby.net.hosted.port, "Bob")
     try:
-        until(app, lambda: other.poll() is not None and lobby.net.client.lobby.seats[1].kind
-              == "human", "Bob seated")
+        until(app, lambda: other.poll() is not None and other.status == "lobby"
+              and lobby.net.client.lobby.seats[1].kind == "human", "Bob seated")
         other.ready()
         until(app, lambda: other.poll() is not None and lobby.net.client.lobby.seats[1].ready,
               "Bob ready")

@@ -84,8 +84,8 @@ def test_a_client_sent_away_is_told_why_and_does_not_dial_again(
             assert client.status == "lost" and reason in client.problem
             client._thread.join(GUARD)
             assert not client._thread.is_alive(), "it gave up instead of dialling again"
-            trouble = NetworkTable(client, tmp_path).trouble
-            assert trouble.startswith("The connection is lost.") and reason in trouble
+            ended = NetworkTable(client, tmp_path).ended
+            assert ended.startswith("The connection is lost.") and reason in ended
             again = ThreadedClient("127.0.0.1", server.port, "Ann", token=client.token)
             try:  # the seat was kept: asked to, the person takes it back, view and all
                 wait_for(again, lambda: again.status == "playing"

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from game.net.client import NetClient
 from game.net.link import Counters, LinkClosed
-from game.net.protocol import Seat
+from game.net.protocol import MatchEnd, Next, Seat
 from game.seat_json import encode
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +70,8 @@ async def player(host: str, port: int, table: int, seat: int, load: Load,
     try:
         while True:
             message = await client.recv()
+            if isinstance(message, MatchEnd) and message.next:
+                client.send(Next())  # a load player is always ready for the next deal
             if not isinstance(message, Seat):
                 continue
             update = json.loads(message.body)

@@ -1,11 +1,13 @@
 """A scene at a network table (the lobby, then the game's scene): what it does besides
 playing its seat. Each frame it drains the connection; it draws the chat beside the table and a
 line when the connection is in trouble; it routes typing to the chat entry while that
-is open; at a match's end it shows the server's scores (the server deals the next
-match, so there is no New and no undo); and it leaves the table when the scene goes."""
+is open; at a match's end it shows the server's scores, and its Next match tells the server
+this player is ready for the next deal (the server deals it, so there is no New and no
+undo); and it leaves the table when the scene goes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.engine.actions import Act, Action
@@ -24,8 +26,10 @@ TROUBLE_Y = 8.0  # the connection's line: across the top, over the title
 
 
 class NetPlay:
-    def __init__(self, scene: Scene, net: NetworkTable) -> None:
+    def __init__(self, scene: Scene, net: NetworkTable,
+                 change_address: Callable[[], None] | None = None) -> None:
         self.scene, self.net = scene, net
+        self.change_address = change_address  # back to the Connect dialog (the lobby)
         self.end_words: tuple[str, str] | None = None  # the game's own words at the end
         self._told_gone = False
 
@@ -41,7 +45,7 @@ class NetPlay:
         if self.net.problem:
             self.scene.hud.say(self.net.problem, error=True)
             self.net.problem = ""
-        if self.net.client.status in ("lost", "closed") and not self._told_gone:
+        if self.net.ended and not self._told_gone:
             self._told_gone = True
             self._gone()
 
@@ -49,16 +53,19 @@ class NetPlay:
         title, body = self.end_words or (f"Match {end.match} is over", "")
         self.end_words = None
         words = f"{body} {self.net.match_words(end)}".strip()
-        self.scene.hud.ask(Dialog(title, words, [("ok", "OK", "o"),
+        self.scene.hud.ask(Dialog(title, words, [("ok", "Next match" if end.next else "OK",
+                                                  "n" if end.next else "o"),
                                                  ("replay", "Watch replay", "w"),
                                                  ("leave", "Leave", "l")],
                                   lambda c: self._after_match(c, end.match),
                                   cancel_key="ok", height=420))
 
     def _after_match(self, choice: str, match: int) -> None:
-        """The server deals the next match at once: the replay shows the one just
-        played (the table plays on meanwhile)."""
-        if choice == "leave":
+        """The table deals the next match once everyone said so (or its time is up): the
+        replay shows the one just played (the table may deal meanwhile)."""
+        if choice == "ok":
+            self.net.client.next_match()
+        elif choice == "leave":
             self.scene.app.pop()
         elif choice == "replay":
             path = self.net.replay_of(match)
@@ -69,18 +76,27 @@ class NetPlay:
             self.scene.open_page("replay")
 
     def _gone(self) -> None:
-        client = self.net.client
-        if client.status == "lost" and client.token:
-            body = f"{self.net.trouble} Your seat is kept for a while: try again, or leave."
-            choices = [("again", "Try again", "t"), ("leave", "Leave", "l")]
-        else:
-            body = self.net.trouble
-            choices = [("leave", "Leave", "l")]
+        """The connection is over: say why once, with what can be done about it."""
+        client, body = self.net.client, self.net.ended
+        choices = [("leave", "Leave", "l")]
+        if client.status == "unreachable":
+            choices[:0] = [("again", "Try again", "t")]
+            if self.change_address is not None:
+                choices[1:1] = [("change", "Change address", "c")]
+        elif client.status == "refused" and client.refusal is not None \
+                and client.refusal.code == "started":
+            body = "This table is playing and has no seat for you: watch it, or leave."
+            choices[:0] = [("watch", "Watch", "w")]
+        elif client.status == "lost" and client.token:
+            body += " Your seat is kept for a while: try again, or leave."
+            choices[:0] = [("again", "Try again", "t")]
 
         def chosen(choice: str) -> None:
-            if choice == "again":
+            if choice in ("again", "watch"):
                 self._told_gone = False
-                self.net.rejoin()
+                self.net.rejoin("spectator" if choice == "watch" else "")
+            elif choice == "change" and self.change_address is not None:
+                self.change_address()
             else:
                 self.scene.app.pop()
 
@@ -117,8 +133,10 @@ class NetPlay:
         hud.ask(say)
 
     def ask_leave(self) -> None:
-        confirm(self.scene.hud, "Leave", "Leave this network table? Your seat is kept for "
-                "a while, and the computer plays it after that.", self.scene.app.pop)
+        words = "You host it: it closes for everyone." if self.net.hosted is not None else \
+            "Your seat is kept for a while, and the computer plays it after that."
+        confirm(self.scene.hud, "Leave", f"Leave this network table? {words}",
+                self.scene.app.pop)
 
     def draw_items(self) -> list[DrawItem]:
         vp = self.scene.viewport

@@ -1,7 +1,8 @@
 """What a scene at a network table holds besides its seat: the connection (polled once
 a frame, never waited on), the names from the lobby, the chat, each finished match's
-replay through this seat's eyes, and the server when this machine hosts the table.
-The lobby scene and the game's scene share one ``NetworkTable`` in turn."""
+replay through this seat's eyes, the seat's token kept on disk (so that a crash does not
+cost the seat), and the server when this machine hosts the table. The lobby scene and
+the game's scene share one ``NetworkTable`` in turn."""
 
 from __future__ import annotations
 
@@ -12,17 +13,21 @@ from typing import Any
 
 import pygame
 
-from game import seat_replay
+from game import seat_replay, seat_tokens
 from game.engine.chat import ChatPanel
-from game.net.client import ThreadedClient
+from game.net.client import SeatForgotten, ThreadedClient
 from game.net.hosting import HostedServer
-from game.net.protocol import MatchEnd, Replay
+from game.net.protocol import MatchEnd, Replay, Welcome
+from game.net.server import DEFAULT_TABLE
+from game.recent_tables import Address
 from game.seat_json import JsonClient
 
-STATUS_WORDS = {"connecting": "Connecting\u2026",
-                "reconnecting": "Connection lost: trying again\u2026",
-                "lost": "The connection is lost.",
-                "closed": "The table has closed."}
+PASSING = {"connecting": "Connecting\u2026",  # said over the table while it lasts
+           "reconnecting": "Connection lost: trying again\u2026"}
+ENDED = {"lost": "The connection is lost.",  # said once, in the dialog that ends it
+         "closed": "The table has closed.",
+         "refused": "The table did not seat you.",
+         "unreachable": ""}  # the problem says it all
 
 
 @dataclass
@@ -47,7 +52,31 @@ class NetworkTable:
         for message in handled:
             if isinstance(message, Replay) and message.part == message.parts - 1:
                 self._save_replay(message.match)
+            elif isinstance(message, Welcome) and message.token:
+                self._keep_seat(seat_tokens.KeptSeat(self.dialled, message.table,
+                                                     message.token))
+            elif isinstance(message, SeatForgotten):
+                self._forget_seat(message.table)
         return handled
+
+    @property
+    def dialled(self) -> str:
+        """The address as the player would type it: the key of the seat kept there."""
+        return str(Address(self.client.host, self.client.port))
+
+    def _keep_seat(self, seat: seat_tokens.KeptSeat) -> None:
+        try:
+            seat_tokens.keep(self.save_dir, seat)
+        except OSError as exc:
+            self.problem = f"Your seat could not be noted for a restart: {exc.strerror or exc}"
+
+    def _forget_seat(self, table: str) -> None:
+        self.problem = "Your seat at this table is gone (the table ended or started " \
+            "again): you join as a newcomer."
+        try:
+            seat_tokens.forget(self.save_dir, self.dialled, table or DEFAULT_TABLE)
+        except OSError:
+            pass  # the table refuses it next time too, and it is forgotten then
 
     @property
     def seat_client(self) -> JsonClient | None:
@@ -70,11 +99,15 @@ class NetworkTable:
 
     @property
     def trouble(self) -> str:
-        """A sentence when the connection is not in order, else ""."""
-        words = STATUS_WORDS.get(self.client.status, "")
-        problem = self.client.problem
-        return f"{words} {problem}".strip() if words and problem and \
-            self.client.status != "connecting" else words
+        """A line while the connection is not in order but may come right, else ""."""
+        return PASSING.get(self.client.status, "")
+
+    @property
+    def ended(self) -> str:
+        """Why the connection is over (for the one dialog that says so), else ""."""
+        if self.client.status not in ENDED:
+            return ""
+        return f"{ENDED[self.client.status]} {self.client.problem}".strip()
 
     # -- seats ------------------------------------------------------------------------------
 
@@ -106,7 +139,7 @@ class NetworkTable:
         scores = ", ".join(f"{self.name(s)}: {-round(v)}" if v <= 0 else
                            f"{self.name(s)}: {v:g}" for s, v in enumerate(end.scores))
         winners = " and ".join(self.name(s) for s in end.winners)
-        nxt = "The table deals the next match." if end.next else \
+        nxt = "The next match is dealt once everyone is ready." if end.next else \
             "That was the table's last match."
         return f"{winners} won match {end.match}. Points: {scores}. {nxt}"
 
@@ -132,12 +165,12 @@ class NetworkTable:
 
     # -- leaving ----------------------------------------------------------------------------
 
-    def rejoin(self) -> None:
-        """A new connection with the seat's token, feeding the same seat client (the
-        scene keeps it), after the old one gave up."""
+    def rejoin(self, role: str = "") -> None:
+        """A new connection with the seat's token (or as ``role``: a spectator), feeding
+        the same seat client (the scene keeps it), after the old one gave up."""
         old = self.client
-        new = ThreadedClient(old.host, old.port, old.name, role=old.role, token=old.token,
-                             table=old.table, silence=old.silence)
+        new = ThreadedClient(old.host, old.port, old.name, role=role or old.role,
+                             token=old.token, table=old.table, silence=old.silence)
         new.seat_client, new.lobby, new.chat = old.seat_client, old.lobby, old.chat
         if new.seat_client is not None:
             new.seat_client.send = new.send_seat

@@ -12,7 +12,7 @@ from typing import Any
 from game.net import computer
 from game.net.client import NetClient
 from game.net.link import LinkClosed
-from game.net.protocol import Bye, Error, MatchEnd, ProtocolError, Seat
+from game.net.protocol import Bye, Error, MatchEnd, Next, ProtocolError, Seat
 from game.rules.base import IllegalMove
 from game.rules.registry import RULES_BY_ID
 from game.seat_json import JsonClient
@@ -49,6 +49,8 @@ class Bot:
                 elif isinstance(message, MatchEnd):
                     self.matches += 1
                     self.agent.new_game()
+                    if message.next:
+                        self.client.send(Next())  # a computer is always ready
                 elif isinstance(message, Error):
                     log.warning("server: %s", message.message)
                 elif isinstance(message, Bye):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import queue
+import socket
 import threading
 from collections import deque
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from game.net.protocol import (
     Hello,
     Lobby,
     MatchEnd,
+    Next,
     Ping,
     Pong,
     ProtocolError,
@@ -48,6 +50,8 @@ RETRY_DELAYS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0)  # seconds before each automatic r
 # the first at once (a dropped line is usually back), then backing off
 CHAT_LINES = 50
 SILENCE = 15.0  # seconds without a word (the server pings every second): the line is dead
+DIAL_SECONDS = 10.0  # an address that never answers (a firewall that drops) gives up then
+STALE_SEAT = ("token", "table")  # refusals that mean a kept seat is gone
 
 
 class JoinRefused(ConnectionError):
@@ -68,7 +72,8 @@ class NetClient:
     async def connect(cls, host: str, port: int, name: str, *, role: str = "player",
                       token: str = "", table: str = "", version: int = VERSION) -> NetClient:
         """Connect and say hello; JoinRefused if the server will not seat us."""
-        reader, writer = await asyncio.open_connection(host, port)
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port),
+                                                DIAL_SECONDS)
         link = Link(reader, writer, SERVER_TYPES)
         link.send(Hello(version, name, role, token, table))
         try:
@@ -116,6 +121,26 @@ class NetClient:
         await self.link.wait_closed()
 
 
+def unreachable(host: str, port: int, exc: Exception) -> str:
+    """Why nothing could be dialled at ``host`` and ``port``, in the player's words."""
+    if isinstance(exc, socket.gaierror):
+        return f"No machine called {host} was found."
+    if isinstance(exc, ConnectionRefusedError):
+        return f"No table answers at {host} port {port}: check the address and port."
+    if isinstance(exc, OSError):
+        why = "it did not answer" if isinstance(exc, TimeoutError) else exc.strerror or exc
+        return f"{host} port {port} cannot be reached ({why}): check the address and port."
+    return f"What answers at {host} port {port} is not a Card Parlour table."
+
+
+@dataclass(frozen=True)
+class SeatForgotten:
+    """A seat token brought along (kept from an earlier run) that the table no longer
+    knows: the client has joined as a newcomer instead, and the token is worthless."""
+
+    table: str
+
+
 @dataclass(frozen=True)
 class ChatLine:
     sender: str
@@ -126,7 +151,9 @@ class ChatLine:
 class ThreadedClient:
     """A connection for the pygame main thread; see the module docstring.
 
-    ``status``: "connecting", "lobby", "playing", "reconnecting", "lost" or "closed".
+    ``status``: "connecting", "lobby", "playing", "reconnecting", then at the end
+    "unreachable" (nothing answered the first dial), "refused" (the table said no:
+    ``refusal`` says why), "lost" or "closed".
     """
 
     def __init__(self, host: str, port: int, name: str, *, role: str = "player",
@@ -135,6 +162,7 @@ class ThreadedClient:
         self.token, self.table, self.silence = token, table, silence
         self.status = "connecting"
         self.problem = ""  # why the connection was refused or lost
+        self.refusal: Error | None = None
         self.welcome: Welcome | None = None
         self.lobby: Lobby | None = None
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_LINES)
@@ -143,6 +171,7 @@ class ThreadedClient:
         self.replays: dict[int, list[str]] = {}  # match -> that match's seat messages
         self._inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self._client: NetClient | None = None
+        self._welcomed = False  # on the network thread: once, so a dropped line is dialled
         self._closing = False
         self._loop = asyncio.new_event_loop()
         self._retry_now = asyncio.Event()
@@ -172,11 +201,15 @@ class ThreadedClient:
     def _take(self, kind: str, item: Any) -> Any:
         if kind == "status":
             self.status, self.problem = item
+        elif isinstance(item, Error) and kind == "refused":
+            self.status, self.problem, self.refusal = "refused", item.message, item
         elif isinstance(item, Welcome):
             self.welcome, self.token = item, item.token or self.token
+            self.chat.clear()  # the table tells its last lines again
             self.status, self.problem = "lobby", ""
             if self.seat_client is None:
-                self.seat_client = JsonClient(RULES_BY_ID[item.game], self.send_seat)
+                self.seat_client = JsonClient(RULES_BY_ID[item.game], self.send_seat,
+                                              watching=item.role == "spectator")
         elif isinstance(item, Lobby):
             self.lobby = item
             if self.status in ("lobby", "playing"):
@@ -213,6 +246,10 @@ class ThreadedClient:
     def send_seat(self, text: str) -> None:
         self._send(Seat(text))
 
+    def next_match(self) -> None:
+        """Ready for the next match (the table waits for everyone's word)."""
+        self._send(Next())
+
     def close(self) -> None:
         """Say goodbye and stop the thread; never waits on the network."""
         self._closing = True
@@ -245,12 +282,17 @@ class ThreadedClient:
                     self.host, self.port, self.name, role=self.role, token=self.token,
                     table=self.table)
             except JoinRefused as exc:
-                self._report("lost", exc.error.message)
+                if self._forget_kept_seat(exc.error):
+                    continue
+                self._inbox.put(("refused", exc.error))
                 return
             except (OSError, LinkClosed, ProtocolError) as exc:
+                if not self._welcomed:
+                    self._report("unreachable", unreachable(self.host, self.port, exc))
+                    return
                 problem = f"could not connect: {exc}"
             else:
-                attempts = 0
+                attempts, self._welcomed = 0, True
                 self.token = self._client.token or self.token
                 self._inbox.put(("message", self._client.welcome))
                 if self._closing:  # closed while we were dialling
@@ -271,6 +313,15 @@ class ThreadedClient:
                 await asyncio.wait_for(self._retry_now.wait(), RETRY_DELAYS[attempts])
             attempts += 1
         self._report("closed")
+
+    def _forget_kept_seat(self, error: Error) -> bool:
+        """A token from an earlier run that the table no longer knows (it ended, or a
+        new one took its place): join as a newcomer instead."""
+        if self._welcomed or not self.token or error.code not in STALE_SEAT:
+            return False
+        self._inbox.put(("message", SeatForgotten(self.table)))
+        self.token, self.table = "", ""
+        return True
 
     def _may_retry(self, attempts: int) -> bool:
         return bool(self.token) and attempts < len(RETRY_DELAYS)

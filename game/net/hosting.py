@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import socket
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 
@@ -19,10 +20,13 @@ START_SECONDS = 5.0  # listening on a local port takes milliseconds; this guards
 
 class HostedServer:
     """``Server(options)`` on a background loop. ``start`` binds the port (OSError when
-    it cannot: the port is taken, the address is not this machine's); ``close`` stops."""
+    it cannot: the port is taken, the address is not this machine's); ``close`` stops,
+    then calls ``closed`` (on the loop's thread, once the saved tables are written: a
+    table closed in good order is not one to resume)."""
 
-    def __init__(self, options: ServerOptions) -> None:
-        self.options = options
+    def __init__(self, options: ServerOptions,
+                 closed: Callable[[], None] = lambda: None) -> None:
+        self.options, self.closed = options, closed
         self.port = 0
         self._loop = asyncio.new_event_loop()
         self._server: Server | None = None
@@ -72,6 +76,7 @@ class HostedServer:
             if self._server is not None:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(self._server.close(), START_SECONDS)
+            self.closed()
         finally:
             self._loop.stop()
 

@@ -1,5 +1,6 @@
-"""The Card Parlour network protocol, version 2 (version 1 had one level for every
-computer seat; a hello of another version is refused, naming both).
+"""The Card Parlour network protocol, version 3 (version 2 dealt the next match at
+once, with no ``next`` message; version 1 had one level for every computer seat; a hello
+of another version is refused, naming both).
 
 Framing
     Every message is one frame: a 4-byte big-endian length N, then N bytes of UTF-8
@@ -26,6 +27,7 @@ Client -> server
                                             computer; none: level for all)
     chat     {text}                         at most MAX_CHAT characters
     seat     {body}                         a seat message (a move or a command), as is
+    next     {}                             between matches: ready for the next deal
     ping     {t} / pong {t}                 heartbeat; either side may ping
     bye      {reason}                       leaving
 
@@ -33,10 +35,17 @@ Server -> client
     welcome  {version, table, game, seat, token, role, host}
     lobby    {table, game, config, phase, host, seats: [{seat, name, kind, ready,
               connected, level}], match, matches, spectators}
-    chat     {sender, seat, text}           sender is the speaker's name
+    chat     {sender, seat, text}           sender is the speaker's name; a newcomer
+                                            (or someone back) first gets the table's
+                                            last CHAT_HISTORY lines after its welcome
     seat     {body}                         exactly the text a local seat is sent
                                             (the session's SeatPort messages)
     match_end {match, names, scores, winners, totals, next}
+                                            with next, the table waits until every
+                                            connected person has sent ``next`` (the
+                                            computer is always ready; someone silent
+                                            for the table's ``between`` seconds counts
+                                            as ready), then deals
     replay   {match, part, parts, bodies}   the match's seat messages as that seat
                                             got them, split to fit frames: a replay
                                             through its own eyes, never the seed or log
@@ -66,11 +75,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
-VERSION = 2
+VERSION = 3
 MAX_FRAME = 64 * 1024
 HEADER = struct.Struct(">I")
 MAX_NAME = 24
 MAX_CHAT = 200
+CHAT_HISTORY = 20  # chat lines a newcomer gets
 MAX_TOKEN = 64
 MAX_TABLE = 32
 MAX_BODY = MAX_FRAME - 1024  # room for the frame's own fields
@@ -134,6 +144,11 @@ class Chat:
 class Seat:
     TYPE: ClassVar[str] = "seat"
     body: str = field(metadata=limit(MAX_BODY))
+
+
+@dataclass(frozen=True, slots=True)
+class Next:
+    TYPE: ClassVar[str] = "next"
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,10 +236,11 @@ class Error:
     message: str = field(metadata=limit(300))
 
 
-Message = (Hello | Ready | Start | Seats | Chat | Seat | Ping | Pong | Bye | Welcome | Lobby
-           | MatchEnd | Replay | Error)
+Message = (Hello | Ready | Start | Seats | Next | Chat | Seat | Ping | Pong | Bye | Welcome
+           | Lobby | MatchEnd | Replay | Error)
 _COMMON: tuple[type, ...] = (Chat, Seat, Ping, Pong, Bye)
-CLIENT_TYPES: dict[str, type] = {t.TYPE: t for t in (Hello, Ready, Start, Seats, *_COMMON)}
+CLIENT_TYPES: dict[str, type] = {t.TYPE: t for t in (Hello, Ready, Start, Seats, Next,
+                                                     *_COMMON)}
 SERVER_TYPES: dict[str, type] = {t.TYPE: t for t in (Welcome, Lobby, MatchEnd, Replay, Error,
                                                      *_COMMON)}
 

@@ -30,6 +30,7 @@ from game.net.protocol import (
     Chat,
     Error,
     Hello,
+    Next,
     Ping,
     Pong,
     ProtocolError,
@@ -292,6 +293,8 @@ class Server:
             table.start(conn)
         elif isinstance(message, Seats):
             table.set_computers(conn, message.computer, message.level, message.levels)
+        elif isinstance(message, Next):
+            table.next_match(conn)
         else:
             raise ProtocolError("bad_message", f"{message.TYPE} is said once, first.")
 

@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from typing import Any, Protocol
 from game.net import computer
 from game.net.computer import ComputerSeats
 from game.net.protocol import (
+    CHAT_HISTORY,
     MAX_BODY,
     Chat,
     Error,
@@ -74,6 +76,7 @@ class TableOptions:
     turn_timer: float = 0.0  # seconds before a default move for someone away (0: off)
     grace: float = 60.0  # seconds a dropped person's seat waits for them
     level: str = ""  # computer seats' level ("": the game's default)
+    between: float = 30.0  # seconds the table waits for people's Next match (0: none)
 
 
 @dataclass
@@ -143,6 +146,9 @@ class Table:
         self.computers = ComputerSeats(options.game, executor)
         self.on_change = on_change  # after every move and seat change: the server saves
         self.refusals = 0
+        self.chat_lines: deque[Chat] = deque(maxlen=CHAT_HISTORY)  # for newcomers
+        self.waiting: set[int] = set()  # between matches: seats whose Next has not come
+        self.paused_since: float | None = None  # the last match ended, the next not dealt
         self._pending = False
         self._tasks: set[asyncio.Task[None]] = set()  # replays being sent
 
@@ -185,6 +191,7 @@ class Table:
         peer.seat = SPECTATOR
         peer.send(Welcome(PROTOCOL_VERSION, self.id, self.rules.game_id, SPECTATOR, "",
                           "spectator", self.host))
+        self._tell_chat(peer)
         self.spectators[peer] = self._port(SPECTATOR, peer)
         self.broadcast_lobby()
 
@@ -200,11 +207,17 @@ class Table:
         peer.seat = seat.index
         peer.send(Welcome(PROTOCOL_VERSION, self.id, self.rules.game_id, seat.index, token,
                           "player", self.host))
+        self._tell_chat(peer)
         if self.session is not None:
             self._port(seat.index, peer).close()  # one full update: the whole current view
             seat.turn_since = self.clock() if seat.index in self.session.acting_seats() else None
         self.broadcast_lobby()
         self.on_change(self)
+
+    def _tell_chat(self, peer: Peer) -> None:
+        """What was said before ``peer`` came (all of it public: chat is for everyone)."""
+        for line in self.chat_lines:
+            peer.send(line)
 
     def _port(self, seat: int, peer: Peer) -> SeatPort | None:
         if self.session is None:
@@ -225,9 +238,11 @@ class Table:
                 self._free(seat)
             else:
                 seat.away_since = self.clock()
+            self.waiting.discard(seat.index)
         else:
             return
         self.broadcast_lobby()
+        self._deal_when_ready()
 
     def _free(self, seat: TableSeat) -> None:
         was_host = seat.index == self.host
@@ -308,7 +323,9 @@ class Table:
     def chat(self, peer: Peer, text: str) -> None:
         line = clean_text(text, 200)
         if line:
-            self.broadcast(Chat(line, peer.name, peer.seat))
+            message = Chat(line, peer.name, peer.seat)
+            self.chat_lines.append(message)
+            self.broadcast(message)
 
     # -- play ---------------------------------------------------------------------------
 
@@ -413,6 +430,9 @@ class Table:
         if self.phase == "over":
             return
         now = self.clock()
+        if self.paused_since is not None and now - self.paused_since >= self.options.between:
+            self.waiting.clear()  # whoever has not answered is taken as ready
+            self._deal_when_ready()
         gone = [s for s in self.seats if s.kind == "human" and s.peer is None
                 and not s.stand_in and s.away_since is not None
                 and now - s.away_since >= self.options.grace]
@@ -466,6 +486,25 @@ class Table:
             self.broadcast_lobby()
             self.on_change(self)
         else:
+            self._pause()
+
+    def _pause(self) -> None:
+        """Between matches the finished table stays on everyone's screen until each
+        connected person says Next match (the computer is always ready)."""
+        self.waiting = {s.index for s in self.seats if s.peer is not None and not s.stand_in}
+        if not self.options.between:
+            self.waiting.clear()
+        self.paused_since = self.clock()
+        self._deal_when_ready()
+
+    def next_match(self, peer: Peer) -> None:
+        """``peer`` is ready for the next deal (said at any other time, it means nothing)."""
+        self.waiting.discard(peer.seat)
+        self._deal_when_ready()
+
+    def _deal_when_ready(self) -> None:
+        if self.paused_since is not None and not self.waiting:
+            self.paused_since = None
             self.start_match()
 
 

@@ -1,0 +1,70 @@
+"""Seat tokens kept between runs, so that a player whose program stopped (a crash, a
+power cut) takes his seat back on the next Connect to the same address. One token per
+table address and table id, newest first, in ``seats.json`` in the saves folder,
+rewritten atomically each time a table issues one (every rejoin issues a new one).
+A token is a key to a seat: it is never shown to the player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game import storage
+
+KIND = "seat-tokens"
+VERSION = 1
+KEPT = 10  # tables remembered
+MAX_TEXT = 80
+
+
+@dataclass(frozen=True)
+class KeptSeat:
+    address: str  # as ``recent_tables.Address`` writes it
+    table: str
+    token: str
+
+
+def path_in(save_dir: Path) -> Path:
+    return save_dir / "seats.json"
+
+
+def load(save_dir: Path) -> list[KeptSeat]:
+    """The kept seats, newest first; anything malformed is left out."""
+    result = storage.read_json(path_in(save_dir), KIND, VERSION,
+                               consequence="no seats are kept")
+    raw = (result.data or {}).get("seats")
+    kept = []
+    for item in raw[:KEPT] if isinstance(raw, list) else []:
+        fields = [item.get(k) for k in ("address", "table", "token")] \
+            if isinstance(item, dict) else []
+        if len(fields) == 3 and all(isinstance(f, str) and 0 < len(f) <= MAX_TEXT
+                                    for f in fields):
+            kept.append(KeptSeat(*fields))
+    return kept
+
+
+def find(save_dir: Path, address: str) -> KeptSeat | None:
+    """The newest seat kept at ``address``."""
+    return next((s for s in load(save_dir) if s.address == address), None)
+
+
+def keep(save_dir: Path, seat: KeptSeat) -> None:
+    """``seat`` replaces what was kept for its table. OSError if it cannot be written."""
+    _write(save_dir, [seat, *_others(save_dir, seat.address, seat.table)])
+
+
+def forget(save_dir: Path, address: str, table: str) -> None:
+    """The table no longer knows the seat. OSError if the file cannot be written."""
+    if find(save_dir, address) is not None:
+        _write(save_dir, _others(save_dir, address, table))
+
+
+def _others(save_dir: Path, address: str, table: str) -> list[KeptSeat]:
+    return [s for s in load(save_dir) if (s.address, s.table) != (address, table)]
+
+
+def _write(save_dir: Path, seats: list[KeptSeat]) -> None:
+    storage.write_json_atomic(path_in(save_dir), {
+        "kind": KIND, "version": VERSION,
+        "seats": [{"address": s.address, "table": s.table, "token": s.token}
+                  for s in seats[:KEPT]]})

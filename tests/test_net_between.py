@@ -1,0 +1,111 @@
+"""Between matches and on arrival, over real sockets on 127.0.0.1: the table waits for
+every connected person's Next match before it deals again (a person who stays silent
+past the table's ``between`` counts as ready; bots answer at once), and a newcomer or
+someone back gets the table's last chat lines. Nothing sleeps: each wait is for a
+message, with a deadline only as a failure guard."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+
+from game.net.bot import Bot
+from game.net.limits import RateLimit
+from game.net.protocol import CHAT_HISTORY, Chat, Lobby, MatchEnd, Next, Ready, Start
+from game.net.server import Server
+from game.net.table import TableOptions
+from tests.net_tools import FakeClock, Person, connect, expect, serving
+
+TWO = TableOptions(config={"players": 2, "target": 8}, level="easy", between=30.0)
+
+
+async def barrier(person: Person, text: str) -> None:
+    """Everything ``person`` sent before is handled once its own chat line comes back
+    (one connection's messages are handled in order)."""
+    person.net.send(Chat(text))
+    await expect(person.net, Chat, lambda m: m.text == text)
+
+
+async def two_people_to_the_end(server: Server) -> tuple[Person, Person]:
+    """Ann hosts, Bob joins, they play a match to its end by the first legal moves."""
+    ann = Person(await connect(server, "Ann"))
+    bob = Person(await connect(server, "Bob"))
+    bob.net.send(Ready())
+    await expect(ann.net, Lobby, lambda m: m.seats[1].ready)
+    ann.net.send(Start())
+    await asyncio.gather(*(p.until(lambda p=p: p.seat.view is not None and p.seat.over,
+                                   autoplay=True) for p in (ann, bob)))
+    for person in (ann, bob):
+        end = await expect(person.net, MatchEnd)
+        assert end.match == 1 and end.next
+    return ann, bob
+
+
+def test_the_next_match_waits_for_every_person_and_the_computer_is_always_ready() -> None:
+    async def scenario() -> None:
+        async with serving(TWO, clock=FakeClock()) as server:
+            ann, bob = await two_people_to_the_end(server)
+            table = server.tables["main"]
+            ann.net.send(Next())
+            await barrier(ann, "ready")
+            assert table.session is None and table.waiting == {1}, "Bob has not answered"
+            assert ann.seat.over, "Ann still sees the finished table"
+            bob.net.send(Next())
+            await ann.until(lambda: not ann.seat.over)
+            assert table.match == 2 and table.session is not None
+
+    asyncio.run(scenario())
+
+
+def test_someone_who_does_not_answer_is_taken_as_ready_when_the_time_is_up() -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with serving(TWO, clock=clock, silence=10 * TWO.between) as server:
+            ann, bob = await two_people_to_the_end(server)
+            table = server.tables["main"]
+            ann.net.send(Next())
+            await barrier(ann, "ready")
+            clock.advance(TWO.between - 1)
+            server.tick()
+            assert table.session is None, "still within the pause"
+            clock.advance(1)
+            server.tick()
+            await expect(bob.net, Lobby, lambda m: m.match == 2)
+            assert table.session is not None
+
+    asyncio.run(scenario())
+
+
+def test_a_bot_says_next_match_at_once() -> None:
+    async def scenario() -> None:
+        async with serving(replace(TWO, start_when=2), clock=FakeClock()) as server:
+            ann = Person(await connect(server, "Ann"))
+            bot = asyncio.create_task(Bot(await connect(server, "Bot"), "easy").run())
+            await ann.until(lambda: ann.seat.view is not None and ann.seat.over, autoplay=True)
+            await expect(ann.net, MatchEnd)
+            table = server.tables["main"]
+            ann.net.send(Next())
+            await expect(ann.net, Lobby, lambda m: m.match == 2)
+            assert table.session is not None
+            bot.cancel()
+
+    asyncio.run(scenario())
+
+
+def test_a_newcomer_and_someone_back_get_the_last_chat_lines() -> None:
+    async def scenario() -> None:
+        async with serving(TWO, clock=FakeClock(), chat_limit=RateLimit(50, 10.0)) as server:
+            ann = Person(await connect(server, "Ann"))
+            for n in range(CHAT_HISTORY + 3):
+                ann.net.send(Chat(f"line {n}"))
+            await expect(ann.net, Chat, lambda m: m.text == f"line {CHAT_HISTORY + 2}")
+            bob = await connect(server, "Bob")
+            lines = [await expect(bob, Chat) for _ in range(CHAT_HISTORY)]
+            assert [m.text for m in lines] == [f"line {n}" for n in range(3, CHAT_HISTORY + 3)]
+            token = bob.token
+            bob.link.abort("crash")
+            back = await connect(server, "Bob", token=token)
+            again = await expect(back, Chat)
+            assert (again.text, again.sender, again.seat) == ("line 3", "Ann", 0)
+
+    asyncio.run(scenario())
