@@ -83,6 +83,18 @@ def load(save_dir: Path, problems: list[str] | None = None) -> Recent:
     return Recent(name[:24] if isinstance(name, str) else "", tuple(found))
 
 
+def keep(save_dir: Path, address: Address | None, name: str) -> None:
+    """Remember the name (and the address connected to) for next time; a folder that
+    cannot be written only means the next run asks again."""
+    recent = load(save_dir)
+    recent = recent.remember(address, name) if address is not None else \
+        Recent(name, recent.addresses)
+    try:
+        save(save_dir, recent)
+    except OSError:
+        pass
+
+
 def save(save_dir: Path, recent: Recent) -> None:
     """Written atomically; OSError when the folder cannot be written."""
     storage.write_json_atomic(path_in(save_dir), {

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game import recent_tables
 from game.engine.actions import Action
 from game.engine.net_play import NetPlay
 from game.engine.net_table import NetworkTable
@@ -86,9 +87,7 @@ class LobbyScene(Scene):
             if seats:
                 client.set_computers(list(seats), levels=list(seats.values()))
         if client.welcome is not None and self._remember is not None:
-            from scenes.net_setup import remember
-
-            remember(self.app, self._remember, client.name)
+            recent_tables.keep(self.app.save_dir, self._remember, client.name)
             self._remember = None
         if client.problem and client.status in ("lobby", "playing"):
             self.app.error(client.problem)

@@ -240,7 +240,7 @@ def open_table(app: Any, entry: GameEntry, hosted: HostedNote,
         cut_off.note(save_dir, replace(hosted, port=port))
     except OSError:
         pass  # the table plays all the same; it is only not resumable after a crash
-    remember(app, None, hosted.name)
+    recent_tables.keep(app.save_dir, None, hosted.name)
     if hosted.lan:
         server.announce(entry.id, hosted.name)
     address = str(Address(lan_address() if hosted.lan else "127.0.0.1", port))
@@ -319,14 +319,3 @@ class ConnectDialogs:
         self.app.pop()
         self.hud = self.app.scene.hud
         self.start(str(address))
-
-
-def remember(app: Any, address: Address | None, name: str) -> None:
-    """Keep the name (and the address connected to) for next time."""
-    recent = recent_tables.load(app.save_dir)
-    recent = recent.remember(address, name) if address is not None else \
-        Recent(name, recent.addresses)
-    try:
-        recent_tables.save(app.save_dir, recent)
-    except OSError:
-        pass  # only a convenience: the next run asks again
