@@ -42,6 +42,7 @@ SELECTION = (44, 96, 200)  # behind selected text in a field
 DIALOG_W = 840
 DIALOG_BUTTON_W = 240
 DIALOG_BODY_Y = 90  # the body's first line, below the title
+MIN_TEXT_PX = 12  # smaller text is not read comfortably: shrinking stops here
 
 
 class Fonts:
@@ -125,6 +126,23 @@ def wrap_text(vp: Viewport, text: str, size: float, width: float, bold: bool = F
                 line = trial
         lines.append(line)
     return lines
+
+
+def readable(vp: Viewport, size: float) -> bool:
+    """Whether text ``size`` logical units tall is drawn at least MIN_TEXT_PX high."""
+    return size * vp.scale * vp.text_scale >= MIN_TEXT_PX - 0.5
+
+
+def fitting_size(vp: Viewport, text: str, size: float, smallest: float, width: float,
+                 bold: bool = False) -> float | None:
+    """The largest whole size from ``size`` down to ``smallest`` at which ``text`` stays
+    on one line ``width`` logical units wide and readable; None when none does."""
+    step = size
+    while step >= smallest and readable(vp, step):
+        if text_image(vp, text, step, bold=bold).get_width() / vp.scale <= width:
+            return step
+        step -= 1
+    return None
 
 
 def centre_of(rect: pygame.Rect | tuple[float, float, float, float]) -> tuple[float, float]:
