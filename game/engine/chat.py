@@ -23,7 +23,9 @@ from game.engine.ui import (
     PANEL,
     UI_Z,
     Dialog,
+    at_least_readable,
     field_image,
+    readable,
     text_image,
     wrap_text,
 )
@@ -31,8 +33,11 @@ from game.engine.ui import (
 STOCK_PHRASES = ("Good game", "Your turn", "Nice play", "One moment")
 MAX_LINE = 200  # the protocol's longest chat line
 TEXT = 21  # logical size of a chat line
+HINT = 18  # the closed entry's hint
 PAD = 14
 ENTRY_H = 44
+TITLE_Y = 4  # the title's top: its font leaves room above the capitals
+GAP = 6  # between the title, the lines and the entry
 CLOSED_HINT = "Tab: chat \u00b7 pad: right stick"
 
 
@@ -104,22 +109,24 @@ class ChatPanel:
         radius = vp.px(14)
         pygame.draw.rect(image, PANEL, image.get_rect(), border_radius=radius)
         pygame.draw.rect(image, GOLD, image.get_rect(), max(1, vp.px(2)), border_radius=radius)
-        title = text_image(vp, "Chat", 24, GOLD, bold=True)
-        image.blit(title, (vp.px(PAD), vp.px(PAD // 2)))
-        top = vp.px(PAD // 2) + title.get_height()
-        bottom = h - vp.px(ENTRY_H + PAD)
-        if self.entry is None:
-            hint = text_image(vp, CLOSED_HINT, 18, MUTED)
+        title = text_image(vp, "Chat", at_least_readable(vp, 24), GOLD, bold=True)
+        image.blit(title, (vp.px(PAD), vp.px(TITLE_Y)))
+        # The oldest line keeps clear of the title, the newest of the entry.
+        top = vp.px(TITLE_Y + GAP) + title.get_height()
+        bottom = h - vp.px(ENTRY_H + PAD // 2 + GAP)
+        if self.entry is None and readable(vp, HINT):  # a small window has no room for it
+            hint = text_image(vp, CLOSED_HINT, HINT, MUTED)
             image.blit(hint, (vp.px(PAD), h - vp.px(PAD) - hint.get_height()))
+        size = at_least_readable(vp, TEXT)
         rows = [part for sender, text in self.lines[-30:]
-                for part in wrap_text(vp, f"{sender}: {text}", TEXT, self.rect.w - 2 * PAD)]
-        line_h = text_image(vp, "Ag", TEXT).get_height()
+                for part in wrap_text(vp, f"{sender}: {text}", size, self.rect.w - 2 * PAD)]
+        line_h = text_image(vp, "Ag", size).get_height()
         y = bottom
         for text in reversed(rows):  # the newest at the bottom, as many as fit
             y -= line_h
             if y < top:
                 break
-            image.blit(text_image(vp, text, TEXT, INK), (vp.px(PAD), y))
+            image.blit(text_image(vp, text, size, INK), (vp.px(PAD), y))
         return image
 
 

@@ -133,6 +133,11 @@ def readable(vp: Viewport, size: float) -> bool:
     return size * vp.scale * vp.text_scale >= MIN_TEXT_PX - 0.5
 
 
+def at_least_readable(vp: Viewport, size: float) -> float:
+    """``size``, or the smallest readable size when the window draws it smaller."""
+    return max(size, MIN_TEXT_PX / (vp.scale * vp.text_scale))
+
+
 def fitting_size(vp: Viewport, text: str, size: float, smallest: float, width: float,
                  bold: bool = False) -> float | None:
     """The largest whole size from ``size`` down to ``smallest`` at which ``text`` stays
