@@ -1,6 +1,6 @@
 """The chat panel as drawn, in pixels: its oldest line keeps clear of the title, and a
 small window drops the hint rather than drawing it too small to read, while the lines
-keep a readable size."""
+keep a readable size; the stock phrases show their keys, each with room for its words."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine.chat import ChatPanel
+from game.engine.actions import Act, Action
+from game.engine.chat import STOCK_PHRASES, ChatPanel, phrase_dialog
 from game.engine.layout import Viewport
+from game.engine.ui import Hud, text_image
 
 LINES = [("Bo", f"line {n}") for n in range(12)]  # more than fit: the panel fills up
 
@@ -62,3 +64,25 @@ def test_the_top_line_keeps_clear_of_the_title_and_the_hint_needs_room() -> None
             assert hint, (size, tv)
         tallest = max(last - first for first, last in text[:-1]) + 1
         assert tallest >= 9, (size, tv, "the lines keep a readable size")
+
+
+def test_the_stock_phrases_show_their_keys_and_have_room() -> None:
+    pygame.font.init()
+    sent: list[str] = []
+    hud = Hud()
+    hud.ask(phrase_dialog(sent.append, lambda: None))
+    for size, tv in (((1280, 720), False), ((1280, 720), True), ((800, 500), False)):
+        vp = Viewport(*size, tv_mode=tv)
+        images = {item.key[1]: item.image for item in hud.draw_items(vp, True)
+                  if item.key[0] == "dialog"}
+        for n, phrase in enumerate(STOCK_PHRASES):
+            button = next(b for b in hud.dialog.buttons() if b.key == phrase)
+            label = text_image(vp, button.label, min(button.rect.h * 0.42, 30), bold=True)
+            assert label.get_width() < vp.px(button.rect.w) - vp.px(60), "not squeezed"
+            assert button.label.startswith(str(n + 1)), button.label
+            image = images[phrase]  # the key's gold underline, left of the phrase's middle
+            w, h = image.get_size()
+            assert any(gold(image.get_at((x, y))) for x in range(w // 8, w // 2)
+                       for y in range(h // 2, h - vp.px(6))), (size, tv, phrase)
+    hud.handle_dialog(Action(Act.KEY, key="4", text="4"))
+    assert sent == ["One moment"] and hud.dialog is None

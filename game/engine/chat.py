@@ -131,8 +131,9 @@ class ChatPanel:
 
 
 def phrase_dialog(send: Callable[[str], None], type_line: Callable[[], None]) -> Dialog:
-    """The stock phrases as a short list (keys 1-4), and Type for the keyboard's entry."""
-    choices = [(p, p, str(n + 1)) for n, p in enumerate(STOCK_PHRASES)]
+    """The stock phrases as a short list, each labelled with its key (1-4), and Type for
+    the keyboard's entry."""
+    choices = [(p, f"{n + 1}  {p}", str(n + 1)) for n, p in enumerate(STOCK_PHRASES)]
     choices += [("type", "Type\u2026", "t"), ("cancel", "Cancel", "")]
 
     def chosen(choice: str) -> None:
@@ -141,4 +142,5 @@ def phrase_dialog(send: Callable[[str], None], type_line: Callable[[], None]) ->
         elif choice != "cancel":
             send(choice)
 
-    return Dialog("Say", "Send a line to the table:", choices, chosen, cancel_key="cancel")
+    return Dialog("Say", "Send a line to the table:", choices, chosen, cancel_key="cancel",
+                  column=True)
