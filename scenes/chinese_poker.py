@@ -20,7 +20,7 @@ from game.engine.actions import Act, Action
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.render import DrawItem
-from game.engine.ui import GOLD, INK, MUTED, Dialog, text_image
+from game.engine.ui import GOLD, INK, MUTED, Dialog, fitting_size, text_image
 from game.engine.widgets import command_bar
 from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import classify
@@ -37,7 +37,8 @@ NET_COMMANDS = [("chat", "Chat", "") if key == "new" else (key, label, hot)
 RANK_KEYS = {"a": 1, "t": 10, "0": 10, "j": 11, "q": 12, "k": 13,
              **{str(r): r for r in range(2, 10)}}
 PANEL_X = 1520.0
-PANEL_RIGHT = 1900.0  # the panel's lines end here (design units)
+PANEL_RIGHT = 1890.0  # the panel's lines end here, clear of the window's edge (design units)
+PANEL_TEXT, PANEL_TEXT_MIN = 24, 18  # the panel's text size, and how far a long line shrinks
 TABLE_ZONE = (250.0, 250.0, 1000.0, 520.0)  # dropping cards here plays them
 FRAME = (250, 204, 40)
 CHAT_RECT = pygame.Rect(round(PANEL_X) - 8, 470, 378, 250)  # between the panel and buttons
@@ -630,8 +631,13 @@ class ChinesePokerScene(GameScene):
                                           vp.to_px(x, boxes[0].bottom + 14), 20000))
         row = 0
         for i, line in enumerate(self.panel_lines(view)):
-            for part in self._wrap(line, i == 0):
-                image = text_image(vp, part, 24, GOLD if i == 0 else INK, bold=i == 0)
+            # A long line ("table: 3 pairs in a row 10 10 J J Q Q") keeps to one line in
+            # slightly smaller text; it wraps only where that would be too small to read.
+            size = fitting_size(vp, line, PANEL_TEXT, PANEL_TEXT_MIN, PANEL_RIGHT - PANEL_X,
+                                bold=i == 0)
+            for part in [line] if size is not None else self._wrap(line, i == 0):
+                image = text_image(vp, part, size or PANEL_TEXT, GOLD if i == 0 else INK,
+                                   bold=i == 0)
                 items.append(DrawItem(("panel", row), image,
                                       vp.to_px(PANEL_X, 60 + row * 34), 20000))
                 row += 1
@@ -648,7 +654,8 @@ class ChinesePokerScene(GameScene):
         current = ""
         for word in line.split():
             trial = f"{current} {word}" if current else lead + word
-            wide = text_image(vp, trial, 24, INK, bold=bold).get_width() / vp.scale > room
+            wide = text_image(vp, trial, PANEL_TEXT, INK, bold=bold).get_width() / vp.scale \
+                > room
             if current and wide:
                 parts.append(current)
                 lead = line[:len(line) - len(line.lstrip())] + "    "
@@ -680,8 +687,8 @@ class ChinesePokerScene(GameScene):
         name = self.name(view.turn)
         who = "Your turn" if mine else ("Your turn" if name == "You" else f"{name}'s turn")
         task = {"cut": "cut for the deal", "choose": "choose a hand", "deal": "deal"}.get(
-            view.phase, "beat the table or pass" if view.table else "lead any hand")
+            view.phase, "beat this or pass:" if view.table else "lead any hand")
         lines = [f"{who}:", f"  {task}"]
-        if view.table:
-            lines.append(f"  table: {combo_text(view.table)}")
+        if view.table:  # its own line, without a label, for room: "3 pairs in a row" is long
+            lines.append(f"    {combo_text(view.table)}")
         return lines

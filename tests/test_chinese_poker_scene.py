@@ -6,6 +6,7 @@ hints, the hot seat's curtain, and the set-up dialogs."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -377,19 +378,42 @@ def test_every_panel_line_stays_inside_the_window_and_the_tv_safe_area(tmp_path:
     from scenes.chinese_poker import combo_text
 
     long_lines = ["Round 1 \u00b7 target 100", "Medium 2's turn:",
-                  "  table: " + combo_text(tuple(parse_cards("4S 4H 5S 5H 6S 6H"))),
-                  "  table: " + combo_text(tuple(parse_cards("4S QS QH QD QC")))]
-    for size, tv in (((1600, 900), False), ((1920, 1080), True), ((1280, 720), True)):
+                  "    " + combo_text(tuple(parse_cards("TS TH JS JH QS QH"))),
+                  "    " + combo_text(tuple(parse_cards("4S 4H 4C 5S 5H 5C 6S 6H 6C 7S 7H 7C")))]
+    for size, tv in (((1600, 900), False), ((1920, 1080), True), ((1280, 720), True),
+                     ((1280, 720), False)):
         app = make_app(tmp_path, size, ai_speed="fast", animation="off", tv_mode=tv)
         scene = start(app, Setup(("human", "medium", "medium")))
         scene.panel_lines = lambda view: long_lines  # noqa: ARG005
         margin = 0.05 if tv else 0.0
         right = size[0] * (1 - margin)
         panel = [item for item in scene.extra_items() if item.key[0] == "panel"]
-        assert len(panel) > len(long_lines), "the long lines wrap"
+        # "3 pairs in a row 10 10 J J Q Q" keeps to one line; four threes in a row wrap.
+        assert len(panel) == len(long_lines) + 1, (size, tv)
         for item in panel:
-            assert item.pos[0] + item.image.get_width() <= right + 1, (size, tv, item.key)
+            assert item.pos[0] + item.image.get_width() <= right - 8, (size, tv, item.key)
+            assert item.image.get_height() >= 12, "shrunk, never below a readable size"
         app.pop()
+
+
+def test_the_table_s_combination_stays_on_one_line_inside_a_small_window(tmp_path: Path) -> None:
+    """The tester's "table: 3 pairs in a row 10 10 J J / Q Q" ran to the window's edge at
+    1280x720: drawn, its line leaves the strip along the right edge bare."""
+    app = make_app(tmp_path, (1280, 720), ai_speed="fast", animation="off")
+    scene = my_play(app)
+    from game.cards import parse_cards
+
+    lines = scene.status(replace(scene.view, table=tuple(parse_cards("TS TH JS JH QS QH"))))
+    assert lines[-1].strip() == "3 pairs in a row 10 10 J J Q Q", lines
+    scene.panel_lines = lambda view: lines  # noqa: ARG005
+    frames(app, 2)
+    panel = [item for item in scene.extra_items() if item.key[0] == "panel"]
+    assert len(panel) == len(lines), "no line wraps"
+    app.frame(1 / 60)
+    top = min(item.pos[1] for item in panel)
+    bottom = max(item.pos[1] + item.image.get_height() for item in panel)
+    strip = [app.screen.get_at((x, y)) for x in range(1268, 1280) for y in range(top, bottom)]
+    assert not [c for c in strip if min(c[:3]) > 190], "no text at the window's right edge"
 
 
 def test_the_turn_outline_and_out_of_play_cards_keep_clear_of_labels(tmp_path: Path) -> None:

@@ -86,3 +86,22 @@ def test_esc_then_enter_on_the_menu_does_not_quit(tmp_path: Path) -> None:
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_y, "y")
     assert not app.running
+
+
+@pytest.mark.parametrize(("size", "tv"), [((1280, 720), False), ((1280, 720), True),
+                                          ((800, 500), False)])
+def test_the_network_games_say_so_in_full(tmp_path: Path, size: tuple[int, int],
+                                          tv: bool) -> None:
+    """Chinese Poker's and Poker Squares' tiles tell that they play over the network, and
+    every line of their words is drawn (none cut off at the tile's foot)."""
+    app, scene = open_menu(tmp_path, tv, size)
+    vp, items = app.viewport, scene.draw_items(1.0)
+    for entry in (g for g in GAMES if g.network):
+        assert entry.blurb.endswith("over the network."), entry.id
+        drawn = [i.image for i in items
+                 if i.key[:2] == ("tile", entry.id) and isinstance(i.key[2], int)]
+        whole = [wrap_text(vp, entry.blurb, s, TEXT_W) for s in BLURB_SIZES]
+        assert any(len(lines) == len(drawn) and drawn[-1].get_size()
+                   == text_image(vp, lines[-1], s).get_size()
+                   for s, lines in zip(BLURB_SIZES, whole, strict=True)), (entry.id, size, tv)
+    app.quit()

@@ -2,7 +2,7 @@
 127.0.0.1: the computer wins the cut and deals at once, and the client still tells the
 cut; with the cut's box up, Tab opens the chat and the typed line goes to the table, not
 to the box or the cards; the pad's chat button sends a stock phrase and the box comes
-back."""
+back, and Type gives the pad an on-screen keyboard for its own line."""
 
 from __future__ import annotations
 
@@ -18,6 +18,28 @@ from tests.net_gui_tools import DEADLINE, host_from_menu, until
 
 SEED = 1  # Ann cuts the deck's lowest card, the 2 at 34; Computer 2 cuts higher and deals
 LOWEST = 34
+
+
+def type_by_pad(app, pad, scene: ChinesePokerScene) -> None:  # noqa: ANN001
+    """Say > Type by the pad, then "qw" on the on-screen keyboard, drawn beside the
+    chat, and Y sends it."""
+    chat = scene.net.net.chat
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_RIGHTSTICK)
+    for _ in range(4):  # past the four phrases to Type...
+        pad_press(app, pad, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
+    assert chat.entry == "" and chat.keyboard is not None, "Type opens the entry's keys"
+    keys = {k.key: k.rect for k in chat.keyboard.keys()}
+    inside = pygame.Rect(0, 0, 1920, 1080)
+    assert all(inside.contains(r) and not r.colliderect(chat.rect) for r in keys.values())
+    x, y = app.viewport.to_px(keys["q"].x + 6, keys["q"].centery)
+    assert app.screen.get_at((x, y))[:3] == (30, 70, 52), "the key is drawn"
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)  # q has the focus
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
+    assert chat.entry == "qw"
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_Y)  # Done
+    assert chat.entry is None and chat.keyboard is None
 
 
 def test_the_cut_is_told_when_the_computer_deals_at_once_and_chat_opens_over_it(
@@ -67,6 +89,9 @@ def test_the_cut_is_told_when_the_computer_deals_at_once_and_chat_opens_over_it(
         assert scene.hud.dialog is dialog, "the cut's box is back once the phrase is sent"
         until(app, lambda: ("Ann", "Good game") in scene.net.net.chat.lines,
               "the stock phrase arrived")
+        type_by_pad(app, pad, scene)
+        until(app, lambda: ("Ann", "qw") in scene.net.net.chat.lines, "the pad's typed line")
+        assert scene.hud.dialog is dialog
         key(app, pygame.K_RETURN)
         assert scene.hud.dialog is None
     finally:

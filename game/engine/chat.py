@@ -2,8 +2,10 @@
 entry under them, and the stock phrases a pad player sends from a short list.
 
 The entry takes the keyboard only while it is open (Tab, or the Chat button, opens it;
-Return sends, Esc cancels), so the game's own keys work the rest of the time. Pointer
-actions always go on to the table."""
+Return sends, Esc cancels), so the game's own keys work the rest of the time. With a pad
+connected the entry has the dialogs' on-screen keyboard beside the panel (A types a key,
+X deletes, Y or Done sends, B cancels). Pointer actions go on to the table, but for
+those on the keyboard's keys."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine.actions import Act, Action
-from game.engine.layout import Viewport
+from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
+from game.engine.osk import OnScreenKeyboard
 from game.engine.render import DrawItem
 from game.engine.ui import (
     DIALOG_Z,
@@ -23,7 +26,9 @@ from game.engine.ui import (
     PANEL,
     UI_Z,
     Dialog,
+    at_least_readable,
     field_image,
+    readable,
     text_image,
     wrap_text,
 )
@@ -31,8 +36,12 @@ from game.engine.ui import (
 STOCK_PHRASES = ("Good game", "Your turn", "Nice play", "One moment")
 MAX_LINE = 200  # the protocol's longest chat line
 TEXT = 21  # logical size of a chat line
+HINT = 18  # the closed entry's hint
 PAD = 14
 ENTRY_H = 44
+TITLE_Y = 4  # the title's top: its font leaves room above the capitals
+GAP = 6  # between the title, the lines and the entry
+KEYBOARD_GAP = 16  # between the on-screen keyboard, the panel and the window's edge
 CLOSED_HINT = "Tab: chat \u00b7 pad: right stick"
 
 
@@ -42,32 +51,89 @@ class ChatPanel:
     send: Callable[[str], None]
     lines: Sequence[tuple[str, str]] = ()  # (sender, text), oldest first
     entry: str | None = None  # the line being typed; None: the entry is closed
+    keyboard: OnScreenKeyboard | None = None  # a pad player's keys, while the entry is open
     _cached: tuple[tuple, pygame.Surface] | None = field(default=None, init=False, repr=False)
 
-    def open_entry(self) -> None:
+    def open_entry(self, keyboard: bool = False) -> None:
+        """Open the entry; ``keyboard``: with the on-screen keyboard (a pad is connected)."""
         if self.entry is None:
             self.entry = ""
+        if keyboard:
+            self._show_keyboard()
 
     def handle(self, action: Action) -> bool:
         """Typing into the open entry; True when the action was the entry's."""
-        if self.entry is None or action.pos is not None:
+        if self.entry is None:
+            return False
+        if self._use_keyboard(action):
+            return True
+        if action.pos is not None:
             return False
         kind = action.kind
         if kind == Act.KEY:
-            typed = action.text or action.key
-            if typed.isprintable() and len(self.entry) < MAX_LINE:
-                self.entry += typed
+            self._type(action.text or action.key)
         elif kind == Act.SELECT and action.key == " ":
-            self.entry += " " if len(self.entry) < MAX_LINE else ""
+            self._type(" ")
         elif kind == Act.SELECT:
-            line, self.entry = self.entry.strip(), None
-            if line:
-                self.send(line)
+            self._send()
         elif kind == Act.UNDO:  # Backspace
             self.entry = self.entry[:-1]
         elif kind == Act.CANCEL:
-            self.entry = None
+            self._close()
         return True  # arrows and the rest stay with the entry while it is open
+
+    def _use_keyboard(self, action: Action) -> bool:
+        """Pad actions and clicks for the on-screen keyboard; a pad's first press in an
+        entry without one shows it. Clicks anywhere on the keys stay off the table."""
+        if self.keyboard is None:
+            if action.device != "pad" or action.kind == Act.CANCEL:
+                return False
+            self._show_keyboard()
+            return True
+        if action.pos is not None and \
+                not self._keyboard_area(self.keyboard).collidepoint(action.pos):
+            return False
+        if action.pos is None and not self.keyboard.claims(action):
+            return False
+        press = self.keyboard.handle(action)
+        if press is not None and press.kind == "type":
+            self._type(press.text)
+        elif press is not None and press.kind == "delete":
+            self.entry = (self.entry or "")[:-1]
+        elif press is not None and press.kind == "done":
+            self._send()
+        return True
+
+    def _type(self, typed: str) -> None:
+        if self.entry is not None and typed.isprintable() and len(self.entry) < MAX_LINE:
+            self.entry += typed
+
+    def _send(self) -> None:
+        line = (self.entry or "").strip()
+        self._close()
+        if line:
+            self.send(line)
+
+    def _close(self) -> None:
+        self.entry, self.keyboard = None, None
+
+    def _show_keyboard(self) -> None:
+        if self.keyboard is None:
+            self.keyboard = OnScreenKeyboard()
+        self.keyboard.origin = self._keyboard_origin(self.keyboard.size)
+
+    def _keyboard_origin(self, size: tuple[int, int]) -> tuple[float, float]:
+        """Beside the panel, level with the entry's foot: on the side with room."""
+        w, h = size
+        x = self.rect.x - KEYBOARD_GAP - w
+        if x < KEYBOARD_GAP:
+            x = min(self.rect.right + KEYBOARD_GAP, DESIGN_W - KEYBOARD_GAP - w)
+        y = min(self.rect.bottom, DESIGN_H - KEYBOARD_GAP) - h
+        return x, max(KEYBOARD_GAP, y)
+
+    def _keyboard_area(self, keyboard: OnScreenKeyboard) -> pygame.Rect:
+        (x, y), (w, h) = keyboard.origin, keyboard.size
+        return pygame.Rect(round(x), round(y), w, h)
 
     def draw_items(self, vp: Viewport) -> list[DrawItem]:
         key = (tuple(self.lines[-30:]), self.entry is None, self.rect.size, vp.scale,
@@ -83,6 +149,8 @@ class ChatPanel:
             items.append(DrawItem(("chat", "entry"), field_image(
                 vp, self._fitting(vp, self.entry, box.w - 40), box), vp.to_px(*box.topleft),
                 z))
+        if self.keyboard is not None:
+            items.extend(self.keyboard.draw_items(vp, z))
         return items
 
     @property
@@ -104,28 +172,31 @@ class ChatPanel:
         radius = vp.px(14)
         pygame.draw.rect(image, PANEL, image.get_rect(), border_radius=radius)
         pygame.draw.rect(image, GOLD, image.get_rect(), max(1, vp.px(2)), border_radius=radius)
-        title = text_image(vp, "Chat", 24, GOLD, bold=True)
-        image.blit(title, (vp.px(PAD), vp.px(PAD // 2)))
-        top = vp.px(PAD // 2) + title.get_height()
-        bottom = h - vp.px(ENTRY_H + PAD)
-        if self.entry is None:
-            hint = text_image(vp, CLOSED_HINT, 18, MUTED)
+        title = text_image(vp, "Chat", at_least_readable(vp, 24), GOLD, bold=True)
+        image.blit(title, (vp.px(PAD), vp.px(TITLE_Y)))
+        # The oldest line keeps clear of the title, the newest of the entry.
+        top = vp.px(TITLE_Y + GAP) + title.get_height()
+        bottom = h - vp.px(ENTRY_H + PAD // 2 + GAP)
+        if self.entry is None and readable(vp, HINT):  # a small window has no room for it
+            hint = text_image(vp, CLOSED_HINT, HINT, MUTED)
             image.blit(hint, (vp.px(PAD), h - vp.px(PAD) - hint.get_height()))
+        size = at_least_readable(vp, TEXT)
         rows = [part for sender, text in self.lines[-30:]
-                for part in wrap_text(vp, f"{sender}: {text}", TEXT, self.rect.w - 2 * PAD)]
-        line_h = text_image(vp, "Ag", TEXT).get_height()
+                for part in wrap_text(vp, f"{sender}: {text}", size, self.rect.w - 2 * PAD)]
+        line_h = text_image(vp, "Ag", size).get_height()
         y = bottom
         for text in reversed(rows):  # the newest at the bottom, as many as fit
             y -= line_h
             if y < top:
                 break
-            image.blit(text_image(vp, text, TEXT, INK), (vp.px(PAD), y))
+            image.blit(text_image(vp, text, size, INK), (vp.px(PAD), y))
         return image
 
 
 def phrase_dialog(send: Callable[[str], None], type_line: Callable[[], None]) -> Dialog:
-    """The stock phrases as a short list (keys 1-4), and Type for the keyboard's entry."""
-    choices = [(p, p, str(n + 1)) for n, p in enumerate(STOCK_PHRASES)]
+    """The stock phrases as a short list, each labelled with its key (1-4), and Type for
+    the keyboard's entry."""
+    choices = [(p, f"{n + 1}  {p}", str(n + 1)) for n, p in enumerate(STOCK_PHRASES)]
     choices += [("type", "Type\u2026", "t"), ("cancel", "Cancel", "")]
 
     def chosen(choice: str) -> None:
@@ -134,4 +205,5 @@ def phrase_dialog(send: Callable[[str], None], type_line: Callable[[], None]) ->
         elif choice != "cancel":
             send(choice)
 
-    return Dialog("Say", "Send a line to the table:", choices, chosen, cancel_key="cancel")
+    return Dialog("Say", "Send a line to the table:", choices, chosen, cancel_key="cancel",
+                  column=True)

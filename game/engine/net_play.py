@@ -116,12 +116,13 @@ class NetPlay:
     def open_chat(self, device: str) -> None:
         """The keyboard types a line; a pad picks a stock phrase, over the dialog that
         is up (it comes back once the phrase is sent)."""
-        if device != "pad":
-            self.net.chat.open_entry()
-            return
         hud = self.scene.hud
+        if device != "pad":
+            self.net.chat.open_entry(keyboard=hud.pads())
+            return
         under = hud.dialog
-        say = phrase_dialog(self.net.client.send_chat, self.net.chat.open_entry)
+        say = phrase_dialog(self.net.client.send_chat,
+                            lambda: self.net.chat.open_entry(keyboard=True))
         answer = say.on_choice
 
         def answered(choice: str) -> None:

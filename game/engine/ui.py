@@ -41,7 +41,10 @@ FIELD_INK = (20, 30, 24)
 SELECTION = (44, 96, 200)  # behind selected text in a field
 DIALOG_W = 840
 DIALOG_BUTTON_W = 240
+DIALOG_BUTTON_H = 70
+COLUMN_GAP, COLUMN_MARGIN = 14, 200  # a column of answers: between them, and at the sides
 DIALOG_BODY_Y = 90  # the body's first line, below the title
+MIN_TEXT_PX = 12  # smaller text is not read comfortably: shrinking stops here
 
 
 class Fonts:
@@ -125,6 +128,28 @@ def wrap_text(vp: Viewport, text: str, size: float, width: float, bold: bool = F
                 line = trial
         lines.append(line)
     return lines
+
+
+def readable(vp: Viewport, size: float) -> bool:
+    """Whether text ``size`` logical units tall is drawn at least MIN_TEXT_PX high."""
+    return size * vp.scale * vp.text_scale >= MIN_TEXT_PX - 0.5
+
+
+def at_least_readable(vp: Viewport, size: float) -> float:
+    """``size``, or the smallest readable size when the window draws it smaller."""
+    return max(size, MIN_TEXT_PX / (vp.scale * vp.text_scale))
+
+
+def fitting_size(vp: Viewport, text: str, size: float, smallest: float, width: float,
+                 bold: bool = False) -> float | None:
+    """The largest whole size from ``size`` down to ``smallest`` at which ``text`` stays
+    on one line ``width`` logical units wide and readable; None when none does."""
+    step = size
+    while step >= smallest and readable(vp, step):
+        if text_image(vp, text, step, bold=bold).get_width() / vp.scale <= width:
+            return step
+        step -= 1
+    return None
 
 
 def centre_of(rect: pygame.Rect | tuple[float, float, float, float]) -> tuple[float, float]:
@@ -254,6 +279,7 @@ class Dialog:
     number: NumberField | None = None  # a number field (a bet) instead of a text field
     top: int | None = None  # the panel's top edge; None: centred (a scene keeps cards clear)
     on_frame: Callable[[], None] | None = None  # each frame while it is up (a live list)
+    column: bool = False  # the answers one under another, each wide: a list of phrases
     # The text as it opened is selected, so typing replaces a default ("Player") rather
     # than adding to it; Ctrl+A selects it again.
     selected: bool = field(init=False, default=False)
@@ -275,14 +301,19 @@ class Dialog:
         lines = wrap_text(vp, self.body, 28, self.width - 80)
         line_h = text_image(vp, "Ag", 28).get_height() + vp.px(6)
         field = 90 if self.text is not None or self.number is not None else 0
-        needed = math.ceil(DIALOG_BODY_Y + len(lines) * line_h / vp.scale + 20 + field + 100
-                           + self._keyboard_room())
+        needed = math.ceil(DIALOG_BODY_Y + len(lines) * line_h / vp.scale + 20 + field
+                           + self._buttons_room() + self._keyboard_room())
         if needed > self.height:
             self.height = min(DESIGN_H - 40, needed)
             self._place_number()
         if self.keyboard is not None:
             width = self.keyboard.size[0]
             self.keyboard.origin = (self.rect().centerx - width / 2, self.field_rect().bottom + 18)
+
+    def _buttons_room(self) -> int:
+        """The answers' height with the margin under them."""
+        rows = len(self.choices) if self.column else 1
+        return rows * DIALOG_BUTTON_H + (rows - 1) * COLUMN_GAP + 30
 
     def _keyboard_room(self) -> int:
         """How much higher the field sits to leave the on-screen keyboard room."""
@@ -295,7 +326,7 @@ class Dialog:
     @property
     def width(self) -> int:
         """Wide enough for every answer at a full button's width (four answers widen it)."""
-        n = len(self.choices)
+        n = 1 if self.column else len(self.choices)
         return min(DESIGN_W - 80, max(DIALOG_W, n * DIALOG_BUTTON_W + (n - 1) * 30 + 60))
 
     def field_rect(self) -> pygame.Rect:
@@ -306,11 +337,18 @@ class Dialog:
     def buttons(self) -> list[Button]:
         r = self.rect()
         n = len(self.choices)
+        if self.column:
+            w = r.w - 2 * COLUMN_MARGIN
+            y0 = r.bottom - self._buttons_room()
+            return [Button(key, label, pygame.Rect(r.x + COLUMN_MARGIN,
+                                                   y0 + i * (DIALOG_BUTTON_H + COLUMN_GAP),
+                                                   w, DIALOG_BUTTON_H), hotkey)
+                    for i, (key, label, hotkey) in enumerate(self.choices)]
         width = min(DIALOG_BUTTON_W, (r.w - 60) // n - 20)
         total = n * width + (n - 1) * 30
         x0 = r.centerx - total // 2
-        return [Button(key, label, pygame.Rect(x0 + i * (width + 30), r.bottom - 100, width, 70),
-                       hotkey)
+        return [Button(key, label, pygame.Rect(x0 + i * (width + 30), r.bottom - 100, width,
+                                               DIALOG_BUTTON_H), hotkey)
                 for i, (key, label, hotkey) in enumerate(self.choices)]
 
 

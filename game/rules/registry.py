@@ -143,8 +143,8 @@ GAMES: tuple[GameEntry, ...] = (
         )),
     GameEntry(
         "poker-squares", "Poker Squares",
-        "Place 25 cards in a 5x5 grid to make ten poker hands at once. Seven modes, "
-        "races against a friend or the computer.",
+        "Place 25 cards in a 5x5 grid to make ten poker hands at once. Seven modes; race "
+        "the computer, or a friend here or over the network.",
         rules=poker_squares.RULES, scene="scenes.poker_squares:PokerSquaresScene",
         help_topic="poker-squares", network=True,
         net_questions=(
@@ -210,7 +210,7 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         "chinese-poker", "Chinese Poker",
         "A climbing game for 2-4: beat the last play or pass, and be first to shed "
-        "your hand. Computer rivals at three levels.",
+        "your hand. Computer rivals at three levels, or people over the network.",
         rules=chinese_poker.RULES, scene="scenes.chinese_poker:ChinesePokerScene",
         agents=("hard", "medium", "easy", "random"),
         agent_factory="game.ai.chinese_poker_player:make_agent", figure="win_rate",
