@@ -9,7 +9,11 @@ D-pad, stick or arrows: move their cursor over their matrix. A (Enter, Space): p
 the waiting card there (or Pass / Done when their matrix is full). X: throw the card
 into a free reject square. The moves go through that seat's own client: the rules check
 them as any. Every other key or button on Player 2's device (letters for the rules,
-help, hint, players; Esc, F1, F10, Start, Back) works the table as Player 1's would."""
+help, hint, players; Esc, F1, F10, Start, Back) works the table as Player 1's would.
+
+Only at a table this machine holds: at a network table there is no Player 2 here (a
+guest's own seat is seat 1, and every device of his plays it, as seat 0's play it for
+a person alone)."""
 
 from __future__ import annotations
 
@@ -36,8 +40,9 @@ class SecondPlayer:
     second_device: str | None = None  # "pad:<id>" or "keyboard" once Player 2 has joined
 
     def seat_second_person(self, on: bool) -> None:
-        """Give seat 1 to a person (``on``), or hand all devices back."""
-        if on:
+        """Give seat 1 to a person (``on``), or hand all devices back. Never at a
+        network table: seat 1 there is someone else's, or this machine's own."""
+        if on and self.session is not None:
             self.second_cursor = 12 if self.second_cursor is None else self.second_cursor
         else:
             self.second_cursor = None
@@ -82,15 +87,22 @@ class SecondPlayer:
             if action.device == KEYBOARD and action.kind == Act.KEY and action.key == JOIN_KEY:
                 self.join_second(KEYBOARD)
                 return
-        human = self.human_for(action)
-        if (human is not None and human.seat == SECOND and self.hud.dialog is None
-                and not self.viewer):
+        if self.from_second(action) and self.hud.dialog is None and not self.viewer:
             if self.seconds_own(action):
                 self.second_action(action)
                 return
             if action.kind == Act.KEY and action.key in FIRST_PLAY_KEYS:
                 return  # Player 1's way of placing: not from Player 2's keyboard
         super().handle(action)  # the table's keys (rules, help, menu...) work for everyone
+
+    def from_second(self, action: Action) -> bool:
+        """Does ``action`` come from Player 2's device? Only while a second person
+        plays here, at a table this machine holds: a network guest's seat is seat 1,
+        yet his devices are all his own seat's, as for a person alone."""
+        if self.second_cursor is None or self.session is None:
+            return False
+        human = self.human_for(action)
+        return human is not None and human.seat == SECOND and self.seat != SECOND
 
     @staticmethod
     def seconds_own(action: Action) -> bool:

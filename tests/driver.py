@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -74,6 +75,8 @@ def type_text(app: App, text: str) -> None:
 
 DPAD = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
         "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
+ARROWS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP,
+          "down": pygame.K_DOWN}
 
 
 def pad_press(app: App, pad, button: int) -> None:  # noqa: ANN001 - a VirtualPad
@@ -83,21 +86,33 @@ def pad_press(app: App, pad, button: int) -> None:  # noqa: ANN001 - a VirtualPa
 
 def pad_focus(app: App, pad, scene, target: object, tries: int = 60,  # noqa: ANN001
               column_first: float | None = None) -> None:
-    """Walk the focus cursor to ``target`` with the D-pad, as a player would: along the
-    longer way first, or with ``column_first`` (logical units), across to the right
-    column first whenever it is further away than that, then along it."""
+    """Walk the focus cursor to ``target`` with the D-pad (see ``walk_focus``)."""
+    walk_focus(scene, target, lambda way: pad_press(app, pad, DPAD[way]), tries, column_first)
+
+
+def key_focus(app: App, scene, target: object, tries: int = 60) -> None:  # noqa: ANN001
+    """Walk the focus cursor to ``target`` with the arrow keys (see ``walk_focus``)."""
+    walk_focus(scene, target, lambda way: key(app, ARROWS[way]), tries)
+
+
+def walk_focus(scene, target: object, step: Callable[[str], None], tries: int = 60,  # noqa: ANN001
+               column_first: float | None = None) -> None:
+    """Walk the focus cursor to ``target`` by ``step("left" | "right" | "up" | "down")``,
+    as a player would: along the longer way first, or with ``column_first`` (logical
+    units), across to the right column first whenever it is further away than that, then
+    along it."""
     for _ in range(tries):
         if scene.focus == target:
             return
         targets = scene.focus_targets()
         here = targets.get(scene.focus)
         if here is None:
-            pad_press(app, pad, DPAD["down"])
+            step("down")
             continue
         dx, dy = targets[target][0] - here[0], targets[target][1] - here[1]
         across = abs(dx) >= (abs(dy) if column_first is None else column_first)
         if across:
-            pad_press(app, pad, DPAD["right" if dx > 0 else "left"])
+            step("right" if dx > 0 else "left")
         else:
-            pad_press(app, pad, DPAD["down" if dy > 0 else "up"])
+            step("down" if dy > 0 else "up")
     raise AssertionError(f"the focus cursor never reached {target}")

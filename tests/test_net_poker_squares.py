@@ -2,26 +2,32 @@
 dialogs ask the mode, not Chinese Poker's seats and target), a second client joins over
 a real socket on 127.0.0.1, both play the race to the end (the host by posted keys, the
 other through its seat client), both are told the result, and the host watches the
-match again from the result box. Every wait is for a
-message, with a deadline only as a failure guard."""
+match again from the result box. Then a second app joins from its own menu and its
+player (seat 1) plays his seat with the arrows, the digits, a pad and the mouse, and
+chats. Every wait is for a message, with a deadline only as a failure guard."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from game import seat_replay
+from game.engine.app import App
+from game.engine.seats import ALL_DEVICES
 from game.net.client import ThreadedClient
 from game.replay.seat_tape import SeatTape
 from scenes.net_lobby import LobbyScene
 from scenes.poker_squares import PokerSquaresScene
 from scenes.replay_viewer import ReplayScene
-from tests.driver import frames, key, make_app
-from tests.net_gui_tools import finish_hosting, open_network_menu, until
+from tests.driver import click, frames, key, key_focus, make_app, pad_focus, pad_press, type_text
+from tests.net_gui_tools import clear_field, finish_hosting, open_network_menu, until
+
+Placer = Callable[[App, PokerSquaresScene, str], None]  # puts the waiting card on a square
 
 
-def host_a_race(app) -> LobbyScene:  # noqa: ANN001
+def host_a_race(app: App) -> LobbyScene:
     """Menu > Poker Squares > Host a table: Race, two people."""
     menu = open_network_menu(app, "poker-squares")
     key(app, pygame.K_h, "h")
@@ -37,14 +43,48 @@ def host_a_race(app) -> LobbyScene:  # noqa: ANN001
     return app.scene
 
 
-def place_by_keys(app, scene: PokerSquaresScene) -> None:  # noqa: ANN001
-    """The host's turn, as a player at the keyboard takes it: row, then column."""
+def first_square(scene: PokerSquaresScene) -> str | None:
+    """The first square this seat may put its waiting card in now (None: nothing to
+    place, or a box is up)."""
     view = scene.view
-    if not view.to_move or view.card is None:
-        return
-    spot = sorted(s for s in view.targets if s.startswith("g0"))[0]
-    key(app, getattr(pygame, f"K_{int(spot[2]) + 1}"), str(int(spot[2]) + 1))
-    key(app, getattr(pygame, f"K_{int(spot[3]) + 1}"), str(int(spot[3]) + 1))
+    if view.over or not view.to_move or view.card is None or scene.hud.dialog is not None:
+        return None
+    return min((s for s in view.targets if s.startswith("g0")), default=None)
+
+
+def filled(scene: PokerSquaresScene) -> int:
+    """How many cards lie in this seat's matrix."""
+    return sum(card is not None for row in scene.view.grid for card in row)
+
+
+def by_digits(app: App, scene: PokerSquaresScene, spot: str) -> None:
+    """Row, then column, as a player at the keyboard types them."""
+    for number in spot[2:4]:
+        digit = str(int(number) + 1)
+        key(app, pygame.key.key_code(digit), digit)
+
+
+def by_arrows(app: App, scene: PokerSquaresScene, spot: str) -> None:
+    key_focus(app, scene, f"zone:{spot}")
+    key(app, pygame.K_RETURN)
+
+
+def by_mouse(app: App, scene: PokerSquaresScene, spot: str) -> None:
+    click(app, scene.spot_rect(scene.view, spot).center)
+
+
+def by_pad(pad) -> Placer:  # noqa: ANN001 - a VirtualPad
+    def place(app: App, scene: PokerSquaresScene, spot: str) -> None:
+        pad_focus(app, pad, scene, f"zone:{spot}")
+        pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
+    return place
+
+
+def place_by_keys(app: App, scene: PokerSquaresScene) -> None:
+    """The host's turn, as a player at the keyboard takes it: row, then column."""
+    spot = first_square(scene)
+    if spot is not None:
+        by_digits(app, scene, spot)
 
 
 def place_first(client: ThreadedClient) -> None:
@@ -109,3 +149,81 @@ def test_host_a_poker_squares_race_and_play_it_to_the_end(tmp_path: Path) -> Non
     finally:
         other.close()
         app.quit()
+
+
+def join_from_menu(app: App, port: int, name: str) -> LobbyScene:
+    """Menu > Poker Squares > Connect: the host's address, then ``name``."""
+    open_network_menu(app, "poker-squares")
+    key(app, pygame.K_c, "c")
+    for text in (f"127.0.0.1:{port}", name):
+        clear_field(app)
+        type_text(app, text)
+        key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, LobbyScene)
+    return app.scene
+
+
+def test_a_guest_at_a_poker_squares_race_plays_his_seat_with_every_device(
+        tmp_path: Path, pad) -> None:  # noqa: ANN001
+    """The guest's seat is seat 1, and it is his own: arrows and Enter, row and column
+    digits, the pad and the mouse all place his cards (not a same-screen Player 2's),
+    and what he types in the chat reaches the table."""
+    host = make_app(tmp_path / "host", animation="off")
+    # At home he plays with a friend on his screen: none of that at a network table.
+    guest = make_app(tmp_path / "guest", animation="off",
+                     per_game={"poker-squares": {"opponent": "person"}})
+
+    def both(done: Callable[[], bool], what: str) -> None:
+        """Frames at both machines until ``done()``."""
+        def step() -> bool:
+            frames(guest)
+            return done()
+        until(host, step, what)
+
+    try:
+        lobby = host_a_race(host)
+        until(host, lambda: lobby.net.client.lobby is not None, "the lobby")
+        joined = join_from_menu(guest, lobby.net.hosted.port, "Bob")
+        both(lambda: joined.hud.button("ready").enabled, "Bob seated")
+        key(guest, pygame.K_r, "r")
+        both(lambda: lobby.net.client.lobby.seats[1].ready, "Bob ready")
+        key(host, pygame.K_s, "s")
+        both(lambda: isinstance(host.scene, PokerSquaresScene)
+             and isinstance(guest.scene, PokerSquaresScene), "the table opened at both")
+        mine, his = host.scene, guest.scene
+        assert his.session is None and his.seat == 1
+        assert his.second_cursor is None and [h.devices for h in his.humans] == [ALL_DEVICES]
+        key(guest, pygame.K_TAB)
+        type_text(guest, "row 1 col 1 gdpx")
+        key(guest, pygame.K_RETURN)
+        both(lambda: ("Bob", "row 1 col 1 gdpx") in mine.net.net.chat.lines,
+             "the guest's typed line reached the table")
+        pad.attach()
+        frames(guest, 2)  # the pad is the guest's: his app takes its arrival
+        ways = [by_arrows, by_digits, by_pad(pad), by_mouse]
+        placed: list[str] = []
+
+        def race() -> bool:
+            # The host at half his pace: a Race is over once one matrix is full, and
+            # the guest's is, so every card of his is placed.
+            if filled(mine) <= len(placed) // 2:
+                place_by_keys(host, mine)
+            spot = first_square(his)
+            if spot is not None:
+                way = ways[len(placed) % len(ways)]
+                way(guest, his, spot)
+                both(lambda: his.view.grid[int(spot[2])][int(spot[3])] is not None,
+                     f"the guest's card on {spot} by {way}")
+                placed.append(spot)
+            return mine.net.net.client.match_end is not None \
+                and his.net.net.client.match_end is not None
+
+        both(race, "the race played to the end")
+        assert len(placed) == 25, "every card of the guest's placed by his own devices"
+        for scene in (mine, his):
+            both(lambda s=scene: s.hud.dialog is not None and "match 1" in s.hud.dialog.body,
+                 "both are told the result")
+        assert "Ann: " in his.hud.dialog.body and "You: " in his.hud.dialog.body
+    finally:
+        host.quit()
+        guest.quit()
