@@ -87,6 +87,8 @@ class NetPlay:
                 and client.refusal.code == "started":
             body = "This table is playing and has no seat for you: watch it, or leave."
             choices[:0] = [("watch", "Watch", "w")]
+        elif client.status == "unanswered":  # the words say what Try again does
+            choices[:0] = [("again", "Try again", "t")]
         elif client.status == "lost" and client.token:
             body += " Your seat is kept for a while: try again, or leave."
             choices[:0] = [("again", "Try again", "t")]

@@ -23,11 +23,12 @@ from game.recent_tables import Address
 from game.seat_json import JsonClient
 
 PASSING = {"connecting": "Connecting\u2026",  # said over the table while it lasts
-           "reconnecting": "Connection lost: trying again\u2026"}
+           "reconnecting": "Connection lost: trying again\u2026",
+           "waiting": "The table is not answering: trying again\u2026"}
 ENDED = {"lost": "The connection is lost.",  # said once, in the dialog that ends it
          "closed": "The table has closed.",
          "refused": "The table did not seat you.",
-         "unreachable": ""}  # the problem says it all
+         "unreachable": "", "unanswered": ""}  # the problem says it all
 
 
 @dataclass
@@ -161,7 +162,7 @@ class NetworkTable:
         try:
             self.saved.append(seat_replay.write(self.save_dir, replay))
         except OSError as exc:
-            self.problem = f"The match's replay could not be saved: {exc}"
+            self.problem = f"The match's replay could not be saved: {exc.strerror or exc}"
 
     # -- leaving ----------------------------------------------------------------------------
 
