@@ -205,7 +205,7 @@ def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
     cut_off.discard(app.save_dir)  # a new table: none to resume
     table = TableOptions(entry.id, dict(choice.config), turn_timer=choice.turn_timer)
     net = open_table(app, entry, HostedNote(entry.id, choice.port, choice.lan, choice.name),
-                     table)
+                     table, fresh=True)
     if net is not None:
         app.push(LobbyScene(app, entry, net, computers=dict(zip(
             choice.computer_seats, choice.levels, strict=True))))
@@ -221,10 +221,11 @@ def resume(app: Any, entry: GameEntry, cut: HostedNote) -> None:
         app.push(LobbyScene(app, entry, net))
 
 
-def open_table(app: Any, entry: GameEntry, hosted: HostedNote,
-               table: TableOptions) -> NetworkTable | None:
+def open_table(app: Any, entry: GameEntry, hosted: HostedNote, table: TableOptions,
+               fresh: bool = False) -> NetworkTable | None:
     """The server in the background, saving its table under the saves folder, and this
-    player's connection to it (with a seat kept there, if any); None when it cannot
+    player's connection to it (with a seat kept there, if any: a ``fresh`` table forgets
+    the seats kept at its address, which belonged to tables gone); None when it cannot
     listen (said)."""
     save_dir = app.save_dir
     options = ServerOptions(host="0.0.0.0" if hosted.lan else "127.0.0.1", port=hosted.port,
@@ -244,7 +245,13 @@ def open_table(app: Any, entry: GameEntry, hosted: HostedNote,
     if hosted.lan:
         server.announce(entry.id, hosted.name)
     address = str(Address(lan_address() if hosted.lan else "127.0.0.1", port))
-    kept = seat_tokens.find(save_dir, str(Address("127.0.0.1", port)))
+    here = str(Address("127.0.0.1", port))
+    if fresh:
+        try:
+            seat_tokens.forget_address(save_dir, here)
+        except OSError:
+            pass  # kept seats are only offered, never needed: the host sits as a newcomer
+    kept = None if fresh else seat_tokens.find(save_dir, here)
     client = ThreadedClient("127.0.0.1", port, hosted.name, token=kept.token if kept else "",
                             table=kept.table if kept else "")
     return NetworkTable(client, save_dir, server, address)

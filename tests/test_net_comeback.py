@@ -124,6 +124,7 @@ def test_a_seat_the_table_no_longer_knows_is_forgotten_and_the_player_may_watch(
               == "Connection", "the refusal said")
         dialog = lobby.hud.dialog
         assert "playing" in dialog.body and "seat token" not in dialog.body
+        assert "seat at this table is gone" in dialog.body, "why the seat is not given back"
         assert [label for _, label, _ in dialog.choices] == ["Watch", "Leave"]
         assert seat_tokens.find(tmp_path, address) is None, "the dead token is forgotten"
         key(app, pygame.K_w, "w")
@@ -255,3 +256,40 @@ def test_the_host_resumes_the_table_a_crash_cut_off_and_everyone_takes_a_seat_ba
     app.pop()  # the host leaves in good order: nothing is left to resume
     until(app, lambda: not (tmp_path / "hosting.json").exists(), "the table discarded")
     app.quit()
+
+
+def test_a_fresh_table_greets_neither_its_host_nor_a_guest_with_an_old_seat(
+        tmp_path: Path) -> None:
+    """Seats kept from an earlier table at the same address (the default table id): the
+    host of a new table forgets his, a guest's is swapped for the new one; no one is told
+    that a seat is gone."""
+    port = free_port()
+    address = f"127.0.0.1:{port}"
+    host_dir, guest_dir = tmp_path / "host", tmp_path / "guest"
+    for folder in (host_dir, guest_dir):
+        folder.mkdir()
+        seat_tokens.keep(folder, seat_tokens.KeptSeat(address, "main", "A" * 32))
+    host = make_app(host_dir, animation="off")
+    guest = None
+    try:
+        host_from_menu(host, 2, 2, port=str(port))
+        lobby = host.scene
+        assert isinstance(lobby, LobbyScene) and lobby.net.hosted.port == port
+        assert lobby.net.client.token == "", "the host sits down as a newcomer"
+        until(host, lambda: lobby.net.client.status == "lobby" and lobby.net.seat == 0,
+              "the host at seat 1")
+        guest = make_app(guest_dir, animation="off")
+        connect_from_menu(guest, address)
+        until(guest, lambda: guest.scene.net.client.status == "lobby"
+              and guest.scene.net.seat == 1, "the guest at seat 2")
+        frames(host, 3)
+        frames(guest, 3)
+        for app, folder in ((host, host_dir), (guest, guest_dir)):
+            said = app.scene.hud.message.text if app.scene.hud.message else ""
+            assert "gone" not in said and app.scene.hud.dialog is None, said
+            kept = seat_tokens.find(folder, address)
+            assert kept is not None and kept.token == app.scene.net.client.token != "A" * 32
+    finally:
+        if guest is not None:
+            guest.quit()
+        host.quit()

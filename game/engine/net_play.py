@@ -86,6 +86,9 @@ class NetPlay:
         elif client.status == "refused" and client.refusal is not None \
                 and client.refusal.code == "started":
             body = "This table is playing and has no seat for you: watch it, or leave."
+            if self.net.seat_gone:
+                body = "Your seat at this table is gone (it ended or started again), and " \
+                    "it is playing with no seat for you: watch it, or leave."
             choices[:0] = [("watch", "Watch", "w")]
         elif client.status == "unanswered":  # the words say what Try again does
             choices[:0] = [("again", "Try again", "t")]

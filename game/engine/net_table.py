@@ -40,6 +40,7 @@ class NetworkTable:
     chat: ChatPanel = field(init=False)
     saved: list[Path] = field(default_factory=list)  # replays written, oldest first
     problem: str = ""  # a replay that could not be written
+    seat_gone: bool = False  # the seat kept here was not known to the table any more
 
     def __post_init__(self) -> None:
         self.chat = ChatPanel(pygame.Rect(0, 0, 380, 240), self.client.send_chat)
@@ -72,8 +73,9 @@ class NetworkTable:
             self.problem = f"Your seat could not be noted for a restart: {exc.strerror or exc}"
 
     def _forget_seat(self, table: str) -> None:
-        self.problem = "Your seat at this table is gone (the table ended or started " \
-            "again): you join as a newcomer."
+        """The kept seat belonged to a table that has ended or started again: joining
+        the new one as a newcomer needs no word (a refusal that follows says it)."""
+        self.seat_gone = True
         try:
             seat_tokens.forget(self.save_dir, self.dialled, table or DEFAULT_TABLE)
         except OSError:
