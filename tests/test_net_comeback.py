@@ -19,6 +19,7 @@ import pytest
 
 from game import recent_tables, seat_tokens
 from game.engine.app import App
+from game.engine.ui import centre_of
 from game.net import cut_off
 from game.net.client import ThreadedClient, unreachable
 from game.net.hosting import HostedServer
@@ -26,7 +27,7 @@ from game.net.server import ServerOptions
 from game.net.table import TableOptions
 from scenes.chinese_poker import ChinesePokerScene
 from scenes.net_lobby import LobbyScene
-from tests.driver import frames, key, make_app, type_text
+from tests.driver import click, frames, key, make_app, type_text
 from tests.net_gui_tools import clear_field, host_from_menu, open_network_menu, until
 
 TWO = TableOptions(config={"players": 2, "target": 25}, level="easy")
@@ -293,3 +294,31 @@ def test_a_fresh_table_greets_neither_its_host_nor_a_guest_with_an_old_seat(
         if guest is not None:
             guest.quit()
         host.quit()
+
+
+def test_enter_at_the_hosts_leave_question_stays_at_the_table(tmp_path: Path) -> None:
+    """Leaving closes the host's table for everyone: No is the default, in the lobby and
+    at the table, so Enter (or pad A) keeps it open; Yes must be chosen."""
+    app = make_app(tmp_path, animation="off")
+    host_from_menu(app, 2, 1)
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    until(app, lambda: lobby.net.client.lobby is not None
+          and lobby.net.client.lobby.seats[1].kind == "computer", "the computer seated")
+    click(app, centre_of(lobby.hud.button("leave").rect))
+    assert "closes for everyone" in lobby.hud.dialog.body
+    assert lobby.hud.dialog.choices[lobby.hud.dialog.focus][0] == "no"
+    key(app, pygame.K_RETURN)
+    assert app.scene is lobby and lobby.hud.dialog is None, "Enter stayed in the lobby"
+    key(app, pygame.K_s, "s")
+    until(app, lambda: isinstance(app.scene, ChinesePokerScene), "the table opened")
+    scene = app.scene
+    click(app, centre_of(scene.hud.button("menu").rect))
+    assert scene.hud.dialog is not None and "closes for everyone" in scene.hud.dialog.body
+    key(app, pygame.K_RETURN)
+    assert app.scene is scene and scene.hud.dialog is None, "Enter stayed at the table"
+    assert scene.net.net.hosted is not None and scene.net.net.client.status == "playing"
+    click(app, centre_of(scene.hud.button("menu").rect))
+    key(app, pygame.K_y, "y")
+    assert app.scene is not scene, "Yes leaves"
+    app.quit()

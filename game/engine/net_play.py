@@ -139,10 +139,12 @@ class NetPlay:
         hud.ask(say)
 
     def ask_leave(self) -> None:
-        words = "You host it: it closes for everyone." if self.net.hosted is not None else \
+        """The host's leaving ends the table for everyone: No (stay) is his default."""
+        hosting = self.net.hosted is not None
+        words = "You host it: it closes for everyone." if hosting else \
             "Your seat is kept for a while, and the computer plays it after that."
         confirm(self.scene.hud, "Leave", f"Leave this network table? {words}",
-                self.scene.app.pop)
+                self.scene.app.pop, default_no=hosting)
 
     def draw_items(self) -> list[DrawItem]:
         vp = self.scene.viewport

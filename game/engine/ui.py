@@ -353,12 +353,15 @@ class Dialog:
 
 
 def confirm(hud: Hud, title: str, body: str, on_yes: Callable[[], None], yes: str = "Yes",
-            no: str = "No") -> Dialog:
-    """Ask a yes/no question; ``on_yes`` runs only on yes. Esc and pad B answer no."""
+            no: str = "No", default_no: bool = False) -> Dialog:
+    """Ask a yes/no question; ``on_yes`` runs only on yes. Esc and pad B answer no;
+    Enter and pad A answer the focused button: yes, or no when ``default_no`` (a question
+    whose yes cannot be taken back)."""
     yes_key, no_key = yes[:1].lower(), no[:1].lower()
     dialog = Dialog(title, body, [("yes", yes, yes_key),
                                   ("no", no, no_key if no_key != yes_key else "")],
-                    lambda choice: on_yes() if choice == "yes" else None, cancel_key="no")
+                    lambda choice: on_yes() if choice == "yes" else None, cancel_key="no",
+                    focus=1 if default_no else 0)
     hud.ask(dialog)
     return dialog
 
