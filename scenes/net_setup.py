@@ -314,6 +314,10 @@ class ConnectDialogs:
 
         name = text.strip()[:24] or "Player"
         address = self.address or Address("127.0.0.1")
+        # Kept at once, not only once a table answers: a failed connect (Change address,
+        # Try again, the next Connect) asks with the name as it was typed.
+        self.recent = Recent(name, self.recent.addresses)
+        recent_tables.keep(self.app.save_dir, None, name)
         kept = seat_tokens.find(self.app.save_dir, str(address))  # back after a crash
         client = ThreadedClient(address.host, address.port, name,
                                 token=kept.token if kept else "", table=kept.table if kept else "")

@@ -322,3 +322,26 @@ def test_enter_at_the_hosts_leave_question_stays_at_the_table(tmp_path: Path) ->
     key(app, pygame.K_y, "y")
     assert app.scene is not scene, "Yes leaves"
     app.quit()
+
+
+def test_the_name_typed_before_a_failed_connect_is_kept(tmp_path: Path) -> None:
+    port = free_port()
+    app = make_app(tmp_path, animation="off")
+    connect_from_menu(app, f"127.0.0.1:{port}", name="Zoe")
+    lobby = app.scene
+    until(app, lambda: lobby.hud.dialog is not None, "the failure said")
+    key(app, pygame.K_c, "c")  # Change address
+    assert app.scene.hud.dialog.title == "Connect"
+    key(app, pygame.K_RETURN)  # the same address again
+    dialog = app.scene.hud.dialog
+    assert dialog.title == "Your name" and dialog.text == "Zoe", "the name kept"
+    key(app, pygame.K_ESCAPE)
+    app.quit()
+    app = make_app(tmp_path, animation="off")  # and on the next run's Connect
+    open_network_menu(app)
+    key(app, pygame.K_c, "c")
+    clear_field(app)
+    type_text(app, f"127.0.0.1:{port}")
+    key(app, pygame.K_RETURN)
+    assert app.scene.hud.dialog.title == "Your name" and app.scene.hud.dialog.text == "Zoe"
+    app.quit()
