@@ -19,7 +19,7 @@ import pytest
 
 from game import recent_tables, seat_tokens
 from game.engine.app import App
-from game.engine.ui import centre_of
+from game.engine.ui import DIALOG_BODY_Y, ERROR, centre_of
 from game.net import cut_off
 from game.net.client import ThreadedClient, unreachable
 from game.net.hosting import HostedServer
@@ -176,8 +176,22 @@ def test_a_bad_port_keeps_the_typing_and_says_what_is_wrong(tmp_path: Path) -> N
     type_text(app, "127.0.0.1:99999")
     key(app, pygame.K_RETURN)
     menu = app.scene
-    assert menu.hud.dialog.title == "Connect" and menu.hud.dialog.text == "127.0.0.1:99999"
-    assert "port" in menu.hud.message.text and "99999" in menu.hud.message.text
+    dialog = menu.hud.dialog
+    assert dialog.title == "Connect" and dialog.text == "127.0.0.1:99999"
+    assert "port" in dialog.error and "99999" in dialog.error, "said in the dialog"
+    assert menu.hud.message is None, "not on a line at the screen's foot"
+    frames(app)
+    panel = pygame.Rect(app.viewport.rect_px(*dialog.rect()))
+    body_end = panel.y + app.viewport.px(DIALOG_BODY_Y) + 4 * 40
+    shot = app.screen.subsurface(pygame.Rect(panel.x, panel.y, panel.w, body_end - panel.y))
+    red = sum(shot.get_at((x, y))[:3] == ERROR for x in range(0, shot.get_width())
+              for y in range(0, shot.get_height(), 1))
+    assert red > 200, "the error is drawn inside the dialog, in its colour"
+    type_text(app, "0")  # mended as it is typed: the error stays until the next answer
+    clear_field(app)
+    type_text(app, f"127.0.0.1:{free_port()}")
+    key(app, pygame.K_RETURN)
+    assert app.scene.hud.dialog.title == "Your name"
     app.quit()
 
 
