@@ -59,6 +59,13 @@ def forget(save_dir: Path, address: str, table: str) -> None:
         _write(save_dir, _others(save_dir, address, table))
 
 
+def forget_address(save_dir: Path, address: str) -> None:
+    """Every seat kept at ``address``: a fresh table is hosted there now. OSError if
+    the file cannot be written."""
+    if find(save_dir, address) is not None:
+        _write(save_dir, [s for s in load(save_dir) if s.address != address])
+
+
 def _others(save_dir: Path, address: str, table: str) -> list[KeptSeat]:
     return [s for s in load(save_dir) if (s.address, s.table) != (address, table)]
 

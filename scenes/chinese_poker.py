@@ -108,6 +108,7 @@ class ChinesePokerScene(GameScene):
         self._cut: tuple[tuple[Card | None, ...], int] | None = None
         self._cut_told = False
         self._had_turn = False  # this seat's turn to play, when last refreshed
+        self._had_cut = False  # this seat's turn to cut, when last refreshed
         self._sweep: dict[str, Any] | None = None
         self._restored = False
         self.replay_view = "seat"  # in a replay: one seat's eyes, or "all" hands
@@ -228,6 +229,7 @@ class ChinesePokerScene(GameScene):
 
     def _forget_notices(self) -> None:
         self._shown, self._cut, self._cut_told = None, None, False
+        self._had_cut = False
 
     def enter(self) -> None:
         super().enter()
@@ -270,6 +272,12 @@ class ChinesePokerScene(GameScene):
             # found (after the cut or the deal that was Sort, so Enter / A sorted).
             self.set_focus(L.hand_order(view, self.sort_by)[0].uid)
         self._had_turn = mine
+        cutting = view.phase == "cut" and view.my_turn and not self.computer_to_play \
+            and not self.viewer and view.cut_left > 0
+        if cutting and not self._had_cut:  # this seat's cut: the focus on the deck (the
+            # next match's cut found it on Sort, where the last match left it)
+            self.set_focus(f"cut#{view.cut_left // 2}")
+        self._had_cut = cutting
         play = self.selection_move()
         self.hud.button("play").enabled = mine and play is not None and self.legal(play)
         self.hud.button("pass").enabled = mine and not self.selected and view.may_pass
@@ -396,7 +404,22 @@ class ChinesePokerScene(GameScene):
         if self.selected:
             self.app.error("Pass is for when no card is selected: clear the selection first.")
             return
-        self.play(C.Pass(self.seat))
+        on_hand = self.focus in self.hand_keys()
+        if self.play(C.Pass(self.seat)) and not on_hand and self.view.hand:
+            # Passed by the button: the focus back on the hand, not left on a dim Pass
+            self.set_focus(L.hand_order(self.view, self.sort_by)[0].uid)
+
+    def focus_targets(self) -> dict[object, tuple[float, float]]:
+        """The hand's cards stay focusable between this seat's turns, so the focus stays
+        on the hand after a pass (it jumped to Sort, the first lit button)."""
+        targets = super().focus_targets()
+        view = self.view
+        if view.phase == "play" and not self.concealed and not self.viewer:
+            for card in view.hand:
+                if card.uid in self.table.entities and card.uid not in targets:
+                    rect = self.table.card_rect(card.uid)
+                    targets[card.uid] = (rect.centerx, rect.centery)
+        return targets
 
     def hint(self) -> None:
         view = self.view

@@ -65,13 +65,15 @@ def ask_network(app: Any, hud: Hud, entry: GameEntry) -> None:
 
 
 def ask_text(hud: Hud, title: str, body: str, text: str, then: Callable[[str], None],
-             extra: list[tuple[str, str, str]] | None = None, max_length: int = 24) -> Dialog:
+             extra: list[tuple[str, str, str]] | None = None, max_length: int = 24,
+             error: str = "") -> Dialog:
     """A dialog with a text field; ``then`` gets the text, or an extra button's key
-    prefixed "pick:". Esc answers nothing."""
+    prefixed "pick:". Esc answers nothing. ``error``: what was wrong with the last
+    answer, said in the dialog (a line at the screen's foot was missed)."""
     choices = [(f"pick:{k}", label, hot) for k, label, hot in extra or []]
     choices += [("ok", "OK", ""), (BACK, "Cancel", "")]
     dialog = Dialog(title, body, choices, lambda c: None, text=text, max_length=max_length,
-                    cancel_key=BACK, focus=len(choices) - 2)
+                    cancel_key=BACK, focus=len(choices) - 2, error=error)
 
     def chosen(choice: str) -> None:
         if choice == "ok":
@@ -176,16 +178,16 @@ class HostDialogs:
                   [("lan", "Network", "n"), ("local", "This machine", "t")],
                   lambda c: self._listen(c == "lan"))
 
-    def _listen(self, lan: bool) -> None:
+    def _listen(self, lan: bool, error: str = "", text: str | None = None) -> None:
         self._set(lan=lan)
         ask_text(self.hud, "Port", "The port the table listens on (others type it after the "
-                 "address when it is not 4747):", str(self.choice.port), self._port,
-                 max_length=5)
+                 "address when it is not 4747):", str(self.choice.port) if text is None
+                 else text, self._port, max_length=5, error=error)
 
     def _port(self, text: str) -> None:
         if not text.isdigit() or not 0 <= int(text) < 65536:  # 0: any free port
-            self.app.error("A port is a number from 1 to 65535.")
-            self._listen(self.choice.lan)
+            self.app.sound.play("error")
+            self._listen(self.choice.lan, "A port is a number from 1 to 65535.", text)
             return
         self._set(port=int(text))
         ask_text(self.hud, "Your name", "The name the others see:", self.choice.name,
@@ -205,7 +207,7 @@ def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
     cut_off.discard(app.save_dir)  # a new table: none to resume
     table = TableOptions(entry.id, dict(choice.config), turn_timer=choice.turn_timer)
     net = open_table(app, entry, HostedNote(entry.id, choice.port, choice.lan, choice.name),
-                     table)
+                     table, fresh=True)
     if net is not None:
         app.push(LobbyScene(app, entry, net, computers=dict(zip(
             choice.computer_seats, choice.levels, strict=True))))
@@ -221,10 +223,11 @@ def resume(app: Any, entry: GameEntry, cut: HostedNote) -> None:
         app.push(LobbyScene(app, entry, net))
 
 
-def open_table(app: Any, entry: GameEntry, hosted: HostedNote,
-               table: TableOptions) -> NetworkTable | None:
+def open_table(app: Any, entry: GameEntry, hosted: HostedNote, table: TableOptions,
+               fresh: bool = False) -> NetworkTable | None:
     """The server in the background, saving its table under the saves folder, and this
-    player's connection to it (with a seat kept there, if any); None when it cannot
+    player's connection to it (with a seat kept there, if any: a ``fresh`` table forgets
+    the seats kept at its address, which belonged to tables gone); None when it cannot
     listen (said)."""
     save_dir = app.save_dir
     options = ServerOptions(host="0.0.0.0" if hosted.lan else "127.0.0.1", port=hosted.port,
@@ -244,7 +247,13 @@ def open_table(app: Any, entry: GameEntry, hosted: HostedNote,
     if hosted.lan:
         server.announce(entry.id, hosted.name)
     address = str(Address(lan_address() if hosted.lan else "127.0.0.1", port))
-    kept = seat_tokens.find(save_dir, str(Address("127.0.0.1", port)))
+    here = str(Address("127.0.0.1", port))
+    if fresh:
+        try:
+            seat_tokens.forget_address(save_dir, here)
+        except OSError:
+            pass  # kept seats are only offered, never needed: the host sits as a newcomer
+    kept = None if fresh else seat_tokens.find(save_dir, here)
     client = ThreadedClient("127.0.0.1", port, hosted.name, token=kept.token if kept else "",
                             table=kept.table if kept else "")
     return NetworkTable(client, save_dir, server, address)
@@ -261,7 +270,7 @@ class ConnectDialogs:
         self.lan: LanListener | None = None  # open while the address is asked
         self._heard: list[HeardTable] = []
 
-    def start(self, text: str | None = None) -> None:
+    def start(self, text: str | None = None, error: str = "") -> None:
         shown = self.recent.addresses[:RECENT_SHOWN]
         first = str(shown[0]) if shown else ""
         heard = self._heard[:LAN_SHOWN]
@@ -271,7 +280,8 @@ class ConnectDialogs:
             body += f" Tables on your network: {len(heard)}."
         dialog = ask_text(self.hud, "Connect", body, first if text is None else text,
                           self._address, extra=[(str(t.address), t.label, "") for t in heard]
-                          + [(str(a), str(a), "") for a in shown[1:]], max_length=60)
+                          + [(str(a), str(a), "") for a in shown[1:]], max_length=60,
+                          error=error)
         if self.lan is None and not self.app.loopback_only:
             self.lan = LanListener(lan.ANNOUNCE_PORT)
         dialog.on_frame = lambda: self._listen(dialog)
@@ -290,13 +300,13 @@ class ConnectDialogs:
         heard = self.lan.tables(self.entry.id) if self.lan is not None else []
         if heard != self._heard:
             self._heard = heard
-            self.start(dialog.text)
+            self.start(dialog.text, dialog.error)
 
     def _address(self, text: str) -> None:
         address = Address.read(text.removeprefix("pick:"))
         if isinstance(address, str):  # what is wrong, and the typing kept to mend it
-            self.app.error(address)
-            self.start(text.removeprefix("pick:"))
+            self.app.sound.play("error")
+            self.start(text.removeprefix("pick:"), error=address)
             return
         self.address = address
         ask_text(self.hud, "Your name", "The name the others see:",
@@ -307,6 +317,10 @@ class ConnectDialogs:
 
         name = text.strip()[:24] or "Player"
         address = self.address or Address("127.0.0.1")
+        # Kept at once, not only once a table answers: a failed connect (Change address,
+        # Try again, the next Connect) asks with the name as it was typed.
+        self.recent = Recent(name, self.recent.addresses)
+        recent_tables.keep(self.app.save_dir, None, name)
         kept = seat_tokens.find(self.app.save_dir, str(address))  # back after a crash
         client = ThreadedClient(address.host, address.port, name,
                                 token=kept.token if kept else "", table=kept.table if kept else "")

@@ -506,3 +506,42 @@ def test_the_focus_is_on_the_hand_when_a_turn_to_play_starts(tmp_path: Path) -> 
     sort_by = scene.sort_by
     key(app, pygame.K_RETURN)
     assert scene.sort_by == sort_by and scene.selected == {first}, "Enter picked the card"
+
+
+def test_a_pad_player_cuts_with_a_and_a_pass_keeps_the_focus_on_the_hand(
+        tmp_path: Path, pad) -> None:  # noqa: ANN001
+    """The next match's cut found the focus on Sort (where the last match left it), so A
+    sorted instead of cutting; after a pass the focus jumped to Sort."""
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    pad.attach()
+    frames(app, 2)
+    setup = Setup(("human", "easy", "easy", "easy"))
+    scene = start(app, setup)
+    scene.set_focus(("button", "sort"))  # the last match's focus
+    scene.start_match(setup)  # the next match: its cut
+    passed = False
+    for _ in range(300):
+        wait_for_turn(app, scene)
+        view = scene.view
+        assert not view.over
+        if view.phase == "cut" and view.my_turn:
+            assert isinstance(scene.focus, str) and scene.focus.startswith("cut#"), scene.focus
+            before, sort_by = scene.recorder.length, scene.sort_by
+            pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
+            assert isinstance(scene.recorder.moves[before], C.Cut) and scene.sort_by == sort_by
+        elif view.phase == "play" and view.my_turn and view.may_pass and not scene.selected:
+            assert scene.focus in scene.hand_keys()
+            before = scene.recorder.length
+            pad_press(app, pad, pygame.CONTROLLER_BUTTON_X)
+            assert scene.recorder.moves[before] == C.Pass(scene.seat)
+            frames(app, 3)
+            assert scene.focus in scene.hand_keys() and scene.focus in scene.focus_targets(), \
+                f"the focus left the hand: {scene.focus}"
+            passed = True
+            break
+        elif view.phase == "play" and view.my_turn:
+            key(app, pygame.K_h, "h")
+            key(app, pygame.K_p, "p") if scene.selected else key(app, pygame.K_x, "x")
+        else:
+            frames(app, 2)
+    assert passed, "a pass came round"

@@ -19,6 +19,7 @@ import pytest
 
 from game import recent_tables, seat_tokens
 from game.engine.app import App
+from game.engine.ui import DIALOG_BODY_Y, ERROR, centre_of
 from game.net import cut_off
 from game.net.client import ThreadedClient, unreachable
 from game.net.hosting import HostedServer
@@ -26,7 +27,7 @@ from game.net.server import ServerOptions
 from game.net.table import TableOptions
 from scenes.chinese_poker import ChinesePokerScene
 from scenes.net_lobby import LobbyScene
-from tests.driver import frames, key, make_app, type_text
+from tests.driver import click, frames, key, make_app, type_text
 from tests.net_gui_tools import clear_field, host_from_menu, open_network_menu, until
 
 TWO = TableOptions(config={"players": 2, "target": 25}, level="easy")
@@ -124,6 +125,7 @@ def test_a_seat_the_table_no_longer_knows_is_forgotten_and_the_player_may_watch(
               == "Connection", "the refusal said")
         dialog = lobby.hud.dialog
         assert "playing" in dialog.body and "seat token" not in dialog.body
+        assert "seat at this table is gone" in dialog.body, "why the seat is not given back"
         assert [label for _, label, _ in dialog.choices] == ["Watch", "Leave"]
         assert seat_tokens.find(tmp_path, address) is None, "the dead token is forgotten"
         key(app, pygame.K_w, "w")
@@ -174,8 +176,22 @@ def test_a_bad_port_keeps_the_typing_and_says_what_is_wrong(tmp_path: Path) -> N
     type_text(app, "127.0.0.1:99999")
     key(app, pygame.K_RETURN)
     menu = app.scene
-    assert menu.hud.dialog.title == "Connect" and menu.hud.dialog.text == "127.0.0.1:99999"
-    assert "port" in menu.hud.message.text and "99999" in menu.hud.message.text
+    dialog = menu.hud.dialog
+    assert dialog.title == "Connect" and dialog.text == "127.0.0.1:99999"
+    assert "port" in dialog.error and "99999" in dialog.error, "said in the dialog"
+    assert menu.hud.message is None, "not on a line at the screen's foot"
+    frames(app)
+    panel = pygame.Rect(app.viewport.rect_px(*dialog.rect()))
+    body_end = panel.y + app.viewport.px(DIALOG_BODY_Y) + 4 * 40
+    shot = app.screen.subsurface(pygame.Rect(panel.x, panel.y, panel.w, body_end - panel.y))
+    red = sum(shot.get_at((x, y))[:3] == ERROR for x in range(0, shot.get_width())
+              for y in range(0, shot.get_height(), 1))
+    assert red > 200, "the error is drawn inside the dialog, in its colour"
+    type_text(app, "0")  # mended as it is typed: the error stays until the next answer
+    clear_field(app)
+    type_text(app, f"127.0.0.1:{free_port()}")
+    key(app, pygame.K_RETURN)
+    assert app.scene.hud.dialog.title == "Your name"
     app.quit()
 
 
@@ -254,4 +270,92 @@ def test_the_host_resumes_the_table_a_crash_cut_off_and_everyone_takes_a_seat_ba
         back.close()
     app.pop()  # the host leaves in good order: nothing is left to resume
     until(app, lambda: not (tmp_path / "hosting.json").exists(), "the table discarded")
+    app.quit()
+
+
+def test_a_fresh_table_greets_neither_its_host_nor_a_guest_with_an_old_seat(
+        tmp_path: Path) -> None:
+    """Seats kept from an earlier table at the same address (the default table id): the
+    host of a new table forgets his, a guest's is swapped for the new one; no one is told
+    that a seat is gone."""
+    port = free_port()
+    address = f"127.0.0.1:{port}"
+    host_dir, guest_dir = tmp_path / "host", tmp_path / "guest"
+    for folder in (host_dir, guest_dir):
+        folder.mkdir()
+        seat_tokens.keep(folder, seat_tokens.KeptSeat(address, "main", "A" * 32))
+    host = make_app(host_dir, animation="off")
+    guest = None
+    try:
+        host_from_menu(host, 2, 2, port=str(port))
+        lobby = host.scene
+        assert isinstance(lobby, LobbyScene) and lobby.net.hosted.port == port
+        assert lobby.net.client.token == "", "the host sits down as a newcomer"
+        until(host, lambda: lobby.net.client.status == "lobby" and lobby.net.seat == 0,
+              "the host at seat 1")
+        guest = make_app(guest_dir, animation="off")
+        connect_from_menu(guest, address)
+        until(guest, lambda: guest.scene.net.client.status == "lobby"
+              and guest.scene.net.seat == 1, "the guest at seat 2")
+        frames(host, 3)
+        frames(guest, 3)
+        for app, folder in ((host, host_dir), (guest, guest_dir)):
+            said = app.scene.hud.message.text if app.scene.hud.message else ""
+            assert "gone" not in said and app.scene.hud.dialog is None, said
+            kept = seat_tokens.find(folder, address)
+            assert kept is not None and kept.token == app.scene.net.client.token != "A" * 32
+    finally:
+        if guest is not None:
+            guest.quit()
+        host.quit()
+
+
+def test_enter_at_the_hosts_leave_question_stays_at_the_table(tmp_path: Path) -> None:
+    """Leaving closes the host's table for everyone: No is the default, in the lobby and
+    at the table, so Enter (or pad A) keeps it open; Yes must be chosen."""
+    app = make_app(tmp_path, animation="off")
+    host_from_menu(app, 2, 1)
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    until(app, lambda: lobby.net.client.lobby is not None
+          and lobby.net.client.lobby.seats[1].kind == "computer", "the computer seated")
+    click(app, centre_of(lobby.hud.button("leave").rect))
+    assert "closes for everyone" in lobby.hud.dialog.body
+    assert lobby.hud.dialog.choices[lobby.hud.dialog.focus][0] == "no"
+    key(app, pygame.K_RETURN)
+    assert app.scene is lobby and lobby.hud.dialog is None, "Enter stayed in the lobby"
+    key(app, pygame.K_s, "s")
+    until(app, lambda: isinstance(app.scene, ChinesePokerScene), "the table opened")
+    scene = app.scene
+    click(app, centre_of(scene.hud.button("menu").rect))
+    assert scene.hud.dialog is not None and "closes for everyone" in scene.hud.dialog.body
+    key(app, pygame.K_RETURN)
+    assert app.scene is scene and scene.hud.dialog is None, "Enter stayed at the table"
+    assert scene.net.net.hosted is not None and scene.net.net.client.status == "playing"
+    click(app, centre_of(scene.hud.button("menu").rect))
+    key(app, pygame.K_y, "y")
+    assert app.scene is not scene, "Yes leaves"
+    app.quit()
+
+
+def test_the_name_typed_before_a_failed_connect_is_kept(tmp_path: Path) -> None:
+    port = free_port()
+    app = make_app(tmp_path, animation="off")
+    connect_from_menu(app, f"127.0.0.1:{port}", name="Zoe")
+    lobby = app.scene
+    until(app, lambda: lobby.hud.dialog is not None, "the failure said")
+    key(app, pygame.K_c, "c")  # Change address
+    assert app.scene.hud.dialog.title == "Connect"
+    key(app, pygame.K_RETURN)  # the same address again
+    dialog = app.scene.hud.dialog
+    assert dialog.title == "Your name" and dialog.text == "Zoe", "the name kept"
+    key(app, pygame.K_ESCAPE)
+    app.quit()
+    app = make_app(tmp_path, animation="off")  # and on the next run's Connect
+    open_network_menu(app)
+    key(app, pygame.K_c, "c")
+    clear_field(app)
+    type_text(app, f"127.0.0.1:{port}")
+    key(app, pygame.K_RETURN)
+    assert app.scene.hud.dialog.title == "Your name" and app.scene.hud.dialog.text == "Zoe"
     app.quit()

@@ -160,3 +160,29 @@ def test_the_keyboard_fits_inside_its_dialog(tmp_path: Path, size, tv: bool) -> 
     x, y = app.viewport.to_px(done.x + 6, done.centery)
     assert app.screen.get_at((x, y))[:3] != app.screen.get_at(
         app.viewport.to_px(panel.x + 4, panel.bottom - 4))[:3], "the keys are drawn"
+
+
+def test_left_and_right_cross_the_bottom_row(tmp_path: Path, pad) -> None:  # noqa: ANN001
+    """Shift > Space > Done and back by the D-pad, never jumping up a row; the ends stay."""
+    app = make_app(tmp_path)
+    pad.attach()
+    menu = MenuScene(app)
+    app.push(menu)
+    dialog = Dialog("Name", "Who?", [("ok", "OK", "")], lambda _: None, text="Player")
+    menu.hud.ask(dialog)
+    frames(app)
+    kb = dialog.keyboard
+    assert kb is not None
+    walk(app, pad, "shift")
+    seen = [kb.focus]
+    for _ in range(3):
+        pad_press(app, pad, DPAD["right"])
+        seen.append(kb.focus)
+    assert seen == ["shift", " ", "done", "done"]
+    for _ in range(3):
+        pad_press(app, pad, DPAD["left"])
+        seen.append(kb.focus)
+    assert seen[4:] == [" ", "shift", "shift"]
+    walk(app, pad, "a")
+    pad_press(app, pad, DPAD["right"])
+    assert kb.focus == "s", "the letter rows move sideways as before"

@@ -86,7 +86,12 @@ class NetPlay:
         elif client.status == "refused" and client.refusal is not None \
                 and client.refusal.code == "started":
             body = "This table is playing and has no seat for you: watch it, or leave."
+            if self.net.seat_gone:
+                body = "Your seat at this table is gone (it ended or started again), and " \
+                    "it is playing with no seat for you: watch it, or leave."
             choices[:0] = [("watch", "Watch", "w")]
+        elif client.status == "unanswered":  # the words say what Try again does
+            choices[:0] = [("again", "Try again", "t")]
         elif client.status == "lost" and client.token:
             body += " Your seat is kept for a while: try again, or leave."
             choices[:0] = [("again", "Try again", "t")]
@@ -134,10 +139,12 @@ class NetPlay:
         hud.ask(say)
 
     def ask_leave(self) -> None:
-        words = "You host it: it closes for everyone." if self.net.hosted is not None else \
+        """The host's leaving ends the table for everyone: No (stay) is his default."""
+        hosting = self.net.hosted is not None
+        words = "You host it: it closes for everyone." if hosting else \
             "Your seat is kept for a while, and the computer plays it after that."
         confirm(self.scene.hud, "Leave", f"Leave this network table? {words}",
-                self.scene.app.pop)
+                self.scene.app.pop, default_no=hosting)
 
     def draw_items(self) -> list[DrawItem]:
         vp = self.scene.viewport

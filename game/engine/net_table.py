@@ -23,11 +23,12 @@ from game.recent_tables import Address
 from game.seat_json import JsonClient
 
 PASSING = {"connecting": "Connecting\u2026",  # said over the table while it lasts
-           "reconnecting": "Connection lost: trying again\u2026"}
+           "reconnecting": "Connection lost: trying again\u2026",
+           "waiting": "The table is not answering: trying again\u2026"}
 ENDED = {"lost": "The connection is lost.",  # said once, in the dialog that ends it
          "closed": "The table has closed.",
          "refused": "The table did not seat you.",
-         "unreachable": ""}  # the problem says it all
+         "unreachable": "", "unanswered": ""}  # the problem says it all
 
 
 @dataclass
@@ -39,6 +40,7 @@ class NetworkTable:
     chat: ChatPanel = field(init=False)
     saved: list[Path] = field(default_factory=list)  # replays written, oldest first
     problem: str = ""  # a replay that could not be written
+    seat_gone: bool = False  # the seat kept here was not known to the table any more
 
     def __post_init__(self) -> None:
         self.chat = ChatPanel(pygame.Rect(0, 0, 380, 240), self.client.send_chat)
@@ -71,8 +73,9 @@ class NetworkTable:
             self.problem = f"Your seat could not be noted for a restart: {exc.strerror or exc}"
 
     def _forget_seat(self, table: str) -> None:
-        self.problem = "Your seat at this table is gone (the table ended or started " \
-            "again): you join as a newcomer."
+        """The kept seat belonged to a table that has ended or started again: joining
+        the new one as a newcomer needs no word (a refusal that follows says it)."""
+        self.seat_gone = True
         try:
             seat_tokens.forget(self.save_dir, self.dialled, table or DEFAULT_TABLE)
         except OSError:
@@ -161,7 +164,7 @@ class NetworkTable:
         try:
             self.saved.append(seat_replay.write(self.save_dir, replay))
         except OSError as exc:
-            self.problem = f"The match's replay could not be saved: {exc}"
+            self.problem = f"The match's replay could not be saved: {exc.strerror or exc}"
 
     # -- leaving ----------------------------------------------------------------------------
 

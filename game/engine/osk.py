@@ -106,7 +106,10 @@ class OnScreenKeyboard:
         if self.focus is None:
             self.focus = "done" if direction == Act.UP else None
             return
-        found = nearest_in_direction(keys[self.focus], keys, direction)
+        here = keys[self.focus]
+        if direction in (Act.LEFT, Act.RIGHT):  # sideways stays on the focused key's row
+            keys = {k: c for k, c in keys.items() if c[1] == here[1]}
+        found = nearest_in_direction(here, keys, direction)
         if found is None and direction == Act.DOWN:
             self.focus = None  # off the bottom row: on to the owner's buttons
         elif found is not None:

@@ -280,6 +280,7 @@ class Dialog:
     top: int | None = None  # the panel's top edge; None: centred (a scene keeps cards clear)
     on_frame: Callable[[], None] | None = None  # each frame while it is up (a live list)
     column: bool = False  # the answers one under another, each wide: a list of phrases
+    error: str = ""  # what is wrong with the last answer (a mistyped address), under the body
     # The text as it opened is selected, so typing replaces a default ("Player") rather
     # than adding to it; Ctrl+A selects it again.
     selected: bool = field(init=False, default=False)
@@ -299,6 +300,8 @@ class Dialog:
     def fit(self, vp: Viewport) -> None:
         """Grow to hold the wrapped body (TV mode's larger text takes more lines)."""
         lines = wrap_text(vp, self.body, 28, self.width - 80)
+        if self.error:
+            lines += ["", *wrap_text(vp, self.error, 28, self.width - 80, bold=True)]
         line_h = text_image(vp, "Ag", 28).get_height() + vp.px(6)
         field = 90 if self.text is not None or self.number is not None else 0
         needed = math.ceil(DIALOG_BODY_Y + len(lines) * line_h / vp.scale + 20 + field
@@ -353,12 +356,15 @@ class Dialog:
 
 
 def confirm(hud: Hud, title: str, body: str, on_yes: Callable[[], None], yes: str = "Yes",
-            no: str = "No") -> Dialog:
-    """Ask a yes/no question; ``on_yes`` runs only on yes. Esc and pad B answer no."""
+            no: str = "No", default_no: bool = False) -> Dialog:
+    """Ask a yes/no question; ``on_yes`` runs only on yes. Esc and pad B answer no;
+    Enter and pad A answer the focused button: yes, or no when ``default_no`` (a question
+    whose yes cannot be taken back)."""
     yes_key, no_key = yes[:1].lower(), no[:1].lower()
     dialog = Dialog(title, body, [("yes", yes, yes_key),
                                   ("no", no, no_key if no_key != yes_key else "")],
-                    lambda choice: on_yes() if choice == "yes" else None, cancel_key="no")
+                    lambda choice: on_yes() if choice == "yes" else None, cancel_key="no",
+                    focus=1 if default_no else 0)
     hud.ask(dialog)
     return dialog
 
@@ -535,7 +541,8 @@ class Hud:
     def _dialog_items(self, vp: Viewport, dialog: Dialog) -> list[DrawItem]:
         dialog.fit(vp)
         r = dialog.rect()
-        key = ("dialog", dialog.title, dialog.body, dialog.height, vp.scale, vp.text_scale)
+        key = ("dialog", dialog.title, dialog.body, dialog.error, dialog.height, vp.scale,
+               vp.text_scale)
         panel = _text_cache.get(key)
         if panel is None:
             panel = pygame.Surface(vp.rect_px(*r)[2:], pygame.SRCALPHA)
@@ -549,6 +556,12 @@ class Hud:
                 img = text_image(vp, line, 28)
                 panel.blit(img, ((panel.get_width() - img.get_width()) // 2, y))
                 y += img.get_height() + vp.px(6)
+            if dialog.error:
+                y += text_image(vp, "Ag", 28).get_height() + vp.px(6)
+                for line in wrap_text(vp, dialog.error, 28, r.w - 80, bold=True):
+                    img = text_image(vp, line, 28, ERROR, bold=True)
+                    panel.blit(img, ((panel.get_width() - img.get_width()) // 2, y))
+                    y += img.get_height() + vp.px(6)
             _text_cache[key] = panel
         items = [DrawItem(("dialog", "backdrop"), backdrop(vp.size), (0, 0), DIALOG_Z - 1),
                  DrawItem(("dialog", "panel"), panel, vp.to_px(r.x, r.y), DIALOG_Z)]

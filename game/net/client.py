@@ -17,6 +17,7 @@ import contextlib
 import queue
 import socket
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -46,8 +47,11 @@ from game.rules.registry import RULES_BY_ID
 from game.seat_json import JsonClient
 from game.seat_json import ProtocolError as SeatProtocolError
 
-RETRY_DELAYS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0)  # seconds before each automatic reconnection:
-# the first at once (a dropped line is usually back), then backing off
+RETRY_DELAYS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0)  # seconds before each automatic
+# reconnection: the first at once (a dropped line is usually back), then backing off to
+# the last, which repeats
+PATIENCE = 180.0  # seconds a table we sat at may go unanswered (its host's program died
+# and is started again) before the client gives up and says so
 CHAT_LINES = 50
 SILENCE = 15.0  # seconds without a word (the server pings every second): the line is dead
 DIAL_SECONDS = 10.0  # an address that never answers (a firewall that drops) gives up then
@@ -122,15 +126,24 @@ class NetClient:
 
 
 def unreachable(host: str, port: int, exc: Exception) -> str:
-    """Why nothing could be dialled at ``host`` and ``port``, in the player's words."""
+    """Why nothing could be dialled at ``host`` and ``port``, in the player's words
+    (never an errno: ``strerror`` is the system's sentence without it)."""
     if isinstance(exc, socket.gaierror):
         return f"No machine called {host} was found."
     if isinstance(exc, ConnectionRefusedError):
         return f"No table answers at {host} port {port}: check the address and port."
     if isinstance(exc, OSError):
-        why = "it did not answer" if isinstance(exc, TimeoutError) else exc.strerror or exc
+        why = "it did not answer" if isinstance(exc, TimeoutError) or not exc.strerror \
+            else exc.strerror
         return f"{host} port {port} cannot be reached ({why}): check the address and port."
     return f"What answers at {host} port {port} is not a Card Parlour table."
+
+
+def not_answering(host: str, port: int, seated: bool) -> str:
+    """What a player is told once a table he sat at has not answered for long."""
+    again = "Try again takes your seat back" if seated else "Try again joins it again"
+    return f"The table at {host} port {port} is not answering. If its host comes back, " \
+        f"{again}."
 
 
 @dataclass(frozen=True)
@@ -151,15 +164,19 @@ class ChatLine:
 class ThreadedClient:
     """A connection for the pygame main thread; see the module docstring.
 
-    ``status``: "connecting", "lobby", "playing", "reconnecting", then at the end
-    "unreachable" (nothing answered the first dial), "refused" (the table said no:
-    ``refusal`` says why), "lost" or "closed".
+    ``status``: "connecting", "lobby", "playing", "reconnecting" (the line dropped),
+    "waiting" (the table we sat at does not answer: dialled patiently, backing off), then
+    at the end "unreachable" (nothing answered the first dial), "unanswered" (the table
+    did not answer for ``patience`` seconds), "refused" (the table said no: ``refusal``
+    says why), "lost" or "closed".
     """
 
     def __init__(self, host: str, port: int, name: str, *, role: str = "player",
                  token: str = "", table: str = "", silence: float = SILENCE) -> None:
         self.host, self.port, self.name, self.role = host, port, name, role
         self.token, self.table, self.silence = token, table, silence
+        self.retry_delays, self.patience = RETRY_DELAYS, PATIENCE  # read when made
+        self.dials = 0  # connections tried (on the network thread)
         self.status = "connecting"
         self.problem = ""  # why the connection was refused or lost
         self.refusal: Error | None = None
@@ -276,7 +293,9 @@ class ThreadedClient:
 
     async def _run(self) -> None:
         attempts = 0
+        failing_since: float | None = None  # since when the table we sat at is not answering
         while not self._closing:
+            self.dials += 1
             try:
                 self._client = await NetClient.connect(
                     self.host, self.port, self.name, role=self.role, token=self.token,
@@ -290,9 +309,11 @@ class ThreadedClient:
                 if not self._welcomed:
                     self._report("unreachable", unreachable(self.host, self.port, exc))
                     return
-                problem = f"could not connect: {exc}"
+                if failing_since is None:
+                    failing_since = time.monotonic()
+                problem = not_answering(self.host, self.port, bool(self.token))
             else:
-                attempts, self._welcomed = 0, True
+                attempts, failing_since, self._welcomed = 0, None, True
                 self.token = self._client.token or self.token
                 self._inbox.put(("message", self._client.welcome))
                 if self._closing:  # closed while we were dialling
@@ -304,13 +325,18 @@ class ThreadedClient:
                     return
             if self._closing:
                 break
-            if not self._may_retry(attempts):
+            if not self.token:  # no seat to take back: nothing to wait for
                 self._report("lost", problem)
                 return
-            self._report("reconnecting")
+            if failing_since is not None and time.monotonic() - failing_since >= self.patience:
+                self._report("unanswered", problem)
+                return
+            self._report("reconnecting" if failing_since is None else "waiting")
             self._retry_now.clear()
+            delays = self.retry_delays
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._retry_now.wait(), RETRY_DELAYS[attempts])
+                await asyncio.wait_for(self._retry_now.wait(),
+                                       delays[min(attempts, len(delays) - 1)])
             attempts += 1
         self._report("closed")
 
@@ -322,9 +348,6 @@ class ThreadedClient:
         self._inbox.put(("message", SeatForgotten(self.table)))
         self.token, self.table = "", ""
         return True
-
-    def _may_retry(self, attempts: int) -> bool:
-        return bool(self.token) and attempts < len(RETRY_DELAYS)
 
     async def _pump(self, client: NetClient) -> tuple[str, str]:
         """Hand messages over until the link ends. ("closed", why) when the server said
