@@ -11,6 +11,10 @@ import pygame
 
 from game.engine.app import App
 from game.engine.ui import centre_of
+from game.net.client import ThreadedClient
+from game.net.hosting import HostedServer
+from game.net.server import ServerOptions
+from game.net.table import TableOptions
 from scenes.menu import MenuScene
 from tests.driver import click, frames, key, type_text
 
@@ -24,6 +28,25 @@ def until(app: App, done: Callable[[], bool], what: str, deadline: float = DEADL
         if time.monotonic() > end:
             raise AssertionError(f"never happened: {what}")
         frames(app)
+
+
+def table_for_two() -> tuple[HostedServer, int, ThreadedClient]:
+    """A two-seat Chinese Poker table (target 25) hosted in the background on a free
+    port, with Hal in its first seat: the server, its port and Hal's client."""
+    server = HostedServer(ServerOptions(port=0, table=TableOptions(
+        config={"players": 2, "target": 25}, level="easy")))
+    port = server.start()
+    return server, port, ThreadedClient("127.0.0.1", port, "Hal")
+
+
+def ready_guest(app: App, lobby, guest: ThreadedClient) -> None:  # noqa: ANN001
+    """Wait until ``guest`` sits in the host's lobby (seat 2), then say ready and wait
+    until the host's lobby shows it."""
+    until(app, lambda: guest.poll() is not None and guest.status == "lobby"
+          and lobby.net.client.lobby.seats[1].kind == "human", f"{guest.name} seated")
+    guest.ready()
+    until(app, lambda: guest.poll() is not None and lobby.net.client.lobby.seats[1].ready,
+          f"{guest.name} ready")
 
 
 def open_network_menu(app: App, game: str = "chinese-poker") -> MenuScene:

@@ -16,14 +16,19 @@ import pytest
 from game import recent_tables, seat_replay
 from game.fuzz.runner import Fuzzer, JobQueue
 from game.net.client import ThreadedClient
-from game.net.hosting import HostedServer
-from game.net.server import ServerOptions
-from game.net.table import TableOptions
 from game.recent_tables import DEFAULT_PORT
 from scenes.chinese_poker import CHAT_RECT, ChinesePokerScene
 from scenes.net_lobby import LobbyScene
 from tests.driver import DPAD, click, frames, key, make_app, pad_press, type_text
-from tests.net_gui_tools import DEADLINE, clear_field, host_from_menu, open_network_menu, until
+from tests.net_gui_tools import (
+    DEADLINE,
+    clear_field,
+    host_from_menu,
+    open_network_menu,
+    ready_guest,
+    table_for_two,
+    until,
+)
 
 
 def cut_point(scene: ChinesePokerScene) -> tuple[float, float]:
@@ -93,11 +98,7 @@ def test_chat_typed_and_by_pad_reaches_the_other_player(tmp_path: Path, pad) -> 
     port = lobby.net.hosted.port
     other = ThreadedClient("127.0.0.1", port, "Bob")
     try:
-        until(app, lambda: other.poll() is not None and other.status == "lobby"
-              and lobby.net.client.lobby.seats[1].kind == "human", "Bob seated")
-        other.ready()
-        until(app, lambda: other.poll() is not None and lobby.net.client.lobby.seats[1].ready,
-              "Bob ready")
+        ready_guest(app, lobby, other)
         key(app, pygame.K_s, "s")
         until(app, lambda: other.poll() is not None and isinstance(app.scene, ChinesePokerScene),
               "the table opened")
@@ -150,10 +151,7 @@ def chat_drawn(app) -> bool:  # noqa: ANN001
 
 
 def test_connect_dialog_joins_a_table_and_remembers_it(tmp_path: Path) -> None:
-    server = HostedServer(ServerOptions(port=0, table=TableOptions(
-        config={"players": 2, "target": 25}, level="easy")))
-    port = server.start()
-    host = ThreadedClient("127.0.0.1", port, "Hal")
+    server, port, host = table_for_two()
     app = make_app(tmp_path, animation="off")
     try:
         until(app, lambda: host.poll() is not None and host.status == "lobby", "the host")

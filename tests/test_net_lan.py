@@ -14,15 +14,11 @@ import pygame
 import pytest
 
 from game.net import lan
-from game.net.client import ThreadedClient
-from game.net.hosting import HostedServer
 from game.net.lan import Announcement, LanListener
-from game.net.server import ServerOptions
-from game.net.table import TableOptions
 from scenes import net_setup
 from scenes.net_lobby import LobbyScene
 from tests.driver import click, key, make_app, type_text
-from tests.net_gui_tools import clear_field, open_network_menu, until
+from tests.net_gui_tools import clear_field, open_network_menu, table_for_two, until
 from tests.net_tools import GUARD, FakeClock
 
 TABLE = Announcement("chinese-poker", "main", "Hal", 4747, 2)
@@ -100,10 +96,7 @@ def test_the_connect_dialog_lists_a_table_heard_and_joins_it(
         return listeners[-1]
 
     monkeypatch.setattr(net_setup, "LanListener", on_a_free_port)
-    server = HostedServer(ServerOptions(port=0, table=TableOptions(
-        config={"players": 2, "target": 25}, level="easy")))
-    port = server.start()
-    host = ThreadedClient("127.0.0.1", port, "Hal")
+    server, port, host = table_for_two()
     app = make_app(tmp_path, animation="off")
     try:
         until(app, lambda: host.poll() is not None and host.lobby is not None, "the host")

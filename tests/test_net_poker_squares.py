@@ -22,7 +22,7 @@ from scenes.net_lobby import LobbyScene
 from scenes.poker_squares import PokerSquaresScene
 from scenes.replay_viewer import ReplayScene
 from tests.driver import click, frames, key, key_focus, make_app, pad_focus, pad_press, type_text
-from tests.net_gui_tools import clear_field, finish_hosting, open_network_menu, until
+from tests.net_gui_tools import clear_field, finish_hosting, open_network_menu, ready_guest, until
 
 Placer = Callable[[App, PokerSquaresScene, str], None]  # puts the waiting card on a square
 
@@ -102,11 +102,7 @@ def test_host_a_poker_squares_race_and_play_it_to_the_end(tmp_path: Path) -> Non
     assert lobby._heading()[0][0] == "Poker Squares \u00b7 2 seats \u00b7 Race"
     other = ThreadedClient("127.0.0.1", lobby.net.hosted.port, "Bob")
     try:
-        until(app, lambda: other.poll() is not None and other.status == "lobby"
-              and lobby.net.client.lobby.seats[1].kind == "human", "Bob seated")
-        other.ready()
-        until(app, lambda: other.poll() is not None and lobby.net.client.lobby.seats[1].ready,
-              "Bob ready")
+        ready_guest(app, lobby, other)
         key(app, pygame.K_s, "s")
         until(app, lambda: other.poll() is not None
               and isinstance(app.scene, PokerSquaresScene), "the table opened")

@@ -12,14 +12,10 @@ import pytest
 
 from game.engine.osk import OnScreenKeyboard
 from game.engine.ui import SELECTION, Dialog
-from game.net.client import ThreadedClient
-from game.net.hosting import HostedServer
-from game.net.server import ServerOptions
-from game.net.table import TableOptions
 from scenes.menu import MenuScene
 from scenes.net_lobby import LobbyScene
 from tests.driver import DPAD, frames, key, make_app, pad_press, type_text
-from tests.net_gui_tools import open_network_menu, until
+from tests.net_gui_tools import open_network_menu, table_for_two, until
 
 
 def keyboard_of(app) -> OnScreenKeyboard:  # noqa: ANN001
@@ -64,10 +60,7 @@ def highlighted(app, dialog: Dialog) -> int:  # noqa: ANN001
 
 
 def test_a_pad_only_player_types_the_address_and_name_and_joins(tmp_path: Path, pad) -> None:  # noqa: ANN001
-    server = HostedServer(ServerOptions(port=0, table=TableOptions(
-        config={"players": 2, "target": 25}, level="easy")))
-    port = server.start()
-    host = ThreadedClient("127.0.0.1", port, "Hal")
+    server, port, host = table_for_two()
     app = make_app(tmp_path, animation="off")
     try:
         until(app, lambda: host.poll() is not None and host.status == "lobby", "the host")
