@@ -148,9 +148,10 @@ GAMES: tuple[GameEntry, ...] = (
         rules=poker_squares.RULES, scene="scenes.poker_squares:PokerSquaresScene",
         help_topic="poker-squares", network=True,
         net_questions=(
-            NetQuestion("mode", "Host a table", "Which two-player game? Race: both place "
-                        "the same cards at once; Race Both: each their own; Alternate and "
-                        "Same Deck: turn about.",
+            NetQuestion("mode", "Host a table", "Which two-player game? Race: grab the "
+                        "cards as they are dealt, the first full matrix ends it; Race Both: "
+                        "the same, until both are full; Alternate: turn about; Same Deck: "
+                        "turn about, every card dealt to both.",
                         tuple((m, poker_squares_options.MODES[m], m[0] if m != "race_both"
                                else "b") for m in (*poker_squares_options.RACE_MODES,
                                                    *poker_squares_options.TURN_MODES)),
