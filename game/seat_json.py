@@ -37,9 +37,11 @@ def decode(text: str | bytes) -> dict[str, Any]:
     return data
 
 
+_JSON = json.JSONEncoder(separators=(",", ":")).encode
+
+
 def encode(message_type: str, **fields: Any) -> str:
-    return json.dumps({"protocol": PROTOCOL, "type": message_type, **fields},
-                      separators=(",", ":"))
+    return _JSON({"protocol": PROTOCOL, "type": message_type, **fields})
 
 
 class SeatPort:
@@ -62,7 +64,7 @@ class SeatPort:
                          text=update.text, game=s.rules.game_id, seat=self.seat,
                          state_id=s.position, seats=s.seats, config=s.config, deal=s.deal,
                          observation=s.observation_json(self.seat),
-                         legal=[s.rules.move_to_json(m) for m in s.legal_moves(self.seat)],
+                         legal=s.legal_json(self.seat),
                          acting=self.seat in s.acting_seats(), over=s.over,
                          can_undo=s.can_undo, can_redo=s.can_redo))
 

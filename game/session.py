@@ -34,6 +34,7 @@ from typing import Any, Protocol
 
 from game.replay.recorder import CursorChange, Recorder
 from game.rules.base import IllegalMove, ModuleRules
+from game.rules.views import SharedParts
 
 STALE = "The table has moved on: try again."
 HISTORY = 512  # changes remembered to judge a state id; an older one is stale
@@ -196,8 +197,12 @@ class Session:
         return self._memo("view", seat, lambda: self.rules.observe(self.recorder.state, seat))
 
     def observation_json(self, seat: int) -> Any:
-        return self._memo("json", seat,
-                          lambda: self.rules.observation_json(self.recorder.state, seat))
+        return self._memo("json", seat, lambda: self.rules.observation_json(
+            self.recorder.state, seat, self._memo("shared", -1, SharedParts)))
+
+    def legal_json(self, seat: int) -> list[Any]:
+        return self._memo("legal_json", seat,
+                          lambda: [self.rules.move_to_json(m) for m in self.legal_moves(seat)])
 
     def legal_moves(self, seat: int) -> list[Any]:
         return self._memo("legal", seat,

@@ -107,8 +107,10 @@ def test_no_seat_sees_a_card_hidden_from_it(game) -> None:  # noqa: ANN001
     hidden_somewhere = 0
     for positions in games:
         for state, _ in positions:
+            shared = views.SharedParts()  # one per position, as a network table turns them
             for seat in range(rules.seat_count(state)):
-                data = json.loads(json.dumps(rules.observation_json(state, seat)))
+                data = json.loads(json.dumps(rules.observation_json(state, seat, shared)))
+                assert data == rules.observation_json(state, seat), "shared parts changed it"
                 hidden = rules.hidden_cards(state, seat)
                 hidden_somewhere += bool(hidden)
                 assert not views.card_codes(data) & hidden, (seat, hidden)

@@ -148,8 +148,11 @@ class ModuleRules:
     def has_public_view(self) -> bool:
         return self._optional("observe_public") is not None
 
-    def observation_json(self, state: Any, seat: int = 0) -> Any:
-        return views.to_json(self.observe(state, seat))
+    def observation_json(self, state: Any, seat: int = 0,
+                         shared: views.SharedParts | None = None) -> Any:
+        """``observe(state, seat)`` as JSON; pass one ``shared`` for every seat of a
+        position to turn the parts their views share into JSON once."""
+        return views.to_json(self.observe(state, seat), shared)
 
     def observation_from_json(self, data: Any) -> Any:
         """The view back from its JSON form; ValueError if it is not one."""

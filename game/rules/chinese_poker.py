@@ -21,6 +21,7 @@ import random
 import sys
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from game.cards import Card, as_card, full_deck, parse_cards
@@ -263,6 +264,18 @@ def combos_in(hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     return out
 
 
+@lru_cache(maxsize=256)
+def _plays_in(seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Play, Combo], ...]:
+    """Every distinct play in ``hand`` with the hand it makes: a hand lasts many turns
+    (a network table asks at each of them), so it is worked out once."""
+    plays = []
+    for cards in combos_in(hand):
+        combo = classify(cards)
+        if combo is not None:  # always: combos_in finds legal discards only
+            plays.append((Play(seat, tuple(c.code for c in cards)), combo))
+    return tuple(plays)
+
+
 def may_pass(state: State) -> bool:
     """Passing is always allowed, except by the last seat to take a free lead."""
     return bool(state.table) or state.passes < state.players - 1
@@ -281,9 +294,8 @@ def legal_moves(state: State, seat: int | None = None) -> list[Move]:
     if state.phase == "choose":
         return [Choose(seat, i) for i, hand in enumerate(state.offered) if hand is not None]
     table = classify(state.table) if state.table else None
-    moves: list[Move] = [Play(seat, tuple(c.code for c in cards))
-                         for cards in combos_in(state.hands[seat])
-                         if beats(classify(cards), table)]
+    moves: list[Move] = [play for play, combo in _plays_in(seat, state.hands[seat])
+                         if beats(combo, table)]
     if may_pass(state):
         moves.append(Pass(seat))
     return moves

@@ -20,28 +20,61 @@ from game.cards import Card, card_from_uid
 MAX_DEPTH = 12  # views are shallow; anything deeper is not one of ours
 
 
-def to_json(value: Any) -> Any:
+def to_json(value: Any, shared: SharedParts | None = None) -> Any:
+    """``value`` as JSON values. With ``shared``, a tuple or view met again (the same
+    object, as the seats' views of one position share the table's public parts) is
+    turned into JSON once."""
     # By exact type first: a network table turns four views into JSON at every move.
     kind = type(value)
     if kind in _PLAIN:
         return value
     if kind is Card:
         return value.uid
+    if shared is not None and (kind is tuple or _frozen(kind)):
+        return shared.get(value)
     if kind is tuple or kind is list:
-        return [to_json(v) for v in value]
+        return [to_json(v, shared) for v in value]
     names = _field_names(kind)
     if names:
-        return {name: to_json(getattr(value, name)) for name in names}
+        return {name: to_json(getattr(value, name), shared) for name in names}
     if isinstance(value, Card):
         return value.uid
     if isinstance(value, tuple | list):
-        return [to_json(v) for v in value]
+        return [to_json(v, shared) for v in value]
     if isinstance(value, dict):
-        return {str(k): to_json(v) for k, v in value.items()}
+        return {str(k): to_json(v, shared) for k, v in value.items()}
     return value
 
 
+class SharedParts:
+    """The JSON of the immutable parts (tuples, frozen views) met while one position is
+    turned into JSON for every seat. Each part is held while it is remembered, so its
+    id cannot be reused by another object: one seat never gets another's part."""
+
+    def __init__(self) -> None:
+        self._parts: dict[int, tuple[Any, Any]] = {}
+
+    def get(self, value: Any) -> Any:
+        known = self._parts.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        kind = type(value)
+        if kind is tuple:
+            data: Any = [to_json(v, self) for v in value]
+        else:
+            data = {name: to_json(getattr(value, name), self) for name in _field_names(kind)}
+        self._parts[id(value)] = (value, data)
+        return data
+
+
 _PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+@cache
+def _frozen(kind: type) -> bool:
+    """A frozen view dataclass: its JSON cannot change while it lives."""
+    params = getattr(kind, "__dataclass_params__", None)
+    return params is not None and params.frozen
 
 
 @cache
