@@ -264,7 +264,7 @@ def combos_in(hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     return out
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=2048)  # every seat of a busy server's tables
 def _plays_in(seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Play, Combo], ...]:
     """Every distinct play in ``hand`` with the hand it makes: a hand lasts many turns
     (a network table asks at each of them), so it is worked out once."""
