@@ -1,0 +1,131 @@
+"""Edges that small planted bugs slipped past: the scoring tables row by row, the
+long diagonals, a card that touches only the square it leaves, the top of Draw
+Poker's points, the view decoder's booleans, The Giant's L key and the Undo button."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cards import Card, as_card
+from game.rules import draw_poker as D
+from game.rules import poker_squares as P
+from game.rules.registry import RULES_BY_ID, playable
+from game.rules.views import from_json
+from tests.driver import key, make_app, settle
+from tests.test_remote_seat import Table
+
+# One hand of every category, and its points as the manual's table gives them:
+# English, American, User; and whether it is a pat hand.
+TABLE = {
+    "five_of_a_kind": (["AS", "AH", "AD", "AC", Card(1, "S", 1)], 30, 100, 65, True),
+    "royal_flush": (["TS", "JS", "QS", "KS", "AS"], 30, 100, 65, True),
+    "straight_flush": (["5H", "6H", "7H", "8H", "9H"], 30, 75, 53, True),
+    "four_of_a_kind": (["9S", "9H", "9D", "9C", "2S"], 16, 50, 33, True),
+    "full_house": (["8S", "8H", "8D", "3C", "3S"], 10, 25, 18, True),
+    "flush": (["2D", "5D", "9D", "JD", "KD"], 5, 20, 13, True),
+    "straight": (["4S", "5H", "6D", "7C", "8S"], 12, 15, 14, True),
+    "three_of_a_kind": (["QS", "QH", "QD", "2C", "7S"], 6, 10, 8, False),
+    "two_pair": (["JS", "JH", "4D", "4C", "9S"], 3, 5, 4, False),
+    "one_pair": (["TS", "TH", "3D", "6C", "8S"], 1, 2, 1, False),
+    "high_card": (["2S", "5H", "9D", "JC", "KS"], 0, 0, 0, False),
+}
+EMPTY_ROW: list[Card | None] = [None] * P.SIZE
+
+
+def cards(hand: list[Card | str]) -> list[Card | None]:
+    return [as_card(c) for c in hand]
+
+
+@pytest.mark.parametrize("category", sorted(TABLE))
+def test_every_row_of_the_scoring_tables_scores_as_the_manual_says(category: str) -> None:
+    hand, english, american, user, pat = TABLE[category]
+    grid = [cards(hand)] + [EMPTY_ROW] * (P.SIZE - 1)  # every column holds one card: 0
+    for scoring, points in (("english", english), ("american", american), ("user", user)):
+        assert P.score_grid(grid, scoring) == points, scoring
+    assert (category in P.PAT) == pat
+
+
+@pytest.mark.parametrize("anti", [False, True])
+def test_twelve_hands_count_both_long_diagonals(anti: bool) -> None:
+    flush = cards(TABLE["flush"][0])
+    grid = [[None] * P.SIZE for _ in range(P.SIZE)]
+    for i, card in enumerate(flush):  # alone in its row and column: only a diagonal scores
+        grid[i][P.SIZE - 1 - i if anti else i] = card
+    assert P.score_grid(grid, "american", diagonals=True) == 20
+    assert P.score_grid(grid, "american", diagonals=False) == 0
+
+
+def test_a_moving_card_does_not_touch_the_square_it_leaves() -> None:
+    state = P.deal(["2S", "KD", "9H", "5C"], {"placement": "edges", "can_move": True})
+    state = P.apply(state, P.Place(0, 0, 0))  # 2S at row 1, column 1
+    state = P.apply(state, P.Place(0, 0, 1))  # KD beside it
+    # KD one square further right: only the square it leaves would touch it there.
+    with pytest.raises(P.IllegalMove, match="must touch"):
+        P.check(state, P.Shift(0, "g001", "g002"), 0)
+    P.check(state, P.Shift(0, "g000", "g002"), 0)  # 2S there touches KD: allowed
+
+
+@pytest.mark.parametrize(("pot_share", "over"), [(0, False), (1, True)])
+def test_draw_poker_ends_above_99999_points_not_at_them(pot_share: int, over: bool) -> None:
+    """The session ends once the player holds more than 99,999 points."""
+    winning, losing = cards(["AS", "AH", "AD", "AC", "2S"]), cards(["3S", "5H", "7D", "9C", "JS"])
+    pot = 20
+    state = replace(D.new_game(1), points=D.TOP_POINTS - pot + pot_share, phase="bet2",
+                    dealer="jack", hand_no=1, hands=(tuple(winning), tuple(losing)),
+                    put_in=(pot // 2, pot // 2))
+    after = D.showdown(state)
+    assert after.points == D.TOP_POINTS + pot_share
+    assert (after.phase == "end") is over
+
+
+def test_the_view_decoder_takes_only_true_and_false_for_a_flag() -> None:
+    rules = RULES_BY_ID["chinese-poker"]
+    data = rules.observation_json(rules.new_game(3, rules.quick_config), 0)
+    assert isinstance(data["may_pass"], bool)
+    assert from_json(rules.view_type, json.loads(json.dumps(data))) is not None
+    for wrong in (1, 0, "true", None, []):
+        with pytest.raises(ValueError):
+            from_json(rules.view_type, {**data, "may_pass": wrong})
+
+
+def test_the_giants_l_key_lays_off(tmp_path: Path) -> None:
+    from game.rules import milligan as M
+    from scenes.milligan import MilliganScene
+
+    app = make_app(tmp_path, animation="off")
+    scene = MilliganScene(app, seed=5)
+    app.push(scene)
+    settle(app)
+    asked: list[object] = []
+    scene.play = lambda move: asked.append(move) or True  # type: ignore[method-assign]
+    key(app, pygame.K_l, "l")
+    assert asked == [M.Layoff()]
+
+
+@pytest.fixture(params=[g.id for g in playable()])
+def table(request: pytest.FixtureRequest, tmp_path: Path) -> Table:
+    entry = next(g for g in playable() if g.id == request.param)
+    return Table(tmp_path, entry)
+
+
+def test_the_undo_button_is_enabled_only_when_there_is_a_move_to_take_back(
+        table: Table) -> None:
+    def enabled(name: str) -> bool | None:
+        return next((b.enabled for b in table.scene.hud.buttons if b.key == name), None)
+
+    if enabled("undo") is None:
+        pytest.skip("this table has no Undo button")
+    assert not table.session.can_undo and enabled("undo") is False
+    table.play_a_move()
+    table.settle()
+    assert enabled("undo") is table.session.can_undo  # Draw Poker's dealer choice: no
+    if table.session.can_undo:
+        table.session.undo(0)
+        table.settle()
+        assert enabled("undo") is table.session.can_undo
+        assert enabled("redo") in (True, None)
