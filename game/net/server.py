@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import re
 import time
@@ -302,6 +303,7 @@ class Server:
 async def serve(options: ServerOptions, announce: Callable[[str, int], None],
                 ) -> dict[str, Any]:
     """Run until every table has played its matches; the summary."""
+    steady_collector()
     server = Server(options)
     port = await server.start()
     announce(options.host, port)
@@ -311,3 +313,12 @@ async def serve(options: ServerOptions, announce: Callable[[str, int], None],
         with contextlib.suppress(Exception):
             await server.close()
     return server.summary()
+
+
+def steady_collector() -> None:
+    """A table's moves make many short-lived objects and almost no reference cycles:
+    collect the youngest generation far less often, and keep what start-up built out of
+    every collection, so that no move waits on a long full collection (a 60 ms pause
+    set the server's p99 before)."""
+    gc.freeze()
+    gc.set_threshold(10_000, 50, 100)
