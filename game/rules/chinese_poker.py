@@ -37,6 +37,7 @@ from game.rules.chinese_poker_combos import (
     straight_value,
     value,
 )
+from game.rules.move_codec import MoveCodec
 
 __all__ = ["Combo", "beats", "classify", "penalty"]
 
@@ -114,40 +115,9 @@ class Play:
 
 
 Move = Cut | Deal | Choose | Pass | Play
-_KINDS: dict[str, type] = {"cut": Cut, "deal": Deal, "choose": Choose, "pass": Pass,
-                           "play": Play}
-
-
-def move_to_json(move: Move) -> Any:
-    kind = next(k for k, t in _KINDS.items() if isinstance(move, t))
-    data: dict[str, Any] = {"type": kind, "seat": move.seat}
-    if isinstance(move, Cut):
-        data["index"] = move.index
-    elif isinstance(move, Choose):
-        data["hand"] = move.hand
-    elif isinstance(move, Play):
-        data["cards"] = list(move.cards)
-    return data
-
-
-def move_from_json(data: Any) -> Move:
-    if not isinstance(data, dict) or data.get("type") not in _KINDS:
-        raise ValueError(f"not a chinese poker move: {data!r:.80}")
-    seat = data.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise ValueError("a move needs its seat")
-    kind = data["type"]
-    if kind == "play":
-        cards = data.get("cards")
-        if not isinstance(cards, list) or not cards or len(cards) > 16:
-            raise ValueError("a play names 1 to 16 cards")
-        return Play(seat, tuple(str(c) for c in cards))
-    if kind in ("cut", "choose"):
-        number = data.get("index" if kind == "cut" else "hand")
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise ValueError(f"a {kind} needs a number")
-        return _KINDS[kind](seat, number)
-    return _KINDS[kind](seat)
+CODEC = MoveCodec("chinese poker", {"cut": Cut, "deal": Deal, "choose": Choose,
+                                     "pass": Pass, "play": Play}, ints=range(64))
+move_to_json, move_from_json = CODEC.to_json, CODEC.from_json
 
 
 def describe(move: Move) -> str:

@@ -29,6 +29,7 @@ from typing import Any
 from game.cards import Card, full_deck
 from game.rules.base import NOBODY, GameInfo, IllegalMove, ModuleRules
 from game.rules.hands import HandValue, evaluate
+from game.rules.move_codec import MoveCodec
 
 GAME_ID = "draw-poker"
 RULES_VERSION = 1
@@ -116,42 +117,10 @@ class Draw:
 
 
 Move = ChooseDealer | Deal | ChangeDealer | Leave | Check | Bet | Call | Raise | Fold | Draw
-_NAMES: dict[type, str] = {ChooseDealer: "choose", Deal: "deal", ChangeDealer: "change",
-                           Leave: "leave", Check: "check", Bet: "bet", Call: "call",
-                           Raise: "raise", Fold: "fold", Draw: "draw"}
-_TYPES = {name: kind for kind, name in _NAMES.items()}
-
-
-def move_to_json(move: Move) -> Any:
-    data: dict[str, Any] = {"type": _NAMES[type(move)], "seat": move.seat}
-    if isinstance(move, ChooseDealer):
-        data["dealer"] = move.dealer
-    elif isinstance(move, Bet | Raise):
-        data["amount"] = move.amount
-    elif isinstance(move, Draw):
-        data["discard"] = list(move.discard)
-    return data
-
-
-def move_from_json(data: Any) -> Move:
-    if not isinstance(data, dict) or data.get("type") not in _TYPES:
-        raise ValueError(f"not a draw poker move: {data!r:.80}")
-    kind, seat = _TYPES[data["type"]], data.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise ValueError("a draw poker move names its seat")
-    if kind is ChooseDealer:
-        return ChooseDealer(str(data.get("dealer")), seat)
-    if kind in (Bet, Raise):
-        amount = data.get("amount")
-        if not isinstance(amount, int) or isinstance(amount, bool):
-            raise ValueError("a bet needs a whole number of points")
-        return kind(seat, amount)
-    if kind is Draw:
-        places = data.get("discard")
-        if not isinstance(places, list) or not all(isinstance(p, int) for p in places):
-            raise ValueError("a draw lists the places of the cards thrown away")
-        return Draw(seat, tuple(places))
-    return kind(seat)
+CODEC = MoveCodec("draw poker", {"choose": ChooseDealer, "deal": Deal, "change": ChangeDealer,
+                                 "leave": Leave, "check": Check, "bet": Bet, "call": Call,
+                                 "raise": Raise, "fold": Fold, "draw": Draw})
+move_to_json, move_from_json = CODEC.to_json, CODEC.from_json
 
 
 def who(seat: int) -> str:
@@ -326,7 +295,7 @@ def compact_moves(state: DrawPokerState, seat: int = PLAYER) -> list[Move]:
 
 def check(state: DrawPokerState, move: Move, seat: int | None = None) -> None:
     """Raise IllegalMove with the reason a player is told, or return if legal."""
-    if not isinstance(move, tuple(_NAMES)):
+    if not isinstance(move, tuple(CODEC.names)):
         raise IllegalMove("That is not a draw poker move.")
     if seat is not None and move.seat != seat:
         raise IllegalMove("That move belongs to the other seat.")

@@ -39,6 +39,7 @@ from game.rules.base import (
     IllegalMove,
     ModuleRules,
 )
+from game.rules.move_codec import MoveCodec
 from game.rules.poker_squares_options import (
     MODES,
     PAT,
@@ -156,28 +157,9 @@ class Done:
 
 
 Move = Place | Shift | Pass | Done
-_KINDS: dict[str, type] = {"place": Place, "shift": Shift, "pass": Pass, "done": Done}
-
-
-def move_to_json(move: Move) -> Any:
-    kind = next(k for k, t in _KINDS.items() if isinstance(move, t))
-    return {"type": kind, **{f: getattr(move, f) for f in move.__slots__}}
-
-
-def move_from_json(data: Any) -> Move:
-    if not isinstance(data, dict) or data.get("type") not in _KINDS:
-        raise ValueError(f"not a Poker Squares move: {data!r:.60}")
-    kind = _KINDS[data["type"]]
-    fields = kind.__slots__
-    if set(data) != {"type", *fields}:
-        raise ValueError(f"a {data['type']} move has the fields {', '.join(fields)}")
-    for name in fields:
-        value = data[name]
-        ok = isinstance(value, str) and len(value) <= 4 if name in ("source", "target") else (
-            isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 100)
-        if not ok:
-            raise ValueError(f"bad {name} in a Poker Squares move: {value!r:.20}")
-    return kind(**{name: data[name] for name in fields})
+CODEC = MoveCodec("Poker Squares", {"place": Place, "shift": Shift, "pass": Pass, "done": Done},
+                  ints=range(100), text=4)
+move_to_json, move_from_json = CODEC.to_json, CODEC.from_json
 
 
 def square_name(row: int, col: int) -> str:
