@@ -2,7 +2,6 @@
 its second, and the simulator's figures in the order of --agents."""
 
 import random
-import time
 from dataclasses import replace
 
 import pytest
@@ -53,13 +52,19 @@ def test_hard_finishes_its_rival_off_with_the_only_winning_line() -> None:
     assert hard.act(C.observe(state, 0), C.legal_moves(state, 0)) == C.Play(0, ("3S", "3H"))
 
 
-def test_hard_decides_within_a_second_at_the_table() -> None:
+def test_hard_stops_thinking_when_its_clock_says_so() -> None:
+    """At the table only the clock stops it: it plays out rounds until 0.8 of its time
+    limit has passed. The clock here moves 0.1 s per reading, so 9 rounds fit."""
     state = dealt(4, seed=9)
-    hard = P.make_agent("hard", seed=2, time_limit=1.0)
-    hard.playouts = 100_000  # only the clock stops it (it stops at 0.8 s)
-    started = time.perf_counter()
+    ticks = iter(range(10**6))
+    hard = P.HardPlayer(seed=2, time_limit=1.0, clock=lambda: next(ticks) / 10)
+    hard.playouts = 100_000
+    dealt_rounds = []
+    deal_unseen = hard.deal_unseen
+    hard.deal_unseen = lambda view: dealt_rounds.append(1) or deal_unseen(view)
     move = hard.act(C.observe(state, state.turn), C.legal_moves(state, state.turn))
-    assert time.perf_counter() - started < 1.0 and move in C.legal_moves(state, state.turn)
+    assert move in C.legal_moves(state, state.turn)
+    assert len(dealt_rounds) == 9  # readings at 0.0 (start), 0.1 .. 0.9: stops past 0.8
 
 
 def test_hard_never_reads_hidden_cards() -> None:

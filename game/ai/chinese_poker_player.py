@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.ai import chinese_poker_sim as sim
 from game.cards import as_card
@@ -95,21 +95,23 @@ class MediumPlayer(Player):
 
 
 class HardPlayer(MediumPlayer):
-    def __init__(self, seed: int = 0, time_limit: float | None = None) -> None:
+    def __init__(self, seed: int = 0, time_limit: float | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
+        self.clock = clock
         self.playouts = PLAYOUTS if time_limit is None else TABLE_PLAYOUTS
 
     def play(self, view: C.View, legal: Sequence[C.Move]) -> C.Move:
         candidates = self.candidates(view, legal)
         if len(candidates) == 1:
             return candidates[0]
-        started = time.perf_counter()
+        started = self.clock()
         totals = [0.0] * len(candidates)
         rounds = max(1, self.playouts // len(candidates))
         for done in range(rounds):
             if self.time_limit is not None and done and \
-                    time.perf_counter() - started > self.time_limit * 0.8:
+                    self.clock() - started > self.time_limit * 0.8:
                 break
             hands = self.deal_unseen(view)
             for i, move in enumerate(candidates):

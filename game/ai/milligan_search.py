@@ -13,6 +13,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.rules import milligan as M
@@ -180,12 +181,13 @@ def _full_key(state: M.MilliganState) -> tuple:
 PLAYOUT_NODES = (NODES, 2000)  # the computer player's look-ahead in the solver's playouts
 
 
-def playout(state: M.MilliganState, nodes: int, deadline: float) -> tuple[M.Move, ...] | None:
+def playout(state: M.MilliganState, nodes: int, deadline: float,
+            clock: Callable[[], float] = time.perf_counter) -> tuple[M.Move, ...] | None:
     """The computer player's game from here (it never looks at the stock); its moves if
     it wins before ``deadline``, else None."""
     line: list[M.Move] = []
     while state.status == "playing":
-        if time.perf_counter() > deadline:
+        if clock() > deadline:
             return None
         for move in plan(state, bool(state.stock), nodes):
             state = M.apply(state, move)
@@ -195,8 +197,8 @@ def playout(state: M.MilliganState, nodes: int, deadline: float) -> tuple[M.Move
     return tuple(line) if state.status == "won" else None
 
 
-def solve(state: M.MilliganState, time_limit: float = 2.0, max_nodes: int = 200_000
-          ) -> Verdict:
+def solve(state: M.MilliganState, time_limit: float = 2.0, max_nodes: int = 200_000,
+          clock: Callable[[], float] = time.perf_counter) -> Verdict:
     """Can this position (its stock included) still be won? First the computer player's
     own games from here (a win is a proof); then depth first over every position, the
     most promising move first. True with a winning line; False only when every position
@@ -205,19 +207,20 @@ def solve(state: M.MilliganState, time_limit: float = 2.0, max_nodes: int = 200_
         return Verdict(True, 0)
     if state.status != "playing":
         return Verdict(False, 0)
-    deadline = time.perf_counter() + time_limit
+    deadline = clock() + time_limit
     for nodes in PLAYOUT_NODES:
-        line = playout(state, nodes, deadline)
+        line = playout(state, nodes, deadline, clock)
         if line is not None:
             return Verdict(True, 0, line)
-    return _exhaust(state, deadline, max_nodes)
+    return _exhaust(state, deadline, max_nodes, clock)
 
 
-def _exhaust(state: M.MilliganState, deadline: float, max_nodes: int) -> Verdict:
+def _exhaust(state: M.MilliganState, deadline: float, max_nodes: int,
+             clock: Callable[[], float]) -> Verdict:
     seen = {_full_key(state)}
     stack = [(state, ())]
     while stack:
-        if len(seen) >= max_nodes or time.perf_counter() > deadline:
+        if len(seen) >= max_nodes or clock() > deadline:
             return Verdict(None, len(seen))
         position, path = stack.pop()
         children = []
