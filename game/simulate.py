@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from game.progress import counted
 from game.rules.registry import GAME_BY_ID, GameEntry, load
 
 MAX_MOVES = 100_000  # a game that runs longer than this is a bug, not a game
@@ -74,7 +75,7 @@ def simulate(name: str, games: int, seed: int, agent: str | None = None,
     started = time.perf_counter()
     totals: dict[str, float] = {}
     agents = make_agents(entry, agent, entry.rules.info.max_seats, seed)
-    for n in range(games):
+    for n in counted(range(games), "games"):
         final = play_game(entry, agents, seed + n)
         for key, value in entry.rules.outcome(final).items():
             totals[key] = totals.get(key, 0.0) + float(value)

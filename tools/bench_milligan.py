@@ -21,6 +21,7 @@ import pygame  # noqa: E402
 
 from game.ai import milligan_player, milligan_search  # noqa: E402
 from game.cards import Card, full_deck  # noqa: E402
+from game.progress import counted
 from game.rules import milligan as M  # noqa: E402
 from game.rules import milligan_stuck  # noqa: E402
 from tools import bench  # sets the dummy video and audio drivers before pygame loads
@@ -109,7 +110,7 @@ def bench_play(games: int, agent: str) -> None:
 def bench_solver(deals: int, time_limit: float = 2.0) -> str:
     answers: dict[Any, int] = {True: 0, False: 0, None: 0}
     times = []
-    for seed in range(deals):
+    for seed in counted(range(deals), "deals"):
         state = M.new_game(seed, {"rule": "any"})
         start = time.perf_counter()
         answers[milligan_search.solve(state, time_limit).winnable] += 1
@@ -135,7 +136,7 @@ def bench_stuck(deals: int, agent: str = "quick", seconds: float = 4.0,
             counts = {"won": 0, "by a move": 0, "by the worker": 0, "live": 0, "unproven": 0}
             move_times: list[float] = []
             worker_times: list[float] = []
-            for seed in range(deals):
+            for seed in counted(range(deals), "deals"):
                 state = M.new_game(seed, {"rule": rule, "miss_milligan": mm})
                 player.new_game()
                 while state.status == "playing":

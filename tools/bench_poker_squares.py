@@ -55,6 +55,7 @@ from game.ai.poker_squares_lines import card_int
 from game.ai.poker_squares_play import EMPTY, Position, distinct, playout, ranked_cells
 from game.ai.poker_squares_sim import deal, play, simulate
 from game.ai.poker_squares_values import NEIGHBOURS, data_path
+from game.progress import counted
 from game.rules.poker_squares import score_grid
 
 
@@ -252,7 +253,7 @@ def advantage_study(games: int, seed: int, budget: float, judge: int = 4000) -> 
     batches: BatchRollout | None = None
     gains, by_card = [], [0.0] * 25
     cpu = 0.0
-    for game in range(games):
+    for game in counted(range(games), "games"):
         strong = JudgedStrong(seed=seed + game, game_budget=budget)
         strong.clock = time.process_time
         started = time.process_time()
@@ -354,7 +355,7 @@ def long_run(path: Path, games: int, seed: int, budget: float, shard: int = 0,
     if done:
         print(f"resuming: {long_summary(list(done.values()))}", flush=True)
     path.parent.mkdir(parents=True, exist_ok=True)
-    for game in range(shard, games, shards):
+    for game in counted(range(shard, games, shards), "games"):
         if game in done:
             continue
         cards = deal(seed + game)

@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from game.ai.pyramid_solver import best_par, solve
+from game.progress import counted
 from game.rules.pyramid import new_game
 
 GOALS = ("pyramid", "all")
@@ -59,7 +60,7 @@ def run(deals: int = 200, par: bool = False, verbose: bool = True) -> dict[str, 
         times: list[float] = []
         wins = 0
         slowest = (-1.0, -1)
-        for seed in range(deals):
+        for seed in counted(range(deals), "deals"):
             start = new_game(seed)
             cards = list(start.pyramid) + list(start.stock)
             began = time.perf_counter()

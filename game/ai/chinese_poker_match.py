@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai.chinese_poker_player import AGENTS, make_agent
+from game.progress import counted
 from game.rules import chinese_poker as C
 
 MAX_MOVES = 20_000
@@ -57,7 +58,7 @@ def simulate(games: int, seed: int, agent: str | None = None, players: int = 4,
     started = time.perf_counter()
     wins = [0.0] * players
     scores = [0.0] * players
-    for g in range(games):
+    for g in counted(range(games), "matches"):
         share, final = play_match(names, seed + g, players, rotate=g, playouts=playouts)
         wins = [a + b for a, b in zip(wins, share, strict=True)]
         scores = [a + b for a, b in zip(scores, final, strict=True)]

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.ai.draw_poker import make_agent
+from game.progress import counted
 from game.rules import draw_poker as D
 
 OPPONENTS = ("always-call", "random")
@@ -43,7 +44,7 @@ def simulate(games: int, seed: int, agent: str | None = None, dealer: str = "jac
     state = replace(D.new_game(seed, {}), dealer=dealer, phase="done")
     topped_up = won = folds = 0
     squares = 0.0  # of each hand's gain, for the spread
-    for _ in range(games):
+    for _ in counted(range(games), "sessions"):
         house = state.house
         if state.points < D.START_POINTS:
             topped_up += D.START_POINTS - state.points

@@ -17,6 +17,7 @@ from typing import Any
 
 from game.ai import milligan_search as search
 from game.ai.random_player import RandomPlayer
+from game.progress import counted
 from game.rules import milligan as M
 from game.rules import milligan_stuck
 
@@ -143,7 +144,7 @@ def simulate(games: int, seed: int, agent: str | None = None, rule: str = "alter
     player = make_agent(name, seed)
     started = time.perf_counter()
     wins, points, laid = 0, 0.0, 0
-    for n in range(games):
+    for n in counted(range(games), "games"):
         state = M.new_game(seed + n, config)
         player.new_game()
         while not M.is_over(state):

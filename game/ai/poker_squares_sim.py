@@ -11,6 +11,7 @@ from typing import Any
 
 from game.ai.poker_squares import AGENTS, Scoring, make_agent
 from game.cards import shuffled_deck
+from game.progress import counted
 from game.rules.poker_squares import score_grid
 
 SHARE_LINE = {"american": 200, "english": 70}  # a "great game" in the figures
@@ -44,7 +45,8 @@ def simulate(games: int, seed: int, agent: str | None = None, scoring: Scoring =
     player.clock = time.process_time
     started = time.perf_counter()
     cpu = time.process_time()
-    scores = [score_grid(play(player, deal(seed + n)), scoring=scoring) for n in range(games)]
+    scores = [score_grid(play(player, deal(seed + n)), scoring=scoring)
+              for n in counted(range(games), "games")]
     seconds = time.perf_counter() - started
     cpu = time.process_time() - cpu
     line = SHARE_LINE.get(scoring) if isinstance(scoring, str) else None
