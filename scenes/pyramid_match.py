@@ -50,7 +50,7 @@ class MatchPlay:
     def top_ten(self) -> HighScores:
         table = HighScores(self.app.save_dir / "pyramid-top10.json", minimum=0)
         if table.problem:
-            self.hud.say(table.problem, error=True, seconds=8.0)
+            self.app.problems.append(table.problem)
         return table
 
     def autosave_extra(self) -> dict[str, Any]:
