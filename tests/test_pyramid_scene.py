@@ -302,7 +302,8 @@ def test_a_tampered_autosave_is_set_aside(tmp_path: Path) -> None:
     resumed = PyramidScene(again)
     again.push(resumed)
     assert resumed.recorder.length == 0
-    assert any("could not be resumed" in text for text in again.notices.texts)
+    assert any("autosave-pyramid.json could not be read" in text
+               for text in again.notices.texts)
 
 
 def test_finished_games_are_saved_as_replays(tmp_path: Path) -> None:

@@ -123,7 +123,7 @@ def test_restore_with_a_damaged_save_is_refused_with_a_reason(tmp_path: Path) ->
     type_text(app, "t")
     type_text(app, "r")
     assert scene.match is None
-    assert "could not be read" in scene.hud.message.text
+    assert any("could not be read" in text for text in app.notices.texts)
     assert list(tmp_path.glob("pyramid-tournament.json.bad-*"))
 
 
