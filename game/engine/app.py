@@ -16,10 +16,11 @@ from game import settings as settings_mod
 from game.engine.actions import Act, Action
 from game.engine.card_art import CardArt
 from game.engine.clock import FixedStepClock
-from game.engine.guard import Crash, append_error_log, quit_on_signals
+from game.engine.guard import Crash, append_error_log
 from game.engine.input import InputMapper
 from game.engine.layout import Viewport
 from game.engine.notices import Notices
+from game.engine.quit_signals import quit_on_signals
 from game.engine.render import DirtyRenderer
 from game.engine.scene import Scene
 from game.engine.sound import SoundBoard
