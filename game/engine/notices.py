@@ -52,7 +52,7 @@ class Notices:
         """The panel in logical units, or None when nothing is shown."""
         if not self.texts:
             return None
-        height = self._layout(vp)[1] / vp.scale
+        height = self._panel(vp).get_height() / vp.scale
         return pygame.Rect((DESIGN_W - PANEL_W) // 2, round(BOTTOM - height), PANEL_W,
                            round(height))
 
