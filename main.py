@@ -1,4 +1,8 @@
-"""Card Parlour: five classic card games. Run `python main.py --help`."""
+"""Card Parlour: five classic card games. Run `python main.py --help`.
+
+Only what loads in a few milliseconds is imported up here: ``main`` takes over the
+quit signals first of all, and the games (a second or more on a busy machine) are
+imported after that, inside the functions that need them."""
 
 from __future__ import annotations
 
@@ -7,8 +11,12 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from game.rules.registry import GAME_BY_ID, GAMES, SimFlag
+from game.engine.quit_signals import Interrupted, interrupt_on_signals
+
+if TYPE_CHECKING:
+    from game.rules.registry import SimFlag
 
 # The Pyramid manual's switches; they beat the saved settings for this run only.
 MANUAL_SWITCHES: dict[str, tuple[str, object]] = {
@@ -58,6 +66,8 @@ def window_size(text: str) -> tuple[int, int]:
 def game_sim_flags() -> dict[SimFlag, list[str]]:
     """Every game's extra ``simulate`` flag, once each, with the games that take it
     (the games check the values: choices differ from game to game)."""
+    from game.rules.registry import GAMES
+
     flags: dict[str, SimFlag] = {}
     users: dict[str, list[str]] = {}
     for game in GAMES:
@@ -68,6 +78,8 @@ def game_sim_flags() -> dict[SimFlag, list[str]]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from game.rules.registry import GAME_BY_ID, GAMES
+
     parser = argparse.ArgumentParser(
         prog="main.py", description="Card Parlour: Pyramid, Poker Squares, Chinese Poker, "
         "Draw Poker and The Giant.",
@@ -127,6 +139,8 @@ def address(text: str) -> tuple[str, int]:
 
 
 def add_network_commands(sub: argparse._SubParsersAction) -> None:
+    from game.rules.registry import GAMES
+
     tables = [g.id for g in GAMES if g.rules is not None and g.rules.info.max_seats > 1]
     serve = sub.add_parser("serve", help="host a network table headless (Chinese Poker by "
                            "default); prints 'listening on HOST:PORT' on stderr")
@@ -207,8 +221,24 @@ def run_network(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    overrides, rest = split_switches(list(sys.argv[1:] if argv is None else argv))
-    args = build_parser().parse_args(rest)
+    """Run the command line. A quit signal at any moment ends it quietly: status 0, as
+    the game's Quit (the loop itself saves and stops), and for a batch command that
+    did not finish, the shell's 128 + the signal's number."""
+    with interrupt_on_signals():
+        batch = False
+        try:
+            overrides, rest = split_switches(list(sys.argv[1:] if argv is None else argv))
+            args = build_parser().parse_args(rest)
+            batch = args.command in ("simulate", "fuzz")
+            return run(args, overrides)
+        except Interrupted as stop:
+            return 128 + stop.signum if batch else 0
+
+
+def run(args: argparse.Namespace, overrides: dict[str, object]) -> int:
+    """The command ``args`` names; ``overrides``: the manual's switches."""
+    from game.rules.registry import GAME_BY_ID, GAMES
+
     if args.command == "simulate":
         from game.simulate import simulate
 

@@ -1,9 +1,10 @@
 """How large a value read from one of our files may be before it is refused.
 
-``json.loads`` already refuses integers of over 4,300 digits, and storage refuses
-``1e999`` and NaN. These checks keep what does load small enough that nothing done
-with it later (``str()``, a loop up to a count, drawing it as text) can hang,
-overflow or run out of memory. Pure: used by rules-free code on both sides.
+Storage refuses a file holding any number beyond ``MAX_INT`` (and NaN), for every file
+kind, when it parses it. These checks keep what does load small enough that nothing
+done with it later (``str()``, a loop up to a count, drawing it as text) can hang,
+overflow or run out of memory; network messages, which storage never sees, go through
+them too. Pure: used by rules-free code on both sides.
 """
 
 from __future__ import annotations

@@ -12,7 +12,12 @@ from game.settings import load_settings
 
 def launch(args: argparse.Namespace, overrides: dict[str, object]) -> int:
     from game.engine.app import WINDOW_SIZE, App
+    from game.engine.display import display_problem
 
+    no_display = display_problem(args.headless)
+    if no_display:
+        print(no_display, file=sys.stderr)
+        return 1
     problems: list[str] = []
     try:
         save_dir = storage.save_dir(args.save_dir, problems)

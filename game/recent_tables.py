@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from game import storage
 
@@ -67,20 +68,23 @@ def path_in(save_dir: Path) -> Path:
 
 
 def load(save_dir: Path, problems: list[str] | None = None) -> Recent:
-    """What was remembered; anything malformed is left out (the file may be hostile)."""
-    result = storage.read_json(path_in(save_dir), KIND, VERSION,
-                               consequence="no addresses are remembered")
+    """What was remembered; a file we cannot read whole is set aside (said in
+    ``problems``) and nothing is remembered."""
+    result = storage.read_parsed(path_in(save_dir), KIND, VERSION, _recent,
+                                 consequence="no addresses are remembered")
     if result.problem and problems is not None:
         problems.append(result.problem)
-    data = result.data or {}
-    name = data.get("name")
-    found = []
-    raw = data.get("addresses")
-    for text in raw[:KEPT] if isinstance(raw, list) else []:
-        address = Address.parse(text) if isinstance(text, str) else None
-        if address is not None:
-            found.append(address)
-    return Recent(name[:24] if isinstance(name, str) else "", tuple(found))
+    return result.value or Recent()
+
+
+def _recent(data: dict[str, Any]) -> Recent:
+    name, raw = data.get("name", ""), data.get("addresses", [])
+    if not isinstance(name, str) or not isinstance(raw, list):
+        raise ValueError("the name or the addresses are not ours")
+    found = [Address.parse(text) if isinstance(text, str) else None for text in raw[:KEPT]]
+    if None in found:
+        raise ValueError("an address is not one")
+    return Recent(name[:24], tuple(found))
 
 
 def keep(save_dir: Path, address: Address | None, name: str) -> None:

@@ -86,14 +86,12 @@ def list_replays(save_dir: Path, problems: list[str] | None = None) -> list[stor
     for path in sorted(where.glob("*.json")):
         if path.name.startswith("."):
             continue
-        loaded = storage.read_json(path, KIND, VERSION, consequence="it is not listed")
-        if loaded.data is not None:
-            try:
-                found.append(info(path, parse(loaded.data)))
-                continue
-            except ValueError:
-                loaded = storage.set_aside_reported(path, "was damaged", "it is not listed")
-        if loaded.problem and problems is not None:
+        loaded = storage.read_parsed(path, KIND, VERSION,
+                                     lambda data, path=path: info(path, parse(data)),
+                                     consequence="it is not listed")
+        if loaded.value is not None:
+            found.append(loaded.value)
+        elif loaded.problem and problems is not None:
             problems.append(loaded.problem)
     return found
 

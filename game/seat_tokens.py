@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game import storage
 
@@ -28,24 +29,34 @@ def path_in(save_dir: Path) -> Path:
     return save_dir / "seats.json"
 
 
-def load(save_dir: Path) -> list[KeptSeat]:
-    """The kept seats, newest first; anything malformed is left out."""
-    result = storage.read_json(path_in(save_dir), KIND, VERSION,
-                               consequence="no seats are kept")
-    raw = (result.data or {}).get("seats")
+def load(save_dir: Path, problems: list[str] | None = None) -> list[KeptSeat]:
+    """The kept seats, newest first; a file we cannot read whole is set aside (said in
+    ``problems``) and no seat is kept."""
+    result = storage.read_parsed(path_in(save_dir), KIND, VERSION, _seats,
+                                 consequence="no seats are kept")
+    if result.problem and problems is not None:
+        problems.append(result.problem)
+    return result.value or []
+
+
+def _seats(data: dict[str, Any]) -> list[KeptSeat]:
+    raw = data.get("seats")
+    if not isinstance(raw, list):
+        raise ValueError("no seats")
     kept = []
-    for item in raw[:KEPT] if isinstance(raw, list) else []:
+    for item in raw[:KEPT]:
         fields = [item.get(k) for k in ("address", "table", "token")] \
             if isinstance(item, dict) else []
-        if len(fields) == 3 and all(isinstance(f, str) and 0 < len(f) <= MAX_TEXT
-                                    for f in fields):
-            kept.append(KeptSeat(*fields))
+        if not (len(fields) == 3 and all(isinstance(f, str) and 0 < len(f) <= MAX_TEXT
+                                         for f in fields)):
+            raise ValueError("a seat is not one")
+        kept.append(KeptSeat(*fields))
     return kept
 
 
-def find(save_dir: Path, address: str) -> KeptSeat | None:
+def find(save_dir: Path, address: str, problems: list[str] | None = None) -> KeptSeat | None:
     """The newest seat kept at ``address``."""
-    return next((s for s in load(save_dir) if s.address == address), None)
+    return next((s for s in load(save_dir, problems) if s.address == address), None)
 
 
 def keep(save_dir: Path, seat: KeptSeat) -> None:

@@ -15,12 +15,13 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from game.json_limits import is_text
+from game.json_limits import MAX_INT, is_text
 from game.replay.recorder import FORMAT as REPLAY_KIND
 from game.replay.recorder import FORMAT_VERSION as REPLAY_VERSION
 from game.replay.recorder import replay_problem
@@ -37,6 +38,18 @@ class LoadResult:
     data: dict[str, Any] | None  # None if missing or unusable
     problem: str | None = None  # a sentence for the player, or None
     set_aside: Path | None = None  # where an unusable file went
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed(Generic[T]):
+    """What ``read_parsed`` made of a file: the value, or None with the reason said."""
+
+    value: T | None  # None if missing or unusable
+    problem: str | None = None
+    set_aside: Path | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +190,26 @@ def read_json(path: str | Path, kind: str, version: int, *,
     return LoadResult(data)
 
 
+# What a parser may raise for data that is not what it wrote: hostile data can trip
+# any of these, and a file that cannot be read whole is set aside, not a crash.
+PARSE_ERRORS = (ValueError, TypeError, LookupError, ArithmeticError)
+
+
+def read_parsed(path: str | Path, kind: str, version: int,
+                parse: Callable[[dict[str, Any]], T], *, consequence: str) -> Parsed[T]:
+    """``read_json``, then ``parse`` (which raises ValueError with a reason for data it
+    cannot use): a file that cannot be read whole is set aside and reported, so that the
+    next save never overwrites what the player had."""
+    result = read_json(path, kind, version, consequence=consequence)
+    if result.data is None:
+        return Parsed(None, result.problem, result.set_aside)
+    try:
+        return Parsed(parse(result.data))
+    except PARSE_ERRORS as exc:
+        refused = set_aside_reported(Path(path), f"could not be read ({exc})", consequence)
+        return Parsed(None, refused.problem, refused.set_aside)
+
+
 class UnusableFile(Exception):
     """A file that is there but cannot be read as JSON; the message completes a sentence
     that starts with the file's name ("... was damaged")."""
@@ -192,10 +225,12 @@ def load_json(path: str | Path) -> Any:
     except OSError as exc:
         raise UnusableFile(f"could not be read ({exc.strerror or exc})") from None
     try:
-        return json.loads(raw.decode("utf-8"), parse_float=_finite_float,
-                          parse_constant=_no_constant)
-    # ValueError covers bad UTF-8, bad JSON, 1e999 and integers over 4,300 digits;
-    # RecursionError deep nesting; MemoryError whatever else is too big.
+        return json.loads(raw.decode("utf-8"), parse_int=_bounded_int,
+                          parse_float=_bounded_float, parse_constant=_no_constant)
+    except OutOfRange:
+        raise UnusableFile("holds a number out of range") from None
+    # ValueError covers bad UTF-8, bad JSON and NaN; RecursionError deep nesting;
+    # MemoryError whatever else is too big.
     except (ValueError, RecursionError, MemoryError):
         raise UnusableFile("was damaged") from None
 
@@ -214,10 +249,26 @@ def _read_file(path: Path) -> bytes:
     return raw
 
 
-def _finite_float(text: str) -> float:
+class OutOfRange(ValueError):
+    """A number in a file beyond what any of our fields holds."""
+
+
+# Every number in every file we read is bounded here, once: no field holds more than a
+# signed 64-bit integer, so nothing done with one later (float(), a percentage, a sum,
+# drawing it) can overflow. Each file's own parser checks its fields' narrower ranges.
+def _bounded_int(text: str) -> int:
+    if len(text) > 20:  # refused before int() turns thousands of digits into a number
+        raise OutOfRange(text[:20])
+    value = int(text)
+    if not -MAX_INT <= value <= MAX_INT:
+        raise OutOfRange(text)
+    return value
+
+
+def _bounded_float(text: str) -> float:
     value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"number out of range: {text[:20]}")
+    if not math.isfinite(value) or abs(value) > MAX_INT:
+        raise OutOfRange(text[:20])
     return value
 
 
@@ -301,25 +352,24 @@ def list_replays(folder: str | Path, problems: list[str] | None = None) -> list[
     for path in sorted(folder.glob("*.json")):
         if path.name.startswith("."):
             continue
-        result = read_json(path, REPLAY_KIND, REPLAY_VERSION, consequence="it is not listed")
-        if result.data is not None:
-            info = _replay_info(path, result.data)
-            if info is not None:
-                found.append(info)
-                continue
-            result = set_aside_reported(path, "was damaged", "it is not listed")
-        if result.problem and problems is not None:
+        result = read_parsed(path, REPLAY_KIND, REPLAY_VERSION,
+                             lambda data, path=path: _replay_info(path, data),
+                             consequence="it is not listed")
+        if result.value is not None:
+            found.append(result.value)
+        elif result.problem and problems is not None:
             problems.append(result.problem)
     found.sort(key=lambda r: (r.date, r.path.name), reverse=True)
     return found
 
 
-def _replay_info(path: Path, data: dict[str, Any]) -> ReplayInfo | None:
-    """What the list shows, or None if the file is not a well-formed replay. One the
+def _replay_info(path: Path, data: dict[str, Any]) -> ReplayInfo:
+    """What the list shows; ValueError if the file is not a well-formed replay. One the
     viewer cannot open (say, from a newer version) is still listed. The result is
     drawn as text: anything but short text is left blank."""
-    if replay_problem(data) is not None:
-        return None
+    problem = replay_problem(data)
+    if problem is not None:
+        raise ValueError(problem)
     game, moves, meta = data["game"], data["moves"], data.get("meta", {})
     result = meta.get("result")
     result = result if is_text(result, 40) else ""

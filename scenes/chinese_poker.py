@@ -112,6 +112,9 @@ class ChinesePokerScene(GameScene):
         self._sweep: dict[str, Any] | None = None
         self._restored = False
         self.replay_view = "seat"  # in a replay: one seat's eyes, or "all" hands
+        # ``--seed``: the match the set-up questions start is dealt from it, as every
+        # game deals its first game from it (later matches are fresh deals).
+        self._asked_seed = seed
         super().__init__(app, seed, demo, resume, recorder, client, net)
         if self.net is not None:  # one person here; the others are across the network
             self.setup = Setup(tuple("human" if s == self.seat else "remote"
@@ -242,7 +245,8 @@ class ChinesePokerScene(GameScene):
         self.config = {"players": setup.players, "target": setup.target}
         self.concealed = False
         self._forget_notices()
-        self.new_game()
+        self.new_game(self._asked_seed)
+        self._asked_seed = None
         self._seat_computers()
         self.refresh("deal")
 

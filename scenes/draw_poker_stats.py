@@ -1,8 +1,9 @@
 """Draw poker statistics per dealer, kept on disk like the top-ten tables: hands
 played and won, the biggest pot won, the best hand shown down, sessions played.
 
-The file is written atomically after every change; a damaged one is set aside and
-reported, and the statistics start afresh. No pygame here."""
+The file is written atomically after every change; one that cannot be read whole
+(a single wrong figure) is set aside and reported, and the statistics start afresh.
+No pygame here."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 
 from game import storage
 from game.json_limits import is_int, is_text
-from game.rules.draw_poker import DEALERS
+from game.rules.draw_poker import DEALER_NAMES, DEALERS
 
 KIND = "draw-poker-stats"
 VERSION = 1
@@ -44,12 +45,11 @@ class PokerStats:
         self.by_dealer: dict[str, DealerStats] = self._load()
 
     def _load(self) -> dict[str, DealerStats]:
-        result = storage.read_json(self.path, KIND, VERSION,
-                                   consequence="the statistics start afresh")
+        result = storage.read_parsed(self.path, KIND, VERSION, _dealers,
+                                     consequence="the statistics start afresh")
         self.problem = result.problem
-        stored = result.data.get("dealers") if isinstance(result.data, dict) else None
-        found = {d: _stats(stored.get(d)) if isinstance(stored, dict) else None for d in DEALERS}
-        return {d: s or DealerStats() for d, s in found.items()}
+        return result.value if result.value is not None else \
+            {d: DealerStats() for d in DEALERS}
 
     def get(self, dealer: str) -> DealerStats:
         return self.by_dealer.get(dealer, DealerStats())
@@ -77,13 +77,24 @@ class PokerStats:
             "dealers": {d: asdict(s) for d, s in self.by_dealer.items()}})
 
 
-def _stats(row: Any) -> DealerStats | None:
-    """One dealer's stored figures, checked field by field; None if any is wrong."""
+def _dealers(data: dict[str, Any]) -> dict[str, DealerStats]:
+    """Every dealer's figures from the file (a dealer it does not name starts at
+    nothing); ValueError if any stored figure is wrong."""
+    stored = data.get("dealers")
+    if not isinstance(stored, dict):
+        raise ValueError("no dealers")
+    return {d: _stats(d, stored[d]) if d in stored else DealerStats() for d in DEALERS}
+
+
+def _stats(dealer: str, row: Any) -> DealerStats:
+    """One dealer's stored figures, checked field by field."""
+    name = DEALER_NAMES[dealer]
     if not isinstance(row, dict):
-        return None
+        raise ValueError(f"{name}'s figures are missing")
     counts = ("hands", "won", "biggest_pot", "best_value", "sessions")
-    if not all(is_int(row.get(k), 0, MAX_COUNT) for k in counts):
-        return None
+    wrong = [k for k in counts if not is_int(row.get(k), 0, MAX_COUNT)]
     if not is_text(row.get("best_hand"), 40):
-        return None
+        wrong.append("best_hand")
+    if wrong:
+        raise ValueError(f"{name}'s {', '.join(wrong)} cannot be right")
     return DealerStats(**{k: row[k] for k in (*counts, "best_hand")})

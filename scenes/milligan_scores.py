@@ -26,18 +26,12 @@ NOT_PLAYED = "-"
 
 
 def load(folder: Path, problems: list[str] | None = None) -> stats.Stats:
-    result = storage.read_json(Path(folder) / FILE_NAME, KIND, VERSION,
-                               consequence="the statistics start again")
+    result = storage.read_parsed(Path(folder) / FILE_NAME, KIND, VERSION,
+                                 lambda data: stats.from_json(data.get("stats")),
+                                 consequence="the statistics start again")
     if result.problem and problems is not None:
         problems.append(result.problem)
-    if result.data is None:
-        return stats.Stats()
-    try:
-        return stats.from_json(result.data.get("stats"))
-    except ValueError as exc:
-        if problems is not None:
-            problems.append(f"{FILE_NAME} could not be read ({exc}); the statistics start again.")
-        return stats.Stats()
+    return result.value if result.value is not None else stats.Stats()
 
 
 def save(folder: Path, data: stats.Stats) -> None:

@@ -92,7 +92,7 @@ class HostDialogs:
 
     def __init__(self, app: Any, hud: Hud, entry: GameEntry) -> None:
         self.app, self.hud, self.entry = app, hud, entry
-        self.recent = recent_tables.load(app.save_dir)
+        self.recent = recent_tables.load(app.save_dir, app.problems)
         self.choice = HostChoice(name=self.recent.name or "Player")
 
     def _ask(self, title: str, body: str, choices: list[tuple[str, str, str]],
@@ -104,7 +104,7 @@ class HostDialogs:
         self.choice = HostChoice(**{**self.choice.__dict__, **changes})
 
     def start(self) -> None:
-        cut = cut_off.find(self.app.save_dir, self.entry.id)
+        cut = cut_off.find(self.app.save_dir, self.entry.id, self.app.problems)
         if cut is None:
             self._question(0)
             return
@@ -253,7 +253,7 @@ def open_table(app: Any, entry: GameEntry, hosted: HostedNote, table: TableOptio
             seat_tokens.forget_address(save_dir, here)
         except OSError:
             pass  # kept seats are only offered, never needed: the host sits as a newcomer
-    kept = None if fresh else seat_tokens.find(save_dir, here)
+    kept = None if fresh else seat_tokens.find(save_dir, here, app.problems)
     client = ThreadedClient("127.0.0.1", port, hosted.name, token=kept.token if kept else "",
                             table=kept.table if kept else "")
     return NetworkTable(client, save_dir, server, address)
@@ -265,7 +265,7 @@ class ConnectDialogs:
 
     def __init__(self, app: Any, hud: Hud, entry: GameEntry) -> None:
         self.app, self.hud, self.entry = app, hud, entry
-        self.recent: Recent = recent_tables.load(app.save_dir)
+        self.recent: Recent = recent_tables.load(app.save_dir, app.problems)
         self.address: Address | None = None
         self.lan: LanListener | None = None  # open while the address is asked
         self._heard: list[HeardTable] = []
@@ -321,7 +321,8 @@ class ConnectDialogs:
         # Try again, the next Connect) asks with the name as it was typed.
         self.recent = Recent(name, self.recent.addresses)
         recent_tables.keep(self.app.save_dir, None, name)
-        kept = seat_tokens.find(self.app.save_dir, str(address))  # back after a crash
+        kept = seat_tokens.find(self.app.save_dir, str(address),  # back after a crash
+                                  self.app.problems)
         client = ThreadedClient(address.host, address.port, name,
                                 token=kept.token if kept else "", table=kept.table if kept else "")
         net = NetworkTable(client, self.app.save_dir)

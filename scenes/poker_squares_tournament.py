@@ -28,16 +28,12 @@ class TournamentPlay:
         return self.app.save_dir / "poker-squares-tournament.json"
 
     def load_tournament(self) -> None:
-        result = storage.read_json(self.tournament_path, KIND, VERSION,
-                                   consequence="a new tournament can be started")
+        result = storage.read_parsed(self.tournament_path, KIND, VERSION,
+                                     lambda data: Tournament.from_json(data.get("tournament")),
+                                     consequence="a new tournament can be started")
         if result.problem:
             self.app.problems.append(result.problem)
-        if result.data is None:
-            return
-        try:
-            self.tournament = Tournament.from_json(result.data.get("tournament"))
-        except ValueError as exc:
-            self.app.problems.append(f"The tournament could not be read ({exc}).")
+        self.tournament = result.value
 
     def save_tournament(self) -> None:
         if self.tournament is None:

@@ -15,7 +15,7 @@ from game import storage
 from game.engine.ui import Dialog, confirm
 from game.highscores import HighScores
 from game.match import Entrant, Match
-from game.replay.recorder import Recorder, ReplayError
+from game.replay.recorder import Recorder
 from game.rules import pyramid as P
 from game.rules.registry import RULES_BY_ID
 
@@ -50,7 +50,7 @@ class MatchPlay:
     def top_ten(self) -> HighScores:
         table = HighScores(self.app.save_dir / "pyramid-top10.json", minimum=0)
         if table.problem:
-            self.hud.say(table.problem, error=True, seconds=8.0)
+            self.app.problems.append(table.problem)
         return table
 
     def autosave_extra(self) -> dict[str, Any]:
@@ -231,21 +231,15 @@ class MatchPlay:
         self.hud.say("Tournament saved: choose Tour, then Restore, to carry on later.")
 
     def restore_match(self) -> None:
-        result = storage.read_json(self.match_path, MATCH_KIND, MATCH_VERSION,
-                                   consequence="no tournament was restored")
-        if result.data is None:
-            self.app.error(result.problem or "There is no saved tournament.")
+        result = storage.read_parsed(self.match_path, MATCH_KIND, MATCH_VERSION, saved_match,
+                                     consequence="no tournament was restored")
+        if result.problem:
+            self.app.problems.append(result.problem)
+        if result.value is None:
+            if result.problem is None:
+                self.app.error("There is no saved tournament.")
             return
-        try:
-            match = read_match(result.data.get("match"))
-            game = Recorder.from_json(result.data.get("game"), RULES_BY_ID)
-            if match.finished:
-                raise ValueError("it was already complete")
-        except (ValueError, ReplayError) as exc:
-            target = storage.set_aside(self.match_path)
-            self.app.error(f"The saved tournament could not be read ({exc}); it has been set "
-                           f"aside as {target.name}.")
-            return
+        match, game = result.value
         self.match = match
         self.set_commands()
         game.undo_allowed = False  # a save from before the log kept the rule itself
@@ -265,3 +259,11 @@ class MatchPlay:
 
 def read_match(data: Any) -> Match:
     return Match.from_json(data, MATCH_GAMES, MAX_ENTRANTS)
+
+
+def saved_match(data: dict[str, Any]) -> tuple[Match, Recorder]:
+    """A saved tournament and its game in progress; ValueError if either is unusable."""
+    match = read_match(data.get("match"))
+    if match.finished:
+        raise ValueError("it was already complete")
+    return match, Recorder.from_json(data.get("game"), RULES_BY_ID)

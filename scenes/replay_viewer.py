@@ -499,17 +499,12 @@ class ReplayListScene(PageScene):
 
     def enter(self) -> None:
         """Read the folder each time the list is shown: a game just finished is listed."""
-        problems: list[str] = []
+        problems = self.app.problems
         self.every = sorted(
-            storage.list_replays(storage.replay_dir(self.app.save_dir), problems)
+            storage.list_replays(storage.replay_dir(self.app.save_dir, problems), problems)
             + seat_replay.list_replays(self.app.save_dir, problems),
             key=lambda r: (r.date, r.path.name), reverse=True)
         self.apply_filters()
-        if len(problems) == 1:
-            self.hud.say(problems[0], error=True)
-        elif problems:
-            self.hud.say(f"{len(problems)} replay files were damaged and have been set aside "
-                         "(renamed .bad-...).", error=True)
         index = self.focus_index()
         self.show_rows(index if index is not None else 0)
 

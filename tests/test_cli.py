@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 import main
+from game.rules.registry import GAME_BY_ID
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -70,8 +71,8 @@ def test_unbuilt_games_say_so(monkeypatch: pytest.MonkeyPatch,
                               capsys: pytest.CaptureFixture[str]) -> None:
     import dataclasses
 
-    unbuilt = dataclasses.replace(main.GAME_BY_ID["draw-poker"], scene="")
-    monkeypatch.setitem(main.GAME_BY_ID, "draw-poker", unbuilt)
+    unbuilt = dataclasses.replace(GAME_BY_ID["draw-poker"], scene="")
+    monkeypatch.setitem(GAME_BY_ID, "draw-poker", unbuilt)
     assert main.main(["--game", "draw-poker", "--headless", "--frames", "1"]) == 2
     assert "not built yet" in capsys.readouterr().err
 

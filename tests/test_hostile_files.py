@@ -25,6 +25,7 @@ import main
 from game import storage
 from game.ai import pyramid_player
 from game.engine.app import App
+from game.engine.notices import Notices
 from game.engine.ui import Hud
 from game.highscores import HighScores
 from game.match import Entrant, Match
@@ -80,16 +81,21 @@ def header(name: str) -> str:
 
 @pytest.fixture
 def said(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every error message any scene shows."""
+    """Every error message any scene shows, and every notice (a file set aside)."""
     seen: list[str] = []
-    original = Hud.say
+    original_say, original_add = Hud.say, Notices.add
 
     def say(hud: Hud, text: str, error: bool = False, seconds: float = 4.0) -> None:
         if error:
             seen.append(text)
-        original(hud, text, error, seconds)
+        original_say(hud, text, error, seconds)
+
+    def add(notices: Notices, text: str) -> None:
+        seen.append(text)
+        original_add(notices, text)
 
     monkeypatch.setattr(Hud, "say", say)
+    monkeypatch.setattr(Notices, "add", add)
     return seen
 
 

@@ -113,7 +113,7 @@ def test_top_ten_shows_and_survives_a_damaged_file(tmp_path: Path) -> None:
     type_text(app, "t")  # TOP 10
     assert "No scores yet" in scene.hud.dialog.body
     assert list(tmp_path.glob("pyramid-top10.json.bad-*"))
-    assert "set aside" in scene.hud.message.text
+    assert any("set aside" in text for text in app.notices.texts)
 
 
 def test_restore_with_a_damaged_save_is_refused_with_a_reason(tmp_path: Path) -> None:
@@ -123,7 +123,7 @@ def test_restore_with_a_damaged_save_is_refused_with_a_reason(tmp_path: Path) ->
     type_text(app, "t")
     type_text(app, "r")
     assert scene.match is None
-    assert "could not be read" in scene.hud.message.text
+    assert any("could not be read" in text for text in app.notices.texts)
     assert list(tmp_path.glob("pyramid-tournament.json.bad-*"))
 
 

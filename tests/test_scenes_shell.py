@@ -364,7 +364,7 @@ def test_replay_list_shows_saved_replays_and_opens_one(app: App, tmp_path: Path)
     app.push(scene)
     run(app, 2)
     assert len(scene.replays) == 2
-    assert "set aside" in scene.hud.message.text and not damaged.exists()
+    assert any("set aside" in text for text in app.notices.texts) and not damaged.exists()
     assert ink_pixels(app, scene.hud.button("row:0").rect) > 200  # its columns are drawn
 
     click(app, centre_of(scene.hud.button("row:0").rect))

@@ -51,9 +51,11 @@ def test_missing_file_is_not_a_problem(tmp_path: Path) -> None:
     (b'{"kind": "replay", "version": 1}', "is not a settings file"),
     (b'{"kind": "settings"}', "was damaged"),
     (b'{"kind": "settings", "version": 3}', "was written by a newer version of the game"),
-    (b'{"kind": "settings", "version": 1e999}', "was damaged"),  # inf
+    (b'{"kind": "settings", "version": 1e999}', "holds a number out of range"),  # inf
     (b'{"kind": "settings", "version": 1, "x": NaN}', "was damaged"),
-    (b'{"kind": "settings", "version": ' + b"9" * 5000 + b"}", "was damaged"),  # ValueError
+    (b'{"kind": "settings", "version": ' + b"9" * 5000 + b"}", "holds a number out of range"),
+    (b'{"kind": "settings", "version": 1, "x": ' + b"9" * 309 + b"}",
+     "holds a number out of range"),  # loads, but overflows float()
     (b'{"x": ' + b"[" * 10**5 + b"]" * 10**5 + b"}", "was damaged"),  # RecursionError
 ])
 def test_bad_file_is_set_aside_and_reported(tmp_path: Path, content: bytes, reason: str) -> None:

@@ -16,9 +16,11 @@ from game import settings as settings_mod
 from game.engine.actions import Act, Action
 from game.engine.card_art import CardArt
 from game.engine.clock import FixedStepClock
-from game.engine.guard import Crash, append_error_log, quit_on_signals
+from game.engine.guard import Crash, append_error_log
 from game.engine.input import InputMapper
 from game.engine.layout import Viewport
+from game.engine.notices import Notices
+from game.engine.quit_signals import quit_on_signals
 from game.engine.render import DirtyRenderer
 from game.engine.scene import Scene
 from game.engine.sound import SoundBoard
@@ -41,7 +43,10 @@ class App:
         self.saved_settings = settings
         self.settings = settings_mod.apply_overrides(settings, self.overrides)
         self.headless = headless
+        # Reports for the player (a damaged file set aside...): anything may append one;
+        # each frame moves them into ``notices``, which shows them all until read.
         self.problems: list[str] = []
+        self.notices = Notices()
         pygame.init()
         pygame.key.set_repeat(350, 45)
         self.windowed_size = size
@@ -185,9 +190,7 @@ class App:
         self.scenes.append(scene)
         scene.layout(self.viewport)
         scene.enter()
-        for problem in self.problems:
-            scene.hud.say(problem, error=True, seconds=8.0)
-        self.problems.clear()
+        self._take_problems()
         self.refresh_background()
 
     def pop(self) -> None:
@@ -202,6 +205,11 @@ class App:
     def replace_scene(self, scene: Scene) -> None:
         self.scenes.pop().exit()
         self.push(scene)
+
+    def _take_problems(self) -> None:
+        for problem in self.problems:
+            self.notices.add(problem)
+        self.problems.clear()
 
     def quit(self) -> None:
         while self.scenes:
@@ -221,6 +229,8 @@ class App:
             self.handle(action)
 
     def handle(self, action: Action) -> None:
+        if self._on_notices(action):
+            return
         if action.device == "mouse" and self.settings.input_mode == "keyboard":
             self._mouse_is_off(action)
             return
@@ -231,6 +241,18 @@ class App:
             self.set_setting(fullscreen=self.fullscreen)
         elif self.scenes:
             self.scene.handle(action)
+
+    def _on_notices(self, action: Action) -> bool:
+        """A click on the notices' panel closes it and goes no further (not to a menu
+        tile under it)."""
+        if action.kind not in (Act.POINTER_DOWN, Act.POINTER_UP) or action.pos is None:
+            return False
+        rect = self.notices.rect(self.viewport)
+        if rect is None or not rect.collidepoint(action.pos):
+            return False
+        if action.kind == Act.POINTER_UP:
+            self.notices.clear()
+        return True
 
     def _mouse_is_off(self, action: Action) -> None:
         """The Mouse setting is No (-nomouse): the mouse does nothing, and the first
@@ -244,6 +266,7 @@ class App:
             self.handle(action)
         if self.scenes:
             self.scene.update(dt)
+        self.notices.update(dt, paused=bool(self.scenes) and self.scene.hud.dialog is not None)
 
     def render(self) -> list[pygame.Rect]:
         if not self.scenes:
@@ -252,7 +275,8 @@ class App:
         if self._background_stale:
             self._background_stale = False
             self.renderer.set_background(scene.background(self.viewport))
-        return self.renderer.draw(self.screen, scene.draw_items(self.clock.alpha))
+        items = scene.draw_items(self.clock.alpha) + self.notices.draw_items(self.viewport)
+        return self.renderer.draw(self.screen, items)
 
     def frame(self, seconds: float) -> list[pygame.Rect]:
         """One frame: input, as many fixed steps as time allows, one render. With the
@@ -276,6 +300,7 @@ class App:
             self.step(self.clock.step)
             if not self.running:
                 return []
+        self._take_problems()
         dirty = self.render()
         self.frame_count += 1
         return dirty

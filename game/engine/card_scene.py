@@ -33,7 +33,7 @@ from game.engine.scene import Scene
 from game.engine.seats import ComputerSeat, HumanSeat
 from game.engine.table import CardTable
 from game.engine.ui import GOLD, MUTED, UI_Z, Button, Dialog, confirm, text_image
-from game.replay.recorder import Recorder, ReplayError
+from game.replay.recorder import Recorder
 from game.rules.base import IllegalMove
 from game.rules.registry import GAME_BY_ID, RULES_BY_ID, GameEntry, load
 from game.session import SeatClient, Session, Update
@@ -416,27 +416,20 @@ class CardGameScene(Scene):
         return self.app.save_dir / f"autosave-{self.game_id}.json"
 
     def _load_autosave(self) -> Recorder | None:
-        result = storage.read_json(self.autosave_path, AUTOSAVE_KIND, AUTOSAVE_VERSION,
-                                   consequence="a new game is dealt")
+        result = storage.read_parsed(
+            self.autosave_path, AUTOSAVE_KIND, AUTOSAVE_VERSION,
+            lambda data: (data, Recorder.from_json(data.get("replay"), RULES_BY_ID)),
+            consequence="a new game is dealt")
         if result.problem:
             self.app.problems.append(result.problem)
-        if result.data is None:
+        if result.value is None:
             return None
-        try:
-            rec = Recorder.from_json(result.data.get("replay"), RULES_BY_ID)
-        except ReplayError as exc:
-            try:
-                aside = f"it has been set aside as {storage.set_aside(self.autosave_path).name}"
-            except OSError as error:
-                aside = f"it could not be set aside ({error.strerror or error})"
-            self.app.problems.append(f"The saved game could not be resumed ({exc}); {aside} "
-                                     "and a new game is dealt.")
-            return None
+        data, rec = result.value
         if rec.game_id != self.game_id:
             return None
-        if not self.restore_extra(result.data, self.rules.is_over(rec.state)):
+        if not self.restore_extra(data, self.rules.is_over(rec.state)):
             return None
-        self.recorded = GameRecord.from_json(result.data.get("recorded"))
+        self.recorded = GameRecord.from_json(data.get("recorded"))
         return rec
 
     def replay_extra(self) -> dict[str, Any]:

@@ -1,14 +1,9 @@
-"""What stops a bug or a signal from losing the player's game: the error log that a
-crashed frame is written to, and quitting through the normal save path on SIGINT,
-SIGHUP or SIGTERM instead of dying mid-frame."""
+"""What stops a bug from losing the player's game: the error log that a crashed frame
+is written to (signals: quit_signals)."""
 
 from __future__ import annotations
 
 import logging
-import signal
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -16,8 +11,6 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 ERROR_LOG = "errors.log"
 ERROR_LOG_LIMIT = 1_000_000  # bytes kept: the newest entries
-QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGHUP", "SIGTERM")
-                     if hasattr(signal, name))  # no SIGHUP on Windows
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,20 +37,3 @@ def append_error_log(folder: Path, text: str, limit: int = ERROR_LOG_LIMIT) -> P
     except OSError as exc:
         log.error("could not write %s: %s", path, exc)
     return path
-
-
-@contextmanager
-def quit_on_signals(stop: Callable[[int], None]) -> Iterator[None]:
-    """While inside, SIGINT/SIGHUP/SIGTERM call ``stop(signum)`` (which should end the
-    loop) instead of raising KeyboardInterrupt or killing the process. Only the main
-    thread may install handlers; elsewhere (an embedding test) this does nothing."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = {sig: signal.signal(sig, lambda signum, _frame: stop(signum))
-                for sig in QUIT_SIGNALS}
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)

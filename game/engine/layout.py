@@ -37,6 +37,9 @@ class Viewport:
             x, y = (self.width - w) / 2, (self.height - h) / 2
         else:
             x, y, w, h = self.area
+        # A window (or an area in it) of a pixel or less still has a scale above 0, so
+        # that to_logical never divides by zero; what is drawn there is just tiny.
+        w, h = max(1.0, w), max(1.0, h)
         scale = min(w / DESIGN_W, h / DESIGN_H)
         object.__setattr__(self, "scale", scale)
         object.__setattr__(self, "left", x + (w - DESIGN_W * scale) / 2)

@@ -39,11 +39,14 @@ def note(save_dir: Path, hosted: HostedNote) -> None:
         "lan": hosted.lan, "name": hosted.name})
 
 
-def find(save_dir: Path, game: str) -> HostedNote | None:
+def find(save_dir: Path, game: str, problems: list[str] | None = None) -> HostedNote | None:
     """The ``game`` table a crash cut off here, if its note and its table file are both
-    there and sound."""
-    data = storage.read_json(_note_path(save_dir), KIND, VERSION,
-                             consequence="no table is offered for resuming").data or {}
+    there and sound (a note we cannot read is set aside, said in ``problems``)."""
+    result = storage.read_json(_note_path(save_dir), KIND, VERSION,
+                               consequence="no table is offered for resuming")
+    if result.problem and problems is not None:
+        problems.append(result.problem)
+    data = result.data or {}
     port, lan, name = data.get("port"), data.get("lan"), data.get("name")
     if data.get("game") != game or not isinstance(port, int) or not 0 < port < 65536 \
             or not isinstance(lan, bool) or not isinstance(name, str) or len(name) > 24:

@@ -12,11 +12,12 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from game import storage
 from game.json_limits import is_int, is_text
 from game.net.table import MatchResult, Table, TableOptions, TableSeat
 from game.replay.recorder import Recorder, ReplayError
 from game.rules.registry import RULES_BY_ID
-from game.storage import UnusableFile, load_json, write_json_atomic
+from game.storage import write_json_atomic
 
 FORMAT = "card-parlour-net-table"
 VERSION = 1
@@ -92,15 +93,21 @@ class Saver:
         elif table.session is not None:
             self._worker.submit(write_json_atomic, self.path(table.id), record(table))
 
-    def load_all(self) -> list[Any]:
-        """Every saved table's record; an unreadable file is left where it is and named."""
-        records = []
+    def load_all(self, make: Callable[[str, TableOptions], Table]) -> list[Table]:
+        """Every saved table, restored (call on the event loop). A file that cannot be
+        restored is set aside, as the game's own saves are, and named in the log: the
+        table that takes its place must not write over it."""
+        tables = []
         for path in sorted(self.folder.glob("*.json")):
-            try:
-                records.append(load_json(path))
-            except (OSError, UnusableFile) as exc:
-                log.warning("table file %s %s: not resumed", path, exc)
-        return records
+            if path.name.startswith("."):
+                continue
+            loaded = storage.read_parsed(path, FORMAT, VERSION, lambda d: restore(d, make),
+                                         consequence="it is not resumed")
+            if loaded.value is not None:
+                tables.append(loaded.value)
+            elif loaded.problem:
+                log.warning("table file %s", loaded.problem)
+        return tables
 
     def close(self) -> None:
         self._worker.shutdown(wait=True)

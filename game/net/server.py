@@ -22,7 +22,7 @@ from typing import Any
 
 from game.net.limits import RateLimit, Window
 from game.net.link import Counters, Link, LinkClosed
-from game.net.persist import Saver, restore
+from game.net.persist import Saver
 from game.net.protocol import (
     CLIENT_TYPES,
     MAX_NAME,
@@ -113,12 +113,7 @@ class Server:
     async def start(self) -> int:
         """Listen (resuming saved tables first); the port, chosen by the system for 0."""
         if self._saver is not None:
-            for data in self._saver.load_all():
-                try:
-                    table = restore(data, self._new_table)
-                except ValueError as exc:
-                    log.warning("a saved table was not resumed: %s", exc)
-                    continue
+            for table in self._saver.load_all(self._new_table):
                 self.tables[table.id] = table
         self._server = await asyncio.start_server(self._handle, self.options.host,
                                                   self.options.port)

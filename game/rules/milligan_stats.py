@@ -68,6 +68,11 @@ def to_json(stats: Stats) -> dict[str, Any]:
             "by_rules": {k: asdict(t) for k, t in stats.by_rules.items()}}
 
 
+# Far beyond any player's lifetime of games, and small enough that adding one more game
+# never takes a figure past what storage accepts on the next load.
+MAX_COUNT = 10**12
+
+
 def _tally(data: Any) -> Tally:
     if not isinstance(data, dict):
         raise ValueError("a tally is an object")
@@ -78,6 +83,8 @@ def _tally(data: Any) -> Tally:
         if isinstance(value, bool) or not isinstance(value, int | float) \
                 or (kind is int and not isinstance(value, int)):
             raise ValueError(f"{f.name} is not a number")
+        if abs(value) > MAX_COUNT:
+            raise ValueError(f"{f.name} is out of range")
         values[f.name] = kind(value)
     tally = Tally(**values)
     if not 0 <= tally.won <= tally.played or tally.moves < 0:
