@@ -14,9 +14,9 @@ the state.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 
+from game import wallclock
 from game.ai import chinese_poker_sim as sim
 from game.cards import as_card
 from game.rules import chinese_poker as C
@@ -104,12 +104,12 @@ class HardPlayer(MediumPlayer):
         candidates = self.candidates(view, legal)
         if len(candidates) == 1:
             return candidates[0]
-        started = time.perf_counter()
+        started = wallclock.seconds()
         totals = [0.0] * len(candidates)
         rounds = max(1, self.playouts // len(candidates))
         for done in range(rounds):
             if self.time_limit is not None and done and \
-                    time.perf_counter() - started > self.time_limit * 0.8:
+                    wallclock.seconds() - started > self.time_limit * 0.8:
                 break
             hands = self.deal_unseen(view)
             for i, move in enumerate(candidates):

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import heapq
 import itertools
-import time
 from dataclasses import dataclass
 
+from game import wallclock
 from game.rules import milligan as M
 
 EMPTY_COLUMN = 9.0  # worth of an empty column (Miss Milligan: only for a king)
@@ -185,7 +185,7 @@ def playout(state: M.MilliganState, nodes: int, deadline: float) -> tuple[M.Move
     it wins before ``deadline``, else None."""
     line: list[M.Move] = []
     while state.status == "playing":
-        if time.perf_counter() > deadline:
+        if wallclock.seconds() > deadline:
             return None
         for move in plan(state, bool(state.stock), nodes):
             state = M.apply(state, move)
@@ -205,7 +205,7 @@ def solve(state: M.MilliganState, time_limit: float = 2.0, max_nodes: int = 200_
         return Verdict(True, 0)
     if state.status != "playing":
         return Verdict(False, 0)
-    deadline = time.perf_counter() + time_limit
+    deadline = wallclock.seconds() + time_limit
     for nodes in PLAYOUT_NODES:
         line = playout(state, nodes, deadline)
         if line is not None:
@@ -217,7 +217,7 @@ def _exhaust(state: M.MilliganState, deadline: float, max_nodes: int) -> Verdict
     seen = {_full_key(state)}
     stack = [(state, ())]
     while stack:
-        if len(seen) >= max_nodes or time.perf_counter() > deadline:
+        if len(seen) >= max_nodes or wallclock.seconds() > deadline:
             return Verdict(None, len(seen))
         position, path = stack.pop()
         children = []

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from game import storage
+from game import storage, wallclock
 from game.cards import card_from_uid
 from game.engine.actions import Act, Action
 from game.engine.celebration import Celebration
@@ -515,7 +514,7 @@ class CardGameScene(Scene):
         returns its file name, None when nothing was written."""
         if self.recorder.length == 0:
             return None
-        self.recorder.meta.update({"date": datetime.now().isoformat(timespec="seconds"),
+        self.recorder.meta.update({"date": wallclock.now().isoformat(timespec="seconds"),
                                    "result": result, "outcome": outcome})
         if self.replay_extra():
             self.recorder.meta["table"] = self.replay_extra()

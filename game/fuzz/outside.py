@@ -1,0 +1,85 @@
+"""What the game takes from outside a fuzz run's seed, replaced by stand-ins for the run
+so that the seed alone decides it:
+
+- background jobs (the solvers) wait in a ``JobQueue`` that the fuzzer runs, on its own
+  thread, at seeded moments: answers arrive on the same frame every time;
+- the clock and the calendar are a ``SimulatedClock``: a solver's time limit is a fixed
+  amount of work on any machine, and the dates replays are named and sorted by move
+  with the frames;
+- the game's fresh-deal seeds (``random.SystemRandom``) and the global ``random``
+  module are seeded from the run's seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from game import wallclock
+from game.engine import jobs as jobs_module
+from game.engine.jobs import run_job
+from game.wallclock import SimulatedClock
+
+START_DATE = datetime(2024, 1, 2, 3, 4, 5)  # the calendar's first day, in every run
+TICK = 0.01  # simulated seconds per reading of the clock: a 1 s limit is 100 readings
+
+
+class JobQueue:
+    """Stands in for the solvers' worker threads: jobs wait here until ``run``."""
+
+    def __init__(self) -> None:
+        self._waiting: list[tuple[Future, Callable[..., Any], tuple]] = []
+
+    def worker(self) -> JobQueue:
+        return self  # one queue for every Background of the run
+
+    def put(self, future: Future, fn: Callable[..., Any], args: tuple) -> None:
+        self._waiting.append((future, fn, args))
+
+    def stop(self) -> None:
+        """A Background closing cancels its own futures; nothing else to do."""
+
+    def run(self) -> None:
+        """Run every job still wanted, oldest first, on this thread."""
+        waiting, self._waiting = self._waiting, []
+        for job in waiting:
+            run_job(*job)
+
+
+@dataclass
+class Outside:
+    """The stand-ins of one run; the fuzzer tells them when a frame's time has passed."""
+
+    jobs: JobQueue
+    clock: SimulatedClock
+
+    def frame_passed(self, seconds: float) -> None:
+        self.clock.advance(seconds)
+
+
+@contextmanager
+def sealed(seed: int) -> Iterator[Outside]:
+    """The stand-ins, in place while inside; everything restored afterwards."""
+    master = random.Random(f"game:{seed}")
+
+    class SeededSystemRandom(random.Random):
+        def __init__(self, _x: object = None) -> None:
+            super().__init__(master.getrandbits(64))
+
+    outside = Outside(JobQueue(), SimulatedClock(START_DATE, TICK))
+    saved = random.SystemRandom, random.getstate(), jobs_module.make_worker
+    random.SystemRandom = SeededSystemRandom  # type: ignore[misc]
+    random.seed(seed)
+    jobs_module.make_worker = outside.jobs.worker
+    try:
+        with wallclock.using(outside.clock):
+            yield outside
+    finally:
+        random.SystemRandom = saved[0]  # type: ignore[misc]
+        random.setstate(saved[1])
+        jobs_module.make_worker = saved[2]
