@@ -253,7 +253,7 @@ def test_a_table_the_fuzzer_hosts_is_on_loopback_at_a_free_port_and_closes_with_
     assert hosted.port != DEFAULT_PORT and lobby.net.address == f"127.0.0.1:{hosted.port}"
     until(app, lambda: lobby.net.client.lobby is not None, "seated at the table")
     app.pop()
-    hosted._thread.join(DEADLINE)
+    hosted._runner.thread.join(DEADLINE)
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", hosted.port), timeout=DEADLINE).close()
     app.quit()
