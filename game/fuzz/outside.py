@@ -6,6 +6,9 @@ so that the seed alone decides it:
 - the clock and the calendar are a ``SimulatedClock``: a solver's time limit is a fixed
   amount of work on any machine, and the dates replays are named and sorted by move
   with the frames;
+- the network (hosted tables, connections, the computer seats' thinking) runs on one
+  loop stepped after each frame, in simulated time, over streams in memory
+  (game/fuzz/netloop.py, game/fuzz/pipes.py);
 - the game's fresh-deal seeds (``random.SystemRandom``) and the global ``random``
   module are seeded from the run's seed.
 """
@@ -18,11 +21,15 @@ from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from types import ModuleType
 from typing import Any
 
 from game import wallclock
 from game.engine import jobs as jobs_module
 from game.engine.jobs import run_job
+from game.fuzz.netloop import SteppedLoop, SteppedRunner, inline_pool
+from game.fuzz.pipes import MemoryNetwork
+from game.net import runtime
 from game.wallclock import SimulatedClock
 
 START_DATE = datetime(2024, 1, 2, 3, 4, 5)  # the calendar's first day, in every run
@@ -57,9 +64,11 @@ class Outside:
 
     jobs: JobQueue
     clock: SimulatedClock
+    loop: SteppedLoop
 
     def frame_passed(self, seconds: float) -> None:
         self.clock.advance(seconds)
+        self.loop.advance(seconds)
 
 
 @contextmanager
@@ -71,15 +80,31 @@ def sealed(seed: int) -> Iterator[Outside]:
         def __init__(self, _x: object = None) -> None:
             super().__init__(master.getrandbits(64))
 
-    outside = Outside(JobQueue(), SimulatedClock(START_DATE, TICK))
-    saved = random.SystemRandom, random.getstate(), jobs_module.make_worker
-    random.SystemRandom = SeededSystemRandom  # type: ignore[misc]
+    outside = Outside(JobQueue(), SimulatedClock(START_DATE, TICK), SteppedLoop())
+    runner, network = SteppedRunner(outside.loop), MemoryNetwork()
+    state = random.getstate()
     random.seed(seed)
-    jobs_module.make_worker = outside.jobs.worker
     try:
-        with wallclock.using(outside.clock):
+        with _swapped(random, SystemRandom=SeededSystemRandom), \
+                _swapped(jobs_module, make_worker=outside.jobs.worker), \
+                _swapped(runtime, make_runner=lambda name: runner, make_pool=inline_pool,
+                         open_connection=network.open_connection,
+                         start_server=network.start_server), \
+                wallclock.using(outside.clock):
             yield outside
     finally:
-        random.SystemRandom = saved[0]  # type: ignore[misc]
-        random.setstate(saved[1])
-        jobs_module.make_worker = saved[2]
+        outside.loop.shut()
+        random.setstate(state)
+
+
+@contextmanager
+def _swapped(module: ModuleType, **names: Any) -> Iterator[None]:
+    """``module``'s ``names`` set to these values while inside."""
+    saved = {name: getattr(module, name) for name in names}
+    for name, value in names.items():
+        setattr(module, name, value)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(module, name, value)

@@ -7,7 +7,8 @@ Deterministic for a seed: the fuzzer's choices come from one seeded generator, f
 last a fixed simulated time, and what the game would take from outside the seed is
 replaced for the run (game/fuzz/outside.py): its solvers run at seeded moments on this
 thread (and, much slower than a frame, cost only a bounded share of the run), its
-clock and calendar are simulated, its fresh seeds come from the run's seed."""
+clock and calendar are simulated, its network runs on this thread in memory, its fresh
+seeds come from the run's seed."""
 
 from __future__ import annotations
 
@@ -152,6 +153,9 @@ class Fuzzer:
         for crash in app.crashes:
             self._failed_exception(index, crash.exception, crash.traceback)
         app.crashes.clear()
+        for exc in self.outside.loop.failures:  # the network's, on its loop
+            self._failed_exception(index, exc, "".join(_format(exc)))
+        self.outside.loop.failures.clear()
         for scene in app.scenes:
             self.report.scenes.add(type(scene).__name__)
             dialog = scene.hud.dialog
