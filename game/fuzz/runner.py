@@ -26,6 +26,7 @@ from typing import Any
 
 from game.fuzz.outside import Outside, sealed
 from game.fuzz.report import Failure, FuzzReport, location
+from game.fuzz.trace import Trace
 
 FRAME = 1 / 60
 START_SIZE = (640, 360)
@@ -37,13 +38,14 @@ RECENT = 20  # steps kept for a failure's reproduction log
 
 
 def run_fuzz(events: int, seed: int, progress: Callable[[FuzzReport], None] | None = None,
-             ) -> FuzzReport:
-    """Send ``events`` random steps through the game; see the module docstring."""
+             trace: Path | None = None) -> FuzzReport:
+    """Send ``events`` random steps through the game; see the module docstring. ``trace``:
+    a file to write the run to, event by event (game/fuzz/trace.py)."""
     for name, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy")):
         os.environ[name] = value
     with tempfile.TemporaryDirectory(prefix="fuzz-", dir=_memory_dir()) as folder, \
             sealed(seed) as outside, _quiet():
-        return Fuzzer(Path(folder), seed, outside).run(events, progress)
+        return Fuzzer(Path(folder), seed, outside, Trace(trace)).run(events, progress)
 
 
 def _memory_dir() -> str | None:
@@ -53,7 +55,8 @@ def _memory_dir() -> str | None:
 
 
 class Fuzzer:
-    def __init__(self, save_dir: Path, seed: int, outside: Outside) -> None:
+    def __init__(self, save_dir: Path, seed: int, outside: Outside,
+                 trace: Trace | None = None) -> None:
         from game.fuzz.inputs import InputMaker
         from game.fuzz.pads import Pads
         from game.fuzz.starts import start_points, write_replays
@@ -61,6 +64,7 @@ class Fuzzer:
         self.save_dir = save_dir
         self.seed = seed
         self.outside = outside
+        self.trace = trace or Trace()
         self.rng = random.Random(seed)
         self.report = FuzzReport(seed)
         self.recent: deque[str] = deque(maxlen=RECENT)
@@ -85,6 +89,8 @@ class Fuzzer:
                     progress(self.report)
         finally:
             self.report.seconds = time.perf_counter() - began
+            self.report.digest = self.trace.digest
+            self.trace.close()
             self.pads.detach_all()
             self._close_app()
         return self.report
@@ -106,11 +112,11 @@ class Fuzzer:
             if self._steps > self._next_jump:
                 self._next_jump = self._steps + self.rng.randint(*JUMP_GAP)
                 index += 1
-                self.recent.append(f"{index - 1}: {self._jump()}")
+                self.recent.append(self.trace.event(index - 1, self._jump()))
             else:
                 for _ in range(min(self.rng.randint(*BATCH), limit - index)):
                     index += 1
-                    self.recent.append(f"{index - 1}: {self.inputs.step()}")
+                    self.recent.append(self.trace.event(index - 1, self.inputs.step()))
             if self.rng.random() < JOBS_CHANCE:
                 self.outside.jobs.run()
             for _ in range(1 + (self.rng.randrange(1, 40) if self.rng.random()
@@ -121,12 +127,13 @@ class Fuzzer:
                     break
         except Exception as exc:  # outside the app's guard (a jump, a pad): report, go on
             if not self.recent or not self.recent[-1].startswith(f"{index - 1}: "):
-                self.recent.append(f"{index - 1}: (failed while being made)")
+                self.recent.append(self.trace.event(index - 1, "(failed while being made)"))
             self._failed_exception(index - 1, exc, "".join(_format(exc)))
             self._close_app()
         self.report.events = index
         self.report.sent = self.inputs.sent
         self._look(index - 1)
+        self.trace.shown(self.app)
 
     def _jump(self) -> str:
         """Go back to the menu, then push the next start point (each once per round)."""
