@@ -4,6 +4,7 @@ clock and calendar, and a network that runs on the fuzzer's thread in memory."""
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import threading
 from datetime import timedelta
@@ -16,7 +17,7 @@ from game import wallclock
 from game.ai import pyramid_solver
 from game.engine.app import App
 from game.fuzz.netloop import SteppedLoop
-from game.fuzz.outside import START_DATE, TICK, Outside, sealed
+from game.fuzz.outside import START_DATE, TICK, Outside, save_folder, sealed
 from game.fuzz.pipes import FIRST_PORT, MemoryNetwork
 from game.rules import pyramid
 from tests.driver import key, make_app
@@ -40,6 +41,16 @@ def test_a_fuzz_run_reads_a_simulated_clock_and_calendar() -> None:
         runs = [pyramid_solver.solve_state(deal, time_limit=0.2) for _ in range(2)]
         assert runs[0].nodes == runs[1].nodes and runs[0].won == runs[1].won
     assert wallclock.now() > START_DATE + timedelta(days=300)  # the real calendar again
+
+
+def test_a_run_starts_in_a_new_save_folder_named_alike_in_every_run() -> None:
+    with save_folder(5) as folder:
+        assert folder.name == f"fuzz-5-{os.getpid():07d}" and not any(folder.iterdir())
+    assert not folder.exists()
+    folder.mkdir()
+    (folder / "autosave-pyramid.json").write_text("{}")  # what a killed run left
+    with save_folder(5) as again:
+        assert again == folder and not any(again.iterdir())
 
 
 def _hosted_game(outside: Outside, tmp_path: Path) -> list[tuple]:

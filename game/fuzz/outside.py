@@ -10,17 +10,22 @@ so that the seed alone decides it:
   loop stepped after each frame, in simulated time, over streams in memory
   (game/fuzz/netloop.py, game/fuzz/pipes.py);
 - the game's fresh-deal seeds (``random.SystemRandom``) and the global ``random``
-  module are seeded from the run's seed.
+  module are seeded from the run's seed;
+- the save folder is new and named alike in every run (``save_folder``).
 """
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -95,6 +100,23 @@ def sealed(seed: int) -> Iterator[Outside]:
     finally:
         outside.loop.shut()
         random.setstate(state)
+
+
+@contextmanager
+def save_folder(seed: int) -> Iterator[Path]:
+    """A new, empty save folder for the run, removed afterwards. Its name differs from
+    run to run only in the digits of the process id, all one width in the game's font,
+    so a message that names it wraps alike (failures name it "<saves>"). One a killed
+    run left (the same name: its process is gone) is removed first."""
+    shm = Path("/dev/shm")  # RAM-backed where there is one: saves fsync, disks are slow
+    base = shm if shm.is_dir() and os.access(shm, os.W_OK) else Path(tempfile.gettempdir())
+    folder = base / f"fuzz-{seed}-{os.getpid():07d}"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @contextmanager

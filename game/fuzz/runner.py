@@ -15,7 +15,6 @@ from __future__ import annotations
 import logging
 import os
 import random
-import tempfile
 import time
 import traceback
 from collections import deque
@@ -24,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from game.fuzz.outside import Outside, sealed
+from game.fuzz.outside import Outside, save_folder, sealed
 from game.fuzz.report import Failure, FuzzReport, location
 from game.fuzz.trace import Trace
 
@@ -43,15 +42,8 @@ def run_fuzz(events: int, seed: int, progress: Callable[[FuzzReport], None] | No
     a file to write the run to, event by event (game/fuzz/trace.py)."""
     for name, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy")):
         os.environ[name] = value
-    with tempfile.TemporaryDirectory(prefix="fuzz-", dir=_memory_dir()) as folder, \
-            sealed(seed) as outside, _quiet():
-        return Fuzzer(Path(folder), seed, outside, Trace(trace)).run(events, progress)
-
-
-def _memory_dir() -> str | None:
-    """A RAM-backed folder if there is one: saves fsync, and disks make that slow."""
-    shm = Path("/dev/shm")
-    return str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
+    with save_folder(seed) as folder, sealed(seed) as outside, _quiet():
+        return Fuzzer(folder, seed, outside, Trace(trace)).run(events, progress)
 
 
 class Fuzzer:
@@ -183,8 +175,11 @@ class Fuzzer:
     # -- failures -------------------------------------------------------------------------
 
     def _failed_exception(self, index: int, exc: BaseException, text: str) -> None:
-        self._fail(index, "exception", f"{type(exc).__name__}: {exc}"[:300],
-                   location(exc.__traceback__), text)
+        # the save folder's name differs from run to run: the report says "<saves>"
+        saves = str(self.save_dir)
+        self._fail(index, "exception",
+                   f"{type(exc).__name__}: {exc}".replace(saves, "<saves>")[:300],
+                   location(exc.__traceback__), text.replace(saves, "<saves>"))
 
     def _fail(self, index: int, kind: str, summary: str, where: str, text: str) -> None:
         self.report.add(Failure(
