@@ -54,7 +54,8 @@ def test_a_run_starts_in_a_new_save_folder_named_alike_in_every_run() -> None:
 
 
 def _hosted_game(outside: Outside, tmp_path: Path) -> list[tuple]:
-    """Host a table for one person and the computer, start it, and note each frame."""
+    """Host a table for one person and the computer, start it, and note each frame: the
+    connection, the scene and what the seat sees."""
     app = make_app(tmp_path, animation="off")
     app.loopback_only = True
     frame = app.frame
@@ -72,11 +73,13 @@ def _hosted_game(outside: Outside, tmp_path: Path) -> list[tuple]:
     for n in range(240):
         if n == 30:
             key(app, pygame.K_s, "s")  # start
+        if n == 90:
+            key(app, pygame.K_RETURN)  # cut: the card shows what the deal was
         app.frame(1 / 60)
         client = lobby.net.client
         seat = client.seat_client
-        notes.append((client.status, type(app.scene).__name__,
-                      seat.position if seat is not None and seat.view is not None else None))
+        seen = None if seat is None or seat.view is None else repr(seat.view)  # the deal too
+        notes.append((client.status, type(app.scene).__name__, seen))
     _quit(app)
     return notes
 

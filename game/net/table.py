@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import random
 import secrets
 import time
 from collections import deque
@@ -337,7 +338,9 @@ class Table:
                     f"Computer {seat.index + 1}"
         if recorder is None:
             self.match += 1
-            recorder = Recorder(self.rules, secrets.randbelow(2**63), dict(self.options.config),
+            # fresh, as every game's deal is (a fuzz run seeds SystemRandom)
+            recorder = Recorder(self.rules, random.SystemRandom().randrange(2**63),
+                                dict(self.options.config),
                                 undo_allowed=False, cache_size=CACHED_STATES,
                                 meta={"table": self.id, "match": self.match})
         # No seat takes moves back or deals again: the server deals each match itself.
