@@ -9,8 +9,8 @@ so that the seed alone decides it:
 - the network (hosted tables, connections, the computer seats' thinking) runs on one
   loop stepped after each frame, in simulated time, over streams in memory
   (game/fuzz/netloop.py, game/fuzz/pipes.py);
-- the game's fresh-deal seeds (``random.SystemRandom``) and the global ``random``
-  module are seeded from the run's seed;
+- the game's fresh seeds (game/seeds.py) come from the run's seed, and so does the
+  global ``random`` module's state (the game does not use it; a library might);
 - the save folder is new and named alike in every run (``save_folder``).
 """
 
@@ -29,7 +29,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from game import wallclock
+from game import seeds, wallclock
 from game.engine import jobs as jobs_module
 from game.engine.jobs import run_job
 from game.fuzz.netloop import SteppedLoop, SteppedRunner, inline_pool
@@ -79,18 +79,12 @@ class Outside:
 @contextmanager
 def sealed(seed: int) -> Iterator[Outside]:
     """The stand-ins, in place while inside; everything restored afterwards."""
-    master = random.Random(f"game:{seed}")
-
-    class SeededSystemRandom(random.Random):
-        def __init__(self, _x: object = None) -> None:
-            super().__init__(master.getrandbits(64))
-
     outside = Outside(JobQueue(), SimulatedClock(START_DATE, TICK), SteppedLoop())
     runner, network = SteppedRunner(outside.loop), MemoryNetwork()
     state = random.getstate()
     random.seed(seed)
     try:
-        with _swapped(random, SystemRandom=SeededSystemRandom), \
+        with seeds.using(random.Random(f"game:{seed}")), \
                 _swapped(jobs_module, make_worker=outside.jobs.worker), \
                 _swapped(runtime, make_runner=lambda name: runner, make_pool=inline_pool,
                          open_connection=network.open_connection,
