@@ -126,6 +126,8 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--events", type=int, default=10_000)
     fuzz.add_argument("--seed", type=int, default=0, dest="fuzz_seed")
     fuzz.add_argument("--json", action="store_true", help="print one JSON object")
+    fuzz.add_argument("--trace", type=Path, metavar="FILE",
+                      help="write the run to FILE event by event (diff two runs' traces)")
     add_network_commands(sub)
     return parser
 
@@ -256,7 +258,7 @@ def run(args: argparse.Namespace, overrides: dict[str, object]) -> int:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         from game.fuzz import main as fuzz
 
-        return fuzz(args.events, args.fuzz_seed, args.json)
+        return fuzz(args.events, args.fuzz_seed, args.json, args.trace)
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

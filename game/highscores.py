@@ -12,7 +12,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from game import storage
+from game import storage, wallclock
 from game.json_limits import is_int, is_text
 
 KIND = "top10"
@@ -71,7 +71,8 @@ class HighScores:
         """Enter a score; returns its place (1-10), or None if it did not make the list."""
         if not self.qualifies(score):
             return None
-        entry = Entry(name.strip()[:MAX_NAME] or "Player", score, (day or date.today()).isoformat())
+        entry = Entry(name.strip()[:MAX_NAME] or "Player", score,
+                      (day or wallclock.today()).isoformat())
         # a later equal score goes below the earlier one
         place = next((i for i, e in enumerate(self.entries) if score > e.score),
                      len(self.entries))

@@ -7,11 +7,10 @@ move log to seek in."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from game import storage
+from game import storage, wallclock
 from game.json_limits import is_int, is_text
 
 KIND = "seat-replay"
@@ -42,7 +41,7 @@ def write(save_dir: Path, replay: SeatReplay) -> Path:
     """Saved as ``<game>-match<k>-<YYYYmmdd-HHMMSS>.json``; OSError when it cannot be."""
     where = folder(save_dir)
     where.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    stamp = wallclock.now().strftime("%Y%m%d-%H%M%S")
     path = where / f"{replay.game}-match{replay.match}-{stamp}.json"
     n = 1
     while path.exists():

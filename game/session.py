@@ -25,13 +25,13 @@ Pure Python: no pygame.
 from __future__ import annotations
 
 import hashlib
-import random
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
+from game import seeds
 from game.replay.recorder import CursorChange, Recorder
 from game.rules.base import IllegalMove, ModuleRules
 from game.rules.views import SharedParts
@@ -269,7 +269,7 @@ class Session:
         if same:
             seed = self.recorder.seed
         elif seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            seed = seeds.fresh()
         wanted = dict(self.recorder.config if config is None else config)
         before, self.recorder.undo_allowed = self.recorder.undo_allowed, undo
         try:

@@ -14,13 +14,13 @@ import os
 import re
 import stat
 import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from game import wallclock
 from game.json_limits import MAX_INT, is_text
 from game.replay.recorder import FORMAT as REPLAY_KIND
 from game.replay.recorder import FORMAT_VERSION as REPLAY_VERSION
@@ -119,7 +119,7 @@ def remove_stale_temp_files(folder: str | Path, now: float | None = None) -> lis
     ``.<name>.XXXXXXXX.tmp``); returns them. Files younger than a minute are left alone:
     another copy of the game may be writing them right now."""
     removed: list[Path] = []
-    limit = (time.time() if now is None else now) - STALE_SECONDS
+    limit = (wallclock.timestamp() if now is None else now) - STALE_SECONDS
     try:
         names = os.listdir(folder)
     except OSError:
@@ -306,7 +306,7 @@ def set_aside(path: str | Path, now: datetime | None = None) -> Path:
     """Rename ``path`` (a file, a link or a folder) to ``<name>.bad-<timestamp>[-n]``,
     never replacing an existing file."""
     path = Path(path)
-    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    stamp = (now or wallclock.now()).strftime("%Y%m%d-%H%M%S")
     for n in range(1, 1000):
         target = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{n}" if n > 1 else ""))
         if os.path.lexists(target):
@@ -331,7 +331,7 @@ def set_aside(path: str | Path, now: datetime | None = None) -> Path:
 def write_replay(folder: str | Path, replay: dict[str, Any], now: datetime | None = None) -> Path:
     """Save a recorder's ``to_json()`` as ``<game>-<YYYYmmdd-HHMMSS>.json`` in ``folder``."""
     folder = Path(folder)
-    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    stamp = (now or wallclock.now()).strftime("%Y%m%d-%H%M%S")
     game = "".join(c for c in str(replay.get("game", "game")) if c.isalnum() or c in "-_")
     path = folder / f"{game or 'game'}-{stamp}.json"
     n = 1

@@ -344,8 +344,9 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         side = {"d": view.dealt, "r": view.rejects, "c": view.common_rejects}
         empty += [s for s in self.side_spots(view)[len(view.dealt):]
                   if side[s[0]][int(s[1:])] is None]
+        # in a fixed order (not a set's): ties in dropping and focusing go the same way
         self.table.zones = {f"zone:{spot}": self.spot_rect(view, spot)
-                            for spot in {*empty, *view.targets}}
+                            for spot in dict.fromkeys([*empty, *view.targets])}
         self.table.clear_highlights("selected")
         if self.picked is not None:
             key = next((k for k, s in self.spot_of.items() if s == self.picked), None)

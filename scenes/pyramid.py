@@ -7,12 +7,12 @@ on the keypad 8 pack, 9 waste, 0 turn. Pad: move the cursor, A picks, X turns.
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 from typing import Any
 
 import pygame
 
+from game import seeds
 from game.ai import pyramid_player
 from game.engine.actions import Act
 from game.engine.card_scene import zone_rect
@@ -126,7 +126,7 @@ class PyramidScene(MatchPlay, GameScene):
 
     def _pick_seed(self, seed: int | None) -> int | None:
         if seed is None and self.option("winnable_only") and not self.demo:
-            return pyramid_player.winnable_seed(random.SystemRandom().randrange(2**31),
+            return pyramid_player.winnable_seed(seeds.fresh(),
                                                 self.config, time_limit=0.5)
         return seed
 

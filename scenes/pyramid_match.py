@@ -8,10 +8,9 @@ NEW starts the match again with the same players. Undo is off: the score counts.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from game import storage
+from game import seeds, storage
 from game.engine.ui import Dialog, confirm
 from game.highscores import HighScores
 from game.match import Entrant, Match
@@ -107,7 +106,7 @@ class MatchPlay:
         self.hud.ask(dialog)
 
     def start_match(self, entrants: list[Entrant]) -> None:
-        self.match = Match(tuple(entrants), random.SystemRandom().randrange(2**31),
+        self.match = Match(tuple(entrants), seeds.fresh(),
                            MATCH_GAMES, self.option("same_deck"), max_entrants=MAX_ENTRANTS)
         self.set_commands()
         self.begin_turn()

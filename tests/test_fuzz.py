@@ -37,12 +37,51 @@ def test_a_bounded_run_reaches_every_scene_without_an_exception(seed: int, event
         assert report.dialogs  # commands that open dialogs were pressed
 
 
-def test_the_same_seed_gives_the_same_run() -> None:
-    a, b = run_fuzz(1000, 11).to_json(), run_fuzz(1000, 11).to_json()
-    for run in (a, b):
-        run.pop("seconds")
-        run.pop("events_per_second")
+# Seed 6 connects to a table (the network's stand-in) and plays every game within these.
+SEED, EVENTS, CUT = 6, 1500, 1234  # CUT falls inside a batch of events
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, list[str]]]:
+    """The same seed run side by side in three processes, each with its own
+    PYTHONHASHSEED (the threads' and the machine's timing differ too): twice in full
+    and once cut short. Each run's JSON (less its timings) and trace."""
+    folder = tmp_path_factory.mktemp("runs")
+    started = {name: _start_fuzz(events, hash_seed, folder / f"{name}.trace")
+               for name, events, hash_seed in (("a", EVENTS, 1), ("b", EVENTS, 2),
+                                               ("cut", CUT, 3))}
+    out = {}
+    for name, process in started.items():
+        stdout, stderr = process.communicate(timeout=300)
+        assert process.returncode == 0, stderr
+        report = json.loads(stdout)
+        del report["seconds"], report["events_per_second"]
+        out[name] = report, (folder / f"{name}.trace").read_text().splitlines()
+    return out
+
+
+def _start_fuzz(events: int, hash_seed: int, trace: Path) -> subprocess.Popen:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYTHONHASHSEED": str(hash_seed)}
+    return subprocess.Popen([sys.executable, "main.py", "fuzz", "--events", str(events),
+                             "--seed", str(SEED), "--json", "--trace", str(trace)],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+
+
+def test_a_seed_gives_the_same_run_in_another_process(runs: dict) -> None:
+    (a, a_trace), (b, b_trace) = runs["a"], runs["b"]
+    assert a_trace == b_trace
     assert a == b
+    assert "LobbyScene" in a["scenes"] and a["events"] == EVENTS and len(a["digest"]) == 16
+
+
+def test_a_run_cut_short_makes_the_same_events_up_to_its_end(runs: dict) -> None:
+    (cut, cut_trace), (_, whole) = runs["cut"], runs["a"]
+    assert cut["events"] == CUT and cut_trace[-2].startswith(f"{CUT - 1}: ")
+    # all but what the screen showed after the cut batch, which had fewer events
+    assert cut_trace[:-1] == whole[:len(cut_trace) - 1]
+    assert not whole[len(cut_trace) - 1].startswith("    ")  # the batch went on
 
 
 def test_a_planted_bug_is_reported_with_a_reproduction(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -50,14 +89,15 @@ def test_a_planted_bug_is_reported_with_a_reproduction(monkeypatch: pytest.Monke
 
     def buggy(self: MenuScene, action) -> None:  # noqa: ANN001
         if action.kind == Act.KEY and action.key == "z":
-            raise ZeroDivisionError("planted")
+            raise ZeroDivisionError(f"planted in {self.app.save_dir}")
         original(self, action)
 
     monkeypatch.setattr(MenuScene, "handle_game", buggy)
     report = run_fuzz(3000, 7)  # a seed whose run presses Z in the menu
     assert not report.ok and report.exceptions >= 1
     found = report.failures[0]
-    assert found.kind == "exception" and found.summary == "ZeroDivisionError: planted"
+    # the save folder's name differs between runs; the report does not
+    assert found.kind == "exception" and found.summary == "ZeroDivisionError: planted in <saves>"
     assert found.location.startswith("tests/test_fuzz.py:") and "in buggy" in found.location
     assert "Traceback" in found.traceback and found.recent
     assert any("'z'" in step for step in found.recent)
@@ -115,3 +155,4 @@ def test_a_replay_the_fuzzed_list_deleted_is_written_again(tmp_path: Path) -> No
     gone.unlink()
     scene = starts["replay:milligan"].make(make_app(tmp_path), 7)
     assert scene is not None and replays["milligan"].exists()  # written again
+

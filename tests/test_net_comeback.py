@@ -63,8 +63,8 @@ def crash(app: App) -> None:
     memory survives (only the save folder does)."""
     client = app.scene.net.net.client
     client._closing = True
-    client._loop.call_soon_threadsafe(lambda: client._client.link.abort("killed"))
-    client._thread.join(10)
+    client._runner.loop.call_soon_threadsafe(lambda: client._client.link.abort("killed"))
+    client._runner.thread.join(10)
     app.quit()
 
 
@@ -226,10 +226,10 @@ def crash_host(app: App) -> int:
         server._server.close()
         for conn in list(server.connections):
             conn.link.abort("killed")
-        hosted._loop.stop()
+        hosted._runner.loop.stop()
 
-    hosted._loop.call_soon_threadsafe(die)
-    hosted._thread.join(10)
+    hosted._runner.loop.call_soon_threadsafe(die)
+    hosted._runner.thread.join(10)
     crash(app)
     return hosted.port
 

@@ -14,7 +14,8 @@ import pygame
 import pytest
 
 from game import recent_tables, seat_replay
-from game.fuzz.runner import Fuzzer, JobQueue
+from game.fuzz.outside import sealed
+from game.fuzz.runner import Fuzzer
 from game.net.client import ThreadedClient
 from game.recent_tables import DEFAULT_PORT
 from scenes.chinese_poker import CHAT_RECT, ChinesePokerScene
@@ -238,10 +239,10 @@ def test_a_table_the_fuzzer_hosts_is_on_loopback_at_a_free_port_and_closes_with_
         tmp_path: Path) -> None:
     """The fuzzer's app hosts on 127.0.0.1 at a port the system picks, whatever the
     dialogs said (the network, port 4747), and the server stops when its scene goes."""
-    jobs = JobQueue()
-    fuzzer = Fuzzer(tmp_path / "fuzz", 1, jobs)
-    assert fuzzer.app.loopback_only
-    fuzzer._close_app()
+    with sealed(1) as outside:
+        fuzzer = Fuzzer(tmp_path / "fuzz", 1, outside)
+        assert fuzzer.app.loopback_only
+        fuzzer._close_app()
     app = make_app(tmp_path, animation="off")
     app.loopback_only = True
     host_from_menu(app, 2, 1, lan=True, port=str(DEFAULT_PORT))
@@ -252,7 +253,7 @@ def test_a_table_the_fuzzer_hosts_is_on_loopback_at_a_free_port_and_closes_with_
     assert hosted.port != DEFAULT_PORT and lobby.net.address == f"127.0.0.1:{hosted.port}"
     until(app, lambda: lobby.net.client.lobby is not None, "seated at the table")
     app.pop()
-    hosted._thread.join(DEADLINE)
+    hosted._runner.thread.join(DEADLINE)
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", hosted.port), timeout=DEADLINE).close()
     app.quit()

@@ -29,10 +29,10 @@ def crash_server(hosted: HostedServer) -> None:
         server._server.close()
         for conn in list(server.connections):
             conn.link.abort("killed")
-        hosted._loop.call_soon(hosted._loop.stop)  # after the sockets are closed
+        hosted._runner.loop.call_soon(hosted._runner.loop.stop)  # after the sockets are closed
 
-    hosted._loop.call_soon_threadsafe(die)
-    hosted._thread.join(10)
+    hosted._runner.loop.call_soon_threadsafe(die)
+    hosted._runner.thread.join(10)
 
 
 def hosted_table(port: int = 0, save_dir: Path | None = None) -> HostedServer:

@@ -33,7 +33,7 @@ def drop(client: ThreadedClient, server: Server, loop, clock: FakeClock,  # noqa
          how: str) -> None:
     if how == "line":  # this end of the line goes dead (a cable, the Wi-Fi)
         link = client._client.link
-        client._loop.call_soon_threadsafe(link.writer.transport.abort)
+        client._runner.loop.call_soon_threadsafe(link.writer.transport.abort)
     else:  # the server heard nothing for longer than its heartbeat allows
         clock.advance(SILENCE + 1)
         loop.call_soon_threadsafe(server.tick)
@@ -82,8 +82,8 @@ def test_a_client_sent_away_is_told_why_and_does_not_dial_again(
                 client.send_seat("{not json")
             wait_for(client, lambda: client.status not in ("playing", "lobby"))
             assert client.status == "lost" and reason in client.problem
-            client._thread.join(GUARD)
-            assert not client._thread.is_alive(), "it gave up instead of dialling again"
+            client._runner.thread.join(GUARD)
+            assert not client._runner.thread.is_alive(), "it gave up instead of dialling again"
             ended = NetworkTable(client, tmp_path).ended
             assert ended.startswith("The connection is lost.") and reason in ended
             again = ThreadedClient("127.0.0.1", server.port, "Ann", token=client.token)

@@ -14,9 +14,9 @@ the state.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 
+from game import wallclock
 from game.ai import chinese_poker_sim as sim
 from game.cards import as_card
 from game.rules import chinese_poker as C
@@ -96,7 +96,7 @@ class MediumPlayer(Player):
 
 class HardPlayer(MediumPlayer):
     def __init__(self, seed: int = 0, time_limit: float | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = wallclock.seconds) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
         self.clock = clock

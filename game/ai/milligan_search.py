@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import heapq
 import itertools
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game import wallclock
 from game.rules import milligan as M
 
 EMPTY_COLUMN = 9.0  # worth of an empty column (Miss Milligan: only for a king)
@@ -182,7 +182,7 @@ PLAYOUT_NODES = (NODES, 2000)  # the computer player's look-ahead in the solver'
 
 
 def playout(state: M.MilliganState, nodes: int, deadline: float,
-            clock: Callable[[], float] = time.perf_counter) -> tuple[M.Move, ...] | None:
+            clock: Callable[[], float] = wallclock.seconds) -> tuple[M.Move, ...] | None:
     """The computer player's game from here (it never looks at the stock); its moves if
     it wins before ``deadline``, else None."""
     line: list[M.Move] = []
@@ -198,7 +198,7 @@ def playout(state: M.MilliganState, nodes: int, deadline: float,
 
 
 def solve(state: M.MilliganState, time_limit: float = 2.0, max_nodes: int = 200_000,
-          clock: Callable[[], float] = time.perf_counter) -> Verdict:
+          clock: Callable[[], float] = wallclock.seconds) -> Verdict:
     """Can this position (its stock included) still be won? First the computer player's
     own games from here (a win is a proof); then depth first over every position, the
     most promising move first. True with a winning line; False only when every position

@@ -18,12 +18,12 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
+from game import wallclock
 from game.ai.poker_squares_aims import Aim, AimChooser
 from game.ai.poker_squares_batch import BatchRollout
 from game.ai.poker_squares_lines import card_int, points_table
@@ -189,7 +189,7 @@ class StrongAgent(QuickAgent):
     ``playouts`` deals a decision, deterministic by seed. ``clock`` measures them: the
     wall clock at the table, the process's CPU time for measurements on a busy machine."""
 
-    clock: Callable[[], float] = staticmethod(time.perf_counter)
+    clock: Callable[[], float] = staticmethod(wallclock.seconds)
 
     def __init__(self, scoring: Scoring = "american", seed: int = 0,
                  time_limit: float | None = None, game_budget: float | None = None,

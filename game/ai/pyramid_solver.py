@@ -44,11 +44,11 @@ Par score.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
+from game import wallclock
 from game.cards import Card
 from game.rules.pyramid import (
     PAR_BASE,
@@ -290,20 +290,20 @@ class _Budget:
 
     def __init__(self, node_limit: int | None, time_limit: float | None) -> None:
         self.nodes_left = node_limit
-        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        self.deadline = None if time_limit is None else wallclock.seconds() + time_limit
 
     def clock(self, share: float = 1.0) -> Callable[[int], int]:
         """``check(nodes)`` for one search given ``share`` of what is left: raises _Limit
         once past it, else returns the node count at which to call it again (the
         clock is read every _CHECK_EVERY nodes)."""
         limit = None if self.nodes_left is None else int(self.nodes_left * share)
-        now = time.perf_counter()
+        now = wallclock.seconds()
         deadline = None if self.deadline is None else now + (self.deadline - now) * share
 
         def check(nodes: int) -> int:
             if limit is not None and nodes > limit:
                 raise _Limit
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and wallclock.seconds() > deadline:
                 raise _Limit
             step = nodes + _CHECK_EVERY
             return step if limit is None else min(step, limit + 1)
@@ -335,7 +335,7 @@ def solve_state(state: PyramidState, goal: str = "all", *, node_limit: int | Non
 
 
 def _solve(state: PyramidState, goal: str, budget: _Budget, share: float = 1.0) -> SolveResult:
-    started = time.perf_counter()
+    started = wallclock.seconds()
     run, counter = _search(_Problem(state), goal, budget.clock(share))
     try:
         path = run()
@@ -345,7 +345,7 @@ def _solve(state: PyramidState, goal: str, budget: _Budget, share: float = 1.0) 
         complete = True
     budget.spend(counter())
     won = (path is not None) if complete else None
-    return SolveResult(won, path or [], counter(), complete, time.perf_counter() - started)
+    return SolveResult(won, path or [], counter(), complete, wallclock.seconds() - started)
 
 
 def best_par(cards_or_state: Sequence[Card | str] | PyramidState, redeals: int = 2, *,
@@ -361,7 +361,7 @@ def best_par(cards_or_state: Sequence[Card | str] | PyramidState, redeals: int =
 
 def best_par_state(state: PyramidState, *, node_limit: int | None = None,
                    time_limit: float | None = None) -> ParResult:
-    started = time.perf_counter()
+    started = wallclock.seconds()
     budget = _Budget(node_limit, time_limit)
     # Updated by the search: score, line, deal the pyramid was cleared in.
     best: list = [par_score(state), [], state.cleared_in_deal]
@@ -374,7 +374,7 @@ def best_par_state(state: PyramidState, *, node_limit: int | None = None,
         complete = False
     score, line, cleared = best
     return ParResult(score, list(line), cleared, nodes + counter(), complete,
-                     time.perf_counter() - started)
+                     wallclock.seconds() - started)
 
 
 def _first_clear(state: PyramidState, budget: _Budget, best: list) -> tuple[int, int]:

@@ -11,15 +11,13 @@ everything else.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from game import storage
+from game import seeds, storage, wallclock
 from game.cards import card_from_uid
 from game.engine.actions import Act, Action
 from game.engine.celebration import Celebration
@@ -121,7 +119,7 @@ class CardGameScene(Scene):
             if recorder is None:
                 picked = self._pick_seed(seed)
                 recorder = Recorder(self.rules, picked if picked is not None
-                                    else random.SystemRandom().randrange(2**31), self.config)
+                                    else seeds.fresh(), self.config)
                 self._fresh_deal = True
             elif self.viewer:
                 self._fresh_deal = recorder.cursor == 0
@@ -129,7 +127,7 @@ class CardGameScene(Scene):
             client = self.session.client(self.seat)
         self.client: SeatClient = client
         self.finished_reported = client.over and not self.viewer
-        self._agent_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self._agent_seed = seed if seed is not None else seeds.fresh()
         client.add_listener(self._on_update)
         if demo:
             self.set_computer(self.seat, True)
@@ -508,7 +506,7 @@ class CardGameScene(Scene):
         returns its file name, None when nothing was written."""
         if self.recorder.length == 0:
             return None
-        self.recorder.meta.update({"date": datetime.now().isoformat(timespec="seconds"),
+        self.recorder.meta.update({"date": wallclock.now().isoformat(timespec="seconds"),
                                    "result": result, "outcome": outcome})
         if self.replay_extra():
             self.recorder.meta["table"] = self.replay_extra()

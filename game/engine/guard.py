@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
+
+from game import wallclock
 
 log = logging.getLogger(__name__)
 ERROR_LOG = "errors.log"
@@ -26,7 +27,7 @@ def append_error_log(folder: Path, text: str, limit: int = ERROR_LOG_LIMIT) -> P
     """Add ``text`` to ``folder/errors.log``, keeping the newest ``limit`` bytes (cut at
     an entry's start). Never raises: a full disk must not turn one crash into two."""
     path = folder / ERROR_LOG
-    entry = f"--- {datetime.now().isoformat(timespec='seconds')} ---\n{text.rstrip()}\n\n"
+    entry = f"--- {wallclock.now().isoformat(timespec='seconds')} ---\n{text.rstrip()}\n\n"
     try:
         data = (path.read_bytes() if path.exists() else b"") + entry.encode("utf-8", "replace")
         if len(data) > limit:

@@ -7,13 +7,12 @@ the game's scene share one ``NetworkTable`` in turn."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from game import seat_replay, seat_tokens
+from game import seat_replay, seat_tokens, wallclock
 from game.engine.chat import ChatPanel
 from game.net.client import SeatForgotten, ThreadedClient
 from game.net.hosting import HostedServer
@@ -159,7 +158,7 @@ class NetworkTable:
         won = end is not None and end.match == match and self.seat in end.winners
         replay = seat_replay.SeatReplay(
             lobby.game, self.seat, tuple(s.name for s in lobby.seats), match,
-            "won" if won else "lost", datetime.now().isoformat(timespec="seconds"),
+            "won" if won else "lost", wallclock.now().isoformat(timespec="seconds"),
             tuple(bodies))
         try:
             self.saved.append(seat_replay.write(self.save_dir, replay))

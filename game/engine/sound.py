@@ -9,12 +9,13 @@ device, or a file is missing or damaged, the game carries on silently and
 from __future__ import annotations
 
 import logging
-import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+
+from game import wallclock
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,7 @@ class SoundBoard:
         mode: str = "full",
         assets_dir: Path | None = None,
         *,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = wallclock.seconds,
     ) -> None:
         self.mode = _check_mode(mode)
         self.assets_dir = DEFAULT_DIR if assets_dir is None else Path(assets_dir)

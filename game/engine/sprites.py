@@ -16,7 +16,6 @@ time budget, while the table holds the deal back.
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from functools import lru_cache, partial
 
 import pygame
 
+from game import wallclock
 from game.cards import card_from_uid
 from game.engine.card_art import ROTATION_STEP, CardArt, rotation_step
 from game.engine.render import DrawItem
@@ -114,9 +114,9 @@ class CardSprites:
         while self._queue and self._credit >= min(self._cost.get(self._queue[0][0], 0.0),
                                                   most):
             kind, draw = self._queue.popleft()
-            start = time.perf_counter()
+            start = wallclock.seconds()
             draw()
-            spent = time.perf_counter() - start
+            spent = wallclock.seconds() - start
             self._credit -= spent
             self._cost[kind] = max(spent, COST_FADE * self._cost.get(kind, 0.0))
 

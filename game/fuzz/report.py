@@ -40,6 +40,7 @@ class FuzzReport:
     sent: dict[str, int] = field(default_factory=dict)  # input steps by kind
     virtual_pads: bool = False
     restarts: int = 0  # new app after a quit or a failure outside a frame
+    digest: str = ""  # of the run's trace: equal digests, the same run
     failures: list[Failure] = field(default_factory=list)  # distinct, first seen first
     exceptions: int = 0
     card_count_failures: int = 0
@@ -67,7 +68,8 @@ class FuzzReport:
             "scenes": sorted(self.scenes), "dialogs": sorted(self.dialogs),
             "sent": dict(sorted(self.sent.items())),
             "starts": dict(sorted(self.starts.items())), "virtual_pads": self.virtual_pads,
-            "restarts": self.restarts, "failures": [asdict(f) for f in self.failures],
+            "restarts": self.restarts, "digest": self.digest,
+            "failures": [asdict(f) for f in self.failures],
         }
 
     def text(self) -> str:
@@ -79,7 +81,7 @@ class FuzzReport:
                  f"dialogs: {', '.join(sorted(self.dialogs)) or '-'}",
                  "sent: " + ", ".join(f"{k} {n}" for k, n in sorted(self.sent.items())),
                  f"virtual pads: {'yes' if self.virtual_pads else 'no (events posted)'}; "
-                 f"restarts: {self.restarts}"]
+                 f"restarts: {self.restarts}; digest: {self.digest}"]
         for n, f in enumerate(self.failures, 1):
             lines += ["", f"[{n}] {f.kind} x{f.count}: {f.summary}", f"    at {f.location}",
                       f"    first after event {f.first_event}; reproduce: {f.reproduce}",

@@ -3,30 +3,29 @@ step (or a jump to a start point) then a frame of simulated time, and after ever
 a look for exceptions (the app's crash guard hands them over) and for tables that lost
 or gained cards.
 
-Deterministic for a seed: the fuzzer's choices come from one seeded generator, time is
-simulated, the game's own "random" seeds are seeded for the run, and background jobs
-(the solvers) wait in a queue that the fuzzer runs, on this thread, at seeded moments,
-so answers arrive on the same frame every time (and the solvers, much slower than a
-frame, cost only a bounded share of the run). What can still differ is a solver that
-runs into its wall-clock time limit."""
+Deterministic for a seed: the fuzzer's choices come from one seeded generator, frames
+last a fixed simulated time, and what the game would take from outside the seed is
+replaced for the run (game/fuzz/outside.py): its solvers run at seeded moments on this
+thread (and, much slower than a frame, cost only a bounded share of the run), its
+clock and calendar are simulated, its network runs on this thread in memory, its fresh
+seeds come from the run's seed."""
 
 from __future__ import annotations
 
 import logging
 import os
 import random
-import tempfile
 import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from game.engine.jobs import run_job
+from game.fuzz.outside import Outside, save_folder, sealed
 from game.fuzz.report import Failure, FuzzReport, location
+from game.fuzz.trace import Trace
 
 FRAME = 1 / 60
 START_SIZE = (640, 360)
@@ -38,31 +37,26 @@ RECENT = 20  # steps kept for a failure's reproduction log
 
 
 def run_fuzz(events: int, seed: int, progress: Callable[[FuzzReport], None] | None = None,
-             ) -> FuzzReport:
-    """Send ``events`` random steps through the game; see the module docstring."""
+             trace: Path | None = None) -> FuzzReport:
+    """Send ``events`` random steps through the game; see the module docstring. ``trace``:
+    a file to write the run to, event by event (game/fuzz/trace.py)."""
     for name, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy")):
         os.environ[name] = value
-    jobs = JobQueue()
-    with tempfile.TemporaryDirectory(prefix="fuzz-", dir=_memory_dir()) as folder, \
-            _seeded(seed, jobs), _quiet():
-        return Fuzzer(Path(folder), seed, jobs).run(events, progress)
-
-
-def _memory_dir() -> str | None:
-    """A RAM-backed folder if there is one: saves fsync, and disks make that slow."""
-    shm = Path("/dev/shm")
-    return str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
+    with save_folder(seed) as folder, sealed(seed) as outside, _quiet():
+        return Fuzzer(folder, seed, outside, Trace(trace)).run(events, progress)
 
 
 class Fuzzer:
-    def __init__(self, save_dir: Path, seed: int, jobs: JobQueue) -> None:
+    def __init__(self, save_dir: Path, seed: int, outside: Outside,
+                 trace: Trace | None = None) -> None:
         from game.fuzz.inputs import InputMaker
         from game.fuzz.pads import Pads
         from game.fuzz.starts import start_points, write_replays
 
         self.save_dir = save_dir
         self.seed = seed
-        self.jobs = jobs
+        self.outside = outside
+        self.trace = trace or Trace()
         self.rng = random.Random(seed)
         self.report = FuzzReport(seed)
         self.recent: deque[str] = deque(maxlen=RECENT)
@@ -87,6 +81,8 @@ class Fuzzer:
                     progress(self.report)
         finally:
             self.report.seconds = time.perf_counter() - began
+            self.report.digest = self.trace.digest
+            self.trace.close()
             self.pads.detach_all()
             self._close_app()
         return self.report
@@ -108,26 +104,28 @@ class Fuzzer:
             if self._steps > self._next_jump:
                 self._next_jump = self._steps + self.rng.randint(*JUMP_GAP)
                 index += 1
-                self.recent.append(f"{index - 1}: {self._jump()}")
+                self.recent.append(self.trace.event(index - 1, self._jump()))
             else:
                 for _ in range(min(self.rng.randint(*BATCH), limit - index)):
                     index += 1
-                    self.recent.append(f"{index - 1}: {self.inputs.step()}")
+                    self.recent.append(self.trace.event(index - 1, self.inputs.step()))
             if self.rng.random() < JOBS_CHANCE:
-                self.jobs.run()
+                self.outside.jobs.run()
             for _ in range(1 + (self.rng.randrange(1, 40) if self.rng.random()
                                 < EXTRA_FRAMES_CHANCE else 0)):
                 self.app.frame(FRAME)
+                self.outside.frame_passed(FRAME)
                 if not self.app.running:
                     break
         except Exception as exc:  # outside the app's guard (a jump, a pad): report, go on
             if not self.recent or not self.recent[-1].startswith(f"{index - 1}: "):
-                self.recent.append(f"{index - 1}: (failed while being made)")
+                self.recent.append(self.trace.event(index - 1, "(failed while being made)"))
             self._failed_exception(index - 1, exc, "".join(_format(exc)))
             self._close_app()
         self.report.events = index
         self.report.sent = self.inputs.sent
         self._look(index - 1)
+        self.trace.shown(self.app)
 
     def _jump(self) -> str:
         """Go back to the menu, then push the next start point (each once per round)."""
@@ -154,6 +152,9 @@ class Fuzzer:
         for crash in app.crashes:
             self._failed_exception(index, crash.exception, crash.traceback)
         app.crashes.clear()
+        for exc in self.outside.loop.failures:  # the network's, on its loop
+            self._failed_exception(index, exc, "".join(_format(exc)))
+        self.outside.loop.failures.clear()
         for scene in app.scenes:
             self.report.scenes.add(type(scene).__name__)
             dialog = scene.hud.dialog
@@ -174,8 +175,11 @@ class Fuzzer:
     # -- failures -------------------------------------------------------------------------
 
     def _failed_exception(self, index: int, exc: BaseException, text: str) -> None:
-        self._fail(index, "exception", f"{type(exc).__name__}: {exc}"[:300],
-                   location(exc.__traceback__), text)
+        # the save folder's name differs from run to run: the report says "<saves>"
+        saves = str(self.save_dir)
+        self._fail(index, "exception",
+                   f"{type(exc).__name__}: {exc}".replace(saves, "<saves>")[:300],
+                   location(exc.__traceback__), text.replace(saves, "<saves>"))
 
     def _fail(self, index: int, kind: str, summary: str, where: str, text: str) -> None:
         self.report.add(Failure(
@@ -226,54 +230,6 @@ class Fuzzer:
 
 def _format(exc: BaseException) -> list[str]:
     return traceback.format_exception(exc)
-
-
-# -- determinism ------------------------------------------------------------------------------
-
-class JobQueue:
-    """Stands in for the solvers' worker threads: jobs wait here until ``run``."""
-
-    def __init__(self) -> None:
-        self._waiting: list[tuple[Future, Callable[..., Any], tuple]] = []
-
-    def worker(self) -> JobQueue:
-        return self  # one queue for every Background of the run
-
-    def put(self, future: Future, fn: Callable[..., Any], args: tuple) -> None:
-        self._waiting.append((future, fn, args))
-
-    def stop(self) -> None:
-        """A Background closing cancels its own futures; nothing else to do."""
-
-    def run(self) -> None:
-        """Run every job still wanted, oldest first, on this thread."""
-        waiting, self._waiting = self._waiting, []
-        for job in waiting:
-            run_job(*job)
-
-
-@contextmanager
-def _seeded(seed: int, jobs: JobQueue) -> Iterator[None]:
-    """For the run: the game's fresh-deal seeds (SystemRandom) and the global random
-    module come from ``seed``; background jobs wait in ``jobs``. Restored afterwards."""
-    from game.engine import jobs as jobs_module
-
-    master = random.Random(f"game:{seed}")
-
-    class SeededSystemRandom(random.Random):
-        def __init__(self, _x: object = None) -> None:
-            super().__init__(master.getrandbits(64))
-
-    saved = random.SystemRandom, random.getstate(), jobs_module.make_worker
-    random.SystemRandom = SeededSystemRandom  # type: ignore[misc]
-    random.seed(seed)
-    jobs_module.make_worker = jobs.worker
-    try:
-        yield
-    finally:
-        random.SystemRandom = saved[0]  # type: ignore[misc]
-        random.setstate(saved[1])
-        jobs_module.make_worker = saved[2]
 
 
 @contextmanager

@@ -16,12 +16,11 @@ import asyncio
 import contextlib
 import queue
 import socket
-import threading
-import time
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+from game.net import runtime
 from game.net.link import Link, LinkClosed
 from game.net.protocol import (
     SERVER_TYPES,
@@ -76,7 +75,7 @@ class NetClient:
     async def connect(cls, host: str, port: int, name: str, *, role: str = "player",
                       token: str = "", table: str = "", version: int = VERSION) -> NetClient:
         """Connect and say hello; JoinRefused if the server will not seat us."""
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port),
+        reader, writer = await asyncio.wait_for(runtime.open_connection(host, port),
                                                 DIAL_SECONDS)
         link = Link(reader, writer, SERVER_TYPES)
         link.send(Hello(version, name, role, token, table))
@@ -190,11 +189,9 @@ class ThreadedClient:
         self._client: NetClient | None = None
         self._welcomed = False  # on the network thread: once, so a dropped line is dialled
         self._closing = False
-        self._loop = asyncio.new_event_loop()
         self._retry_now = asyncio.Event()
-        self._thread = threading.Thread(target=self._loop.run_until_complete,
-                                        args=(self._run(),), daemon=True, name="net-client")
-        self._thread.start()
+        self._runner = runtime.make_runner("net-client")
+        self._runner.submit(self._run_then_stop())
 
     # -- the main thread ------------------------------------------------------------------
 
@@ -270,12 +267,10 @@ class ThreadedClient:
     def close(self) -> None:
         """Say goodbye and stop the thread; never waits on the network."""
         self._closing = True
-        with contextlib.suppress(RuntimeError):  # the loop may have finished already
-            self._loop.call_soon_threadsafe(self._stop)
+        self._runner.call(self._stop)
 
     def _send(self, message: Any) -> None:
-        with contextlib.suppress(RuntimeError):
-            self._loop.call_soon_threadsafe(self._deliver, message)
+        self._runner.call(self._deliver, message)
 
     # -- the network thread ---------------------------------------------------------------
 
@@ -290,6 +285,12 @@ class ThreadedClient:
 
     def _report(self, status: str, problem: str = "") -> None:
         self._inbox.put(("status", (status, problem)))
+
+    async def _run_then_stop(self) -> None:
+        try:
+            await self._run()
+        finally:
+            self._runner.stop()
 
     async def _run(self) -> None:
         attempts = 0
@@ -310,7 +311,7 @@ class ThreadedClient:
                     self._report("unreachable", unreachable(self.host, self.port, exc))
                     return
                 if failing_since is None:
-                    failing_since = time.monotonic()
+                    failing_since = asyncio.get_running_loop().time()
                 problem = not_answering(self.host, self.port, bool(self.token))
             else:
                 attempts, failing_since, self._welcomed = 0, None, True
@@ -328,7 +329,8 @@ class ThreadedClient:
             if not self.token:  # no seat to take back: nothing to wait for
                 self._report("lost", problem)
                 return
-            if failing_since is not None and time.monotonic() - failing_since >= self.patience:
+            if failing_since is not None and \
+                    asyncio.get_running_loop().time() - failing_since >= self.patience:
                 self._report("unanswered", problem)
                 return
             self._report("reconnecting" if failing_since is None else "waiting")

@@ -7,11 +7,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 
+from game.net import runtime
 from game.net.lan import BROADCAST, announce, describe_table
 from game.net.server import DEFAULT_TABLE, Server, ServerOptions
 
@@ -28,19 +28,16 @@ class HostedServer:
                  closed: Callable[[], None] = lambda: None) -> None:
         self.options, self.closed = options, closed
         self.port = 0
-        self._loop = asyncio.new_event_loop()
         self._server: Server | None = None
         self._announcing: Future[None] | None = None
         self._closing = False
-        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True,
-                                        name="net-host")
-        self._thread.start()
+        self._runner = runtime.make_runner("net-host")
 
     def start(self) -> int:
         """Listen; the port (the system's choice when the options say 0)."""
-        future = asyncio.run_coroutine_threadsafe(self._start(), self._loop)
+        future = self._runner.submit(self._start())
         try:
-            self.port = future.result(START_SECONDS)
+            self.port = self._runner.result(future, START_SECONDS)
         except FutureTimeout:
             self.close()
             raise OSError("the server did not start in time") from None
@@ -50,7 +47,8 @@ class HostedServer:
         return self.port
 
     async def _start(self) -> int:
-        self._server = Server(self.options)
+        # the loop's clock: the system's, or the one a fuzz run simulates
+        self._server = Server(self.options, clock=asyncio.get_running_loop().time)
         return await self._server.start()
 
     def announce(self, game: str, host: str, target: tuple[str, int] = BROADCAST) -> None:
@@ -58,8 +56,7 @@ class HostedServer:
         (after ``start``); quiet where broadcast is blocked."""
         if self._server is not None and self._announcing is None:
             describe = describe_table(self._server, game, host, DEFAULT_TABLE)
-            self._announcing = asyncio.run_coroutine_threadsafe(announce(describe, target),
-                                                                self._loop)
+            self._announcing = self._runner.submit(announce(describe, target))
 
     def close(self) -> None:
         """Say goodbye to every client and stop the loop (once); never waits on the
@@ -69,7 +66,7 @@ class HostedServer:
         self._closing = True
         if self._announcing is not None:
             self._announcing.cancel()
-        asyncio.run_coroutine_threadsafe(self._stop(), self._loop)
+        self._runner.submit(self._stop())
 
     async def _stop(self) -> None:
         try:
@@ -78,7 +75,7 @@ class HostedServer:
                     await asyncio.wait_for(self._server.close(), START_SECONDS)
             self.closed()
         finally:
-            self._loop.stop()
+            self._runner.stop()
 
 
 def lan_address() -> str:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from game import storage
 from game.json_limits import is_int, is_text
+from game.net import runtime
 from game.net.table import MatchResult, Table, TableOptions, TableSeat
 from game.replay.recorder import Recorder, ReplayError
 from game.rules.registry import RULES_BY_ID
@@ -82,7 +82,7 @@ class Saver:
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="net-save")
+        self._worker = runtime.make_pool(1, "net-save")
 
     def path(self, table_id: str) -> Path:
         return self.folder / f"{table_id}.json"

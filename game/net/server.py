@@ -15,11 +15,11 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.net import runtime
 from game.net.limits import RateLimit, Window
 from game.net.link import Counters, Link, LinkClosed
 from game.net.persist import Saver
@@ -101,7 +101,7 @@ class Server:
         self.connections: set[Connection] = set()
         self.done = asyncio.Event()  # every table has played its matches
         self._addresses: Counter[str] = Counter()
-        self._thinking = ThreadPoolExecutor(max_workers=2, thread_name_prefix="net-think")
+        self._thinking = runtime.make_pool(2, "net-think")
         self._saver = Saver(options.save_dir) if options.save_dir is not None else None
         self._server: asyncio.Server | None = None
         self._ticker: asyncio.Task[None] | None = None
@@ -115,7 +115,7 @@ class Server:
         if self._saver is not None:
             for table in self._saver.load_all(self._new_table):
                 self.tables[table.id] = table
-        self._server = await asyncio.start_server(self._handle, self.options.host,
+        self._server = await runtime.start_server(self._handle, self.options.host,
                                                   self.options.port)
         self.port = self._server.sockets[0].getsockname()[1]
         if self.options.ping_interval > 0:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol
 
+from game import seeds
 from game.net import computer
 from game.net.computer import ComputerSeats
 from game.net.protocol import (
@@ -337,7 +338,7 @@ class Table:
                     f"Computer {seat.index + 1}"
         if recorder is None:
             self.match += 1
-            recorder = Recorder(self.rules, secrets.randbelow(2**63), dict(self.options.config),
+            recorder = Recorder(self.rules, seeds.fresh(63), dict(self.options.config),
                                 undo_allowed=False, cache_size=CACHED_STATES,
                                 meta={"table": self.id, "match": self.match})
         # No seat takes moves back or deals again: the server deals each match itself.

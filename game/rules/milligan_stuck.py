@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import heapq
 import itertools
-import time
 from collections import deque
 from collections.abc import Iterator
 
+from game import wallclock
 from game.cards import SUITS, Card
 from game.rules import milligan as M
 
@@ -219,7 +219,7 @@ def search(state: M.MilliganState, budget: int, deadline: float | None = None
            ) -> bool | None:
     """Every position reachable without dealing: True when none has more cards up than
     ``state`` (lost), False when one has, None when ``budget`` positions (or the time to
-    ``deadline``, by time.perf_counter) were not enough. Best first (``_best_first``):
+    ``deadline``, by wallclock.seconds) were not enough. Best first (``_best_first``):
     a plain depth first search went deep down its last move and missed lines two moves
     long in 50,000 positions; the order changes nothing about what is proven lost
     (every position is seen either way). (Running the relaxation at every position as
@@ -248,7 +248,7 @@ def _best_first(state: M.MilliganState, budget: int, deadline: float | None, pat
     frontier = [(0, 0, state, M.column_codes(state), ())]
     try:
         while frontier:
-            if deadline is not None and not next(tie) % 16 and time.perf_counter() > deadline:
+            if deadline is not None and not next(tie) % 16 and wallclock.seconds() > deadline:
                 return None
             _, _, position, codes, path = heapq.heappop(frontier)
             for move, after, after_codes, up in _onward(position, codes, start, seen, budget):
@@ -308,4 +308,4 @@ def lost_proof(state: M.MilliganState, seconds: float = 4.0) -> bool | None:
     (None: not settled in ``seconds``; the player may still give up.)"""
     if state.status != "playing" or state.stock:
         return None
-    return verdict(state, WORKER_BUDGET, time.perf_counter() + seconds)
+    return verdict(state, WORKER_BUDGET, wallclock.seconds() + seconds)
