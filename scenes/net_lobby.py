@@ -159,7 +159,7 @@ class LobbyScene(Scene):
         elif key == "leave":
             confirm(self.hud, "Leave", "Leave this table?" + (
                 " You host it: it closes for everyone." if self.net.hosted else ""),
-                self.app.pop, default_no=self.net.hosted is not None)
+                self.app.pop, default_no=True)  # leaving gives the seat up: No is safe
 
     def _toggle_computer(self, seat: int) -> None:
         """The host steps a seat along: open, the computer at each level, open again."""

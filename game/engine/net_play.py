@@ -139,12 +139,12 @@ class NetPlay:
         hud.ask(say)
 
     def ask_leave(self) -> None:
-        """The host's leaving ends the table for everyone: No (stay) is his default."""
-        hosting = self.net.hosted is not None
-        words = "You host it: it closes for everyone." if hosting else \
+        """No (stay) is the default: the host's leaving ends the table for everyone, and
+        a guest's hands the seat to the computer."""
+        words = "You host it: it closes for everyone." if self.net.hosted is not None else \
             "Your seat is kept for a while, and the computer plays it after that."
         confirm(self.scene.hud, "Leave", f"Leave this network table? {words}",
-                self.scene.app.pop, default_no=hosting)
+                self.scene.app.pop, default_no=True)
 
     def draw_items(self) -> list[DrawItem]:
         vp = self.scene.viewport
