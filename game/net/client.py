@@ -7,7 +7,8 @@ then messages in and out, heartbeats answered by itself.
 in a daemon thread; what arrives is handed over through a ``queue.Queue`` that
 ``poll()`` drains once a frame on the main thread, where it also feeds the seat's
 ``JsonClient`` (``seat_client``), the lobby and the chat. Sends go to the loop with
-``call_soon_threadsafe``, so a slow or dead server never holds up a frame.
+``call_soon_threadsafe``, so a slow or dead server never holds up a frame; what is sent
+before the welcome (or while the line is dialled again) waits for it.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ CHAT_LINES = 50
 SILENCE = 15.0  # seconds without a word (the server pings every second): the line is dead
 DIAL_SECONDS = 10.0  # an address that never answers (a firewall that drops) gives up then
 STALE_SEAT = ("token", "table")  # refusals that mean a kept seat is gone
+UNSENT = 16  # messages kept while no line is open (before the welcome, while redialling)
 
 
 class JoinRefused(ConnectionError):
@@ -188,6 +190,7 @@ class ThreadedClient:
         self.replays: dict[int, list[str]] = {}  # match -> that match's seat messages
         self._inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self._client: NetClient | None = None
+        self._unsent: deque[Any] = deque()  # network thread: sent while no line was open
         self._welcomed = False  # on the network thread: once, so a dropped line is dialled
         self._closing = False
         self._loop = asyncio.new_event_loop()
@@ -280,8 +283,15 @@ class ThreadedClient:
     # -- the network thread ---------------------------------------------------------------
 
     def _deliver(self, message: Any) -> None:
+        """Sent now, or once a line is open (the welcome has come): a Ready or a chat
+        line said while dialling is not lost; past UNSENT of them, the player is told."""
         if self._client is not None:
             self._client.send(message)
+        elif len(self._unsent) < UNSENT:
+            self._unsent.append(message)
+        else:
+            self._inbox.put(("message", Error("unsent", "Not connected to the table: that "
+                                              "was not sent.")))
 
     def _stop(self) -> None:
         self._retry_now.set()
@@ -316,6 +326,8 @@ class ThreadedClient:
                 attempts, failing_since, self._welcomed = 0, None, True
                 self.token = self._client.token or self.token
                 self._inbox.put(("message", self._client.welcome))
+                while self._unsent:
+                    self._client.send(self._unsent.popleft())
                 if self._closing:  # closed while we were dialling
                     self._client.bye()
                 ended, problem = await self._pump(self._client)
