@@ -30,3 +30,17 @@ def leak_guard(monkeypatch):  # noqa: ANN201
     from tests.net_tools import install_leak_guard
 
     return install_leak_guard(monkeypatch)
+
+
+@pytest.fixture
+def no_pending_tasks(caplog):  # noqa: ANN001, ANN201
+    """Fail a test whose event loops leave a task to be destroyed while still pending
+    (asyncio's "Task was destroyed but it is pending!"): collected at its end, so the
+    message comes inside the test that caused it."""
+    import gc
+
+    yield
+    gc.collect()
+    destroyed = [r.getMessage() for r in caplog.get_records("teardown")
+                 if "Task was destroyed but it is pending" in r.getMessage()]
+    assert not destroyed, destroyed[0]

@@ -31,6 +31,7 @@ from tests.driver import click, frames, key, make_app, type_text
 from tests.net_gui_tools import clear_field, host_from_menu, open_network_menu, until
 
 TWO = TableOptions(config={"players": 2, "target": 25}, level="easy")
+pytestmark = pytest.mark.usefixtures("no_pending_tasks")  # a simulated crash included
 
 
 @contextmanager

@@ -21,6 +21,8 @@ from tests.driver import make_app
 from tests.net_gui_tools import until
 from tests.test_net_comeback import TWO, connect_from_menu, seated
 
+pytestmark = pytest.mark.usefixtures("no_pending_tasks")  # hosts that crash
+
 
 def crash_server(hosted: HostedServer) -> None:
     """The hosting program dies: no goodbye, no last save, the port closed."""

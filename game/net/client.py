@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.net.link import Link, LinkClosed
+from game.net.loops import close_loop
 from game.net.protocol import (
     SERVER_TYPES,
     VERSION,
@@ -195,8 +196,7 @@ class ThreadedClient:
         self._closing = False
         self._loop = asyncio.new_event_loop()
         self._retry_now = asyncio.Event()
-        self._thread = threading.Thread(target=self._loop.run_until_complete,
-                                        args=(self._run(),), daemon=True, name="net-client")
+        self._thread = threading.Thread(target=self._main, daemon=True, name="net-client")
         self._thread.start()
 
     # -- the main thread ------------------------------------------------------------------
@@ -281,6 +281,12 @@ class ThreadedClient:
             self._loop.call_soon_threadsafe(self._deliver, message)
 
     # -- the network thread ---------------------------------------------------------------
+
+    def _main(self) -> None:
+        try:
+            self._loop.run_until_complete(self._run())
+        finally:
+            close_loop(self._loop)  # the links' writers, cancelled but not yet ended
 
     def _deliver(self, message: Any) -> None:
         """Sent now, or once a line is open (the welcome has come): a Ready or a chat

@@ -13,6 +13,7 @@ from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 
 from game.net.lan import BROADCAST, announce, describe_table
+from game.net.loops import close_loop
 from game.net.server import DEFAULT_TABLE, Server, ServerOptions
 
 START_SECONDS = 5.0  # listening on a local port takes milliseconds; this guards a hang
@@ -32,9 +33,14 @@ class HostedServer:
         self._server: Server | None = None
         self._announcing: Future[None] | None = None
         self._closing = False
-        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True,
-                                        name="net-host")
+        self._thread = threading.Thread(target=self._main, daemon=True, name="net-host")
         self._thread.start()
+
+    def _main(self) -> None:
+        try:
+            self._loop.run_forever()
+        finally:
+            close_loop(self._loop)  # the ticker and the tables' tasks, cancelled or cut off
 
     def start(self) -> int:
         """Listen; the port (the system's choice when the options say 0)."""
@@ -69,7 +75,8 @@ class HostedServer:
         self._closing = True
         if self._announcing is not None:
             self._announcing.cancel()
-        asyncio.run_coroutine_threadsafe(self._stop(), self._loop)
+        with contextlib.suppress(RuntimeError):  # its loop is gone already (a crash)
+            asyncio.run_coroutine_threadsafe(self._stop(), self._loop)
 
     async def _stop(self) -> None:
         try:
