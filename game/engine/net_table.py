@@ -170,10 +170,12 @@ class NetworkTable:
 
     def rejoin(self, role: str = "") -> None:
         """A new connection with the seat's token (or as ``role``: a spectator), feeding
-        the same seat client (the scene keeps it), after the old one gave up."""
+        the same seat client (the scene keeps it), after the old one gave up. A table
+        that seated us is dialled back as a dropped line is (patiently, for the seat)."""
         old = self.client
         new = ThreadedClient(old.host, old.port, old.name, role=role or old.role,
-                             token=old.token, table=old.table, silence=old.silence)
+                             token=old.token, table=old.table, silence=old.silence,
+                             timer=old.timer, rejoin=old.welcome is not None and not role)
         new.seat_client, new.lobby, new.chat = old.seat_client, old.lobby, old.chat
         if new.seat_client is not None:
             new.seat_client.send = new.send_seat
