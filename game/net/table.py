@@ -396,10 +396,10 @@ class Table:
         session = self.session
         if session is None or self.phase != "playing":
             return
-        self.on_change(self)
-        if session.over:
+        if session.over:  # saved at the pause, never as a match still to end
             self._end_match(session)
             return
+        self.on_change(self)
         acting = session.acting_seats()
         now = self.clock()
         for seat in self.seats:
@@ -484,9 +484,9 @@ class Table:
         if last:
             self.phase = "over"
             self.broadcast_lobby()
-            self.on_change(self)
         else:
             self._pause()
+        self.on_change(self)
 
     def _pause(self) -> None:
         """Between matches the finished table stays on everyone's screen until each
