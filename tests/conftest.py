@@ -1,6 +1,7 @@
 """Every test runs headless: SDL's dummy video and audio drivers, set before any
 test module imports pygame."""
 
+import logging
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -33,14 +34,14 @@ def leak_guard(monkeypatch):  # noqa: ANN201
 
 
 @pytest.fixture
-def no_pending_tasks(caplog):  # noqa: ANN001, ANN201
-    """Fail a test whose event loops leave a task to be destroyed while still pending
-    (asyncio's "Task was destroyed but it is pending!"): collected at its end, so the
-    message comes inside the test that caused it."""
+def quiet_loops(caplog):  # noqa: ANN001, ANN201
+    """Fail a test whose event loops complain: a task destroyed while still pending
+    (collected at the test's end, so it is said inside the test that caused it) or an
+    exception in a callback."""
     import gc
 
     yield
     gc.collect()
-    destroyed = [r.getMessage() for r in caplog.get_records("teardown")
-                 if "Task was destroyed but it is pending" in r.getMessage()]
-    assert not destroyed, destroyed[0]
+    said = [r.getMessage() for phase in ("call", "teardown") for r in caplog.get_records(phase)
+            if r.name == "asyncio" and r.levelno >= logging.ERROR]
+    assert not said, said[0]

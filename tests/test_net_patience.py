@@ -23,7 +23,7 @@ from tests.net_gui_tools import until
 from tests.net_tools import FakeTimer
 from tests.test_net_comeback import TWO, connect_from_menu, seated
 
-pytestmark = pytest.mark.usefixtures("no_pending_tasks")  # hosts that crash
+pytestmark = pytest.mark.usefixtures("quiet_loops")  # hosts that crash
 
 
 def crash_server(hosted: HostedServer) -> None:
