@@ -1,7 +1,8 @@
 """What a scene at a network table holds besides its seat: the connection (polled once
 a frame, never waited on), the names from the lobby, the chat, each finished match's
-replay through this seat's eyes, the seat's token kept on disk (so that a crash does not
-cost the seat), and the server when this machine hosts the table. The lobby scene and
+replay through this seat's eyes (a spectator's: the public view), the seat's token kept
+on disk (so that a crash does not cost the seat), and the server when this machine
+hosts the table. The lobby scene and
 the game's scene share one ``NetworkTable`` in turn."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from game.net.hosting import HostedServer
 from game.net.protocol import MatchEnd, Replay, Welcome
 from game.net.server import DEFAULT_TABLE
 from game.recent_tables import Address
+from game.rules.base import SPECTATOR
 from game.seat_json import JsonClient
 
 PASSING = {"connecting": "Connecting\u2026",  # said over the table while it lasts
@@ -157,10 +159,10 @@ class NetworkTable:
             return
         end = self.client.match_end
         won = end is not None and end.match == match and self.seat in end.winners
+        result = "watched" if self.seat == SPECTATOR else "won" if won else "lost"
         replay = seat_replay.SeatReplay(
-            lobby.game, self.seat, tuple(s.name for s in lobby.seats), match,
-            "won" if won else "lost", datetime.now().isoformat(timespec="seconds"),
-            tuple(bodies))
+            lobby.game, self.seat, tuple(s.name for s in lobby.seats), match, result,
+            datetime.now().isoformat(timespec="seconds"), tuple(bodies))
         try:
             self.saved.append(seat_replay.write(self.save_dir, replay))
         except OSError as exc:

@@ -4,7 +4,8 @@ event loop, one event at a time; the session's calls are synchronous.
 
 Each seat has one ``SeatPort`` per match, whose messages (built from that seat's own
 observation) are kept for the seat's replay and forwarded to whoever holds the seat:
-a person's connection, or nobody while the computer plays it. Computer seats think
+a person's connection, or nobody while the computer plays it. A spectator's port sends
+the public view, kept for its replay the same way. Computer seats think
 through ``ComputerSeats`` from the session's view of their seat alone.
 """
 
@@ -80,6 +81,33 @@ class TableOptions:
 
 
 @dataclass
+class Eyes:
+    """A seat's or a spectator's port on the match (that seat's view, or the public one)
+    and what it was sent of the match: the replay through those eyes."""
+
+    port: SeatPort | None = None
+    history: list[str] = field(default_factory=list)
+
+    def watch(self, session: Session, seat: int, send: Callable[[str], None]) -> None:
+        """A match begins (or is joined): each message kept, and handed to ``send``."""
+        self.history = []
+
+        def deliver(text: str) -> None:
+            self.history.append(text)
+            send(text)
+
+        self.port = SeatPort(session, seat, deliver)
+
+    def close(self) -> list[str]:
+        """The match is over (or the watcher gone): the port shut; what it was sent."""
+        if self.port is not None:
+            self.port.close()
+            self.port = None
+        history, self.history = self.history, []
+        return history
+
+
+@dataclass
 class TableSeat:
     index: int
     kind: str = "open"  # "open" | "human" | "computer"
@@ -92,8 +120,7 @@ class TableSeat:
     stand_in: bool = False  # the computer plays while the person is away
     turn_since: float | None = None
     overdue: bool = False  # the turn timer ran out; a default move is on its way
-    port: SeatPort | None = None
-    history: list[str] = field(default_factory=list)  # this match's seat messages
+    eyes: Eyes = field(default_factory=Eyes)  # this match's seat messages
 
     @property
     def computer_plays(self) -> bool:
@@ -142,7 +169,7 @@ class Table:
         self.totals = [0] * count
         self.results: list[MatchResult] = []
         self.session: Session | None = None
-        self.spectators: dict[Peer, SeatPort | None] = {}
+        self.spectators: dict[Peer, Eyes] = {}
         self.computers = ComputerSeats(options.game, executor)
         self.on_change = on_change  # after every move and seat change: the server saves
         self.refusals = 0
@@ -192,8 +219,13 @@ class Table:
         peer.send(Welcome(PROTOCOL_VERSION, self.id, self.rules.game_id, SPECTATOR, "",
                           "spectator", self.host))
         self._tell_chat(peer)
-        self.spectators[peer] = self._port(SPECTATOR, peer)
+        self.spectators[peer] = eyes = Eyes()
+        self._watch_match(peer, eyes)
         self.broadcast_lobby()
+
+    def _watch_match(self, peer: Peer, eyes: Eyes) -> None:
+        if self.session is not None:
+            eyes.watch(self.session, SPECTATOR, lambda text: peer.send(Seat(text)))
 
     def _sit(self, seat: TableSeat, peer: Peer, name: str) -> None:
         """``peer`` takes ``seat`` (again): a fresh token, the whole view, the lobby."""
@@ -208,8 +240,8 @@ class Table:
         peer.send(Welcome(PROTOCOL_VERSION, self.id, self.rules.game_id, seat.index, token,
                           "player", self.host))
         self._tell_chat(peer)
-        if self.session is not None:
-            self._port(seat.index, peer).close()  # one full update: the whole current view
+        if self.session is not None:  # one full update: the whole current view
+            SeatPort(self.session, seat.index, lambda text: peer.send(Seat(text))).close()
             seat.turn_since = self.clock() if seat.index in self.session.acting_seats() else None
         self.broadcast_lobby()
         self.on_change(self)
@@ -219,18 +251,11 @@ class Table:
         for line in self.chat_lines:
             peer.send(line)
 
-    def _port(self, seat: int, peer: Peer) -> SeatPort | None:
-        if self.session is None:
-            return None
-        return SeatPort(self.session, seat, lambda text: peer.send(Seat(text)))
-
     def leave(self, peer: Peer, dropped: bool = False) -> None:
         """A connection ended: said goodbye, or ``dropped`` (the line, the heartbeat, a
         kick), when the seat waits the grace period for its token, in the lobby too."""
         if peer in self.spectators:
-            port = self.spectators.pop(peer)
-            if port is not None:
-                port.close()
+            self.spectators.pop(peer).close()
         elif 0 <= peer.seat < len(self.seats) and self.seats[peer.seat].peer is peer:
             seat = self.seats[peer.seat]
             seat.peer = None
@@ -344,18 +369,17 @@ class Table:
         policy = TablePolicy(undo=False, restart=False, choose=False)
         self.session = session = Session(self.rules, recorder, policy)
         for seat in self.seats:
-            seat.history = []
-            seat.port = SeatPort(session, seat.index, partial(self._deliver, seat))
-        for peer in self.spectators:
-            self.spectators[peer] = self._port(SPECTATOR, peer)
+            seat.eyes.watch(session, seat.index, partial(self._deliver, seat))
+        for peer, eyes in self.spectators.items():
+            self._watch_match(peer, eyes)
         session.add_listener(self._changed)
         self.phase = "playing"
         self.computers.new_match()
         self.broadcast_lobby()
         self._schedule()
 
-    def _deliver(self, seat: TableSeat, text: str) -> None:
-        seat.history.append(text)
+    @staticmethod
+    def _deliver(seat: TableSeat, text: str) -> None:
         if seat.peer is not None:
             seat.peer.send(Seat(text))
 
@@ -363,12 +387,12 @@ class Table:
         """A move or command from a person's seat, judged by the session: whether it
         changed the table (if not, the seat has been told why)."""
         seat = self.seats[peer.seat] if 0 <= peer.seat < len(self.seats) else None
-        if seat is None or seat.port is None or self.session is None:
+        if seat is None or seat.eyes.port is None or self.session is None:
             peer.send(Error("not_playing", "There is no match at your seat now."))
             return False
         position = self.session.position
         try:
-            seat.port.receive(body)
+            seat.eyes.port.receive(body)
         except SeatProtocolError as exc:
             peer.refuse("bad_seat_message", str(exc)[:200])
             return False
@@ -468,17 +492,11 @@ class Table:
         names = [s.name for s in self.seats]
         self.broadcast(MatchEnd(self.match, names, scores, winners, list(self.totals),
                                 not last))
-        for seat in self.seats:
-            if seat.port is not None:
-                seat.port.close()
-                seat.port = None
-            if seat.peer is not None:
-                self._spawn(send_replay(seat.peer, replay_parts(self.match, seat.history)))
-            seat.history = []
-        for peer, port in self.spectators.items():
-            if port is not None:
-                port.close()
-            self.spectators[peer] = None
+        watched = [(seat.peer, seat.eyes) for seat in self.seats] + list(self.spectators.items())
+        for peer, eyes in watched:  # each replay through its own eyes (a spectator's too)
+            history = eyes.close()
+            if peer is not None:
+                self._spawn(send_replay(peer, replay_parts(self.match, history)))
         session.remove_listener(self._changed)
         self.session = None
         if last:
