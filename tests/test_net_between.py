@@ -19,7 +19,17 @@ from game import storage
 from game.net import persist
 from game.net.bot import Bot
 from game.net.limits import RateLimit
-from game.net.protocol import CHAT_HISTORY, Chat, Lobby, MatchEnd, Next, Ready, Seat, Start
+from game.net.protocol import (
+    CHAT_HISTORY,
+    Chat,
+    Lobby,
+    MatchEnd,
+    Next,
+    Ready,
+    Seat,
+    Start,
+    Waiting,
+)
 from game.net.server import Server
 from game.net.table import TableOptions
 from tests.net_tools import GUARD, FakeClock, Person, connect, expect, serving
@@ -61,6 +71,23 @@ def test_the_next_match_waits_for_every_person_and_the_computer_is_always_ready(
             bob.net.send(Next())
             await ann.until(lambda: not ann.seat.over)
             assert table.match == 2 and table.session is not None
+
+    asyncio.run(scenario())
+
+
+def test_the_table_says_whose_next_match_it_waits_for_and_how_long() -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with serving(TWO, clock=clock) as server:
+            ann, bob = await two_people_to_the_end(server)
+            clock.advance(5)
+            ann.net.send(Next())
+            said = await expect(ann.net, Waiting, lambda m: [w.seat for w in m.waits] == [1])
+            assert [(w.why, w.left) for w in said.waits] == [("next", TWO.between - 5)]
+            bob.net.send(Next())
+            dealt = await expect(bob.net, Waiting, lambda m: not any(
+                w.why == "next" for w in m.waits))
+            assert dealt.waits == [], "no turn timer, nobody away: the table waits for no one"
 
     asyncio.run(scenario())
 

@@ -2,11 +2,15 @@
 a frame, never waited on), the names from the lobby, the chat, each finished match's
 replay through this seat's eyes (a spectator's: the public view), the seat's token kept
 on disk (so that a crash does not cost the seat), and the server when this machine
-hosts the table. The lobby scene and
+hosts the table. It says whom the table waits for, counting the seconds down on this
+machine's clock. The lobby scene and
 the game's scene share one ``NetworkTable`` in turn."""
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -18,7 +22,7 @@ from game import seat_replay, seat_tokens
 from game.engine.chat import ChatPanel
 from game.net.client import SeatForgotten, ThreadedClient
 from game.net.hosting import HostedServer
-from game.net.protocol import MatchEnd, Replay, Welcome
+from game.net.protocol import MatchEnd, Replay, Waiting, Welcome
 from game.net.server import DEFAULT_TABLE
 from game.recent_tables import Address
 from game.rules.base import SPECTATOR
@@ -31,6 +35,17 @@ ENDED = {"lost": "The connection is lost.",  # said once, in the dialog that end
          "closed": "The table has closed.",
          "refused": "The table did not seat you.",
          "unreachable": "", "unanswered": ""}  # the problem says it all
+WAITS_SAID = 2  # the soonest waits said on the line; each seat's own note says the rest
+
+
+@dataclass(frozen=True)
+class Awaited:
+    """Someone the table waits for: why ("away", "turn", "next"), and until when on this
+    machine's clock."""
+
+    seat: int
+    why: str
+    until: float
 
 
 @dataclass
@@ -43,6 +58,8 @@ class NetworkTable:
     saved: list[Path] = field(default_factory=list)  # replays written, oldest first
     problem: str = ""  # a replay that could not be written
     seat_gone: bool = False  # the seat kept here was not known to the table any more
+    clock: Callable[[], float] = time.monotonic
+    waits: list[Awaited] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.chat = ChatPanel(pygame.Rect(0, 0, 380, 240), self.client.send_chat)
@@ -56,9 +73,14 @@ class NetworkTable:
         for message in handled:
             if isinstance(message, Replay) and message.part == message.parts - 1:
                 self._save_replay(message.match)
-            elif isinstance(message, Welcome) and message.token:
-                self._keep_seat(seat_tokens.KeptSeat(self.dialled, message.table,
-                                                     message.token))
+            elif isinstance(message, Waiting):
+                now = self.clock()
+                self.waits = [Awaited(w.seat, w.why, now + w.left) for w in message.waits]
+            elif isinstance(message, Welcome):
+                self.waits = []  # the table says them again if there are any
+                if message.token:
+                    self._keep_seat(seat_tokens.KeptSeat(self.dialled, message.table,
+                                                         message.token))
             elif isinstance(message, SeatForgotten):
                 self._forget_seat(message.table)
         return handled
@@ -133,7 +155,34 @@ class NetworkTable:
         info = lobby.seats[seat]
         if info.kind != "human" or info.connected:
             return ""
-        return "computer stands in" if info.level else "connection lost"
+        if info.level:
+            return "computer stands in"
+        away = self._wait(seat, "away")
+        return "connection lost" if away is None else \
+            f"connection lost, computer in {self.seconds_left(away)} s"
+
+    def _wait(self, seat: int, why: str) -> Awaited | None:
+        return next((w for w in self.waits if (w.seat, w.why) == (seat, why)), None)
+
+    def seconds_left(self, wait: Awaited) -> int:
+        return max(0, math.ceil(wait.until - self.clock()))
+
+    @property
+    def waiting(self) -> str:
+        """Whom the table waits for and how long, the soonest first ("" for nobody)."""
+        said = []
+        for wait in sorted(self.waits, key=lambda w: w.until)[:WAITS_SAID]:
+            left, name = self.seconds_left(wait), self.name(wait.seat)
+            if wait.why == "away":
+                said.append(f"Waiting for {name}: the computer takes the seat in {left} s")
+            elif wait.why == "turn":
+                said.append(f"Your move: {left} s left" if wait.seat == self.seat
+                            else f"Waiting for {name}'s move: {left} s")
+            elif wait.seat == self.seat:
+                said.append(f"The next match is dealt in {left} s")
+            else:
+                said.append(f"Waiting for {name} to say Next match: {left} s")
+        return " \u00b7 ".join(said)
 
     # -- the end of a match ---------------------------------------------------------------
 

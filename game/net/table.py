@@ -35,6 +35,8 @@ from game.net.protocol import (
     Replay,
     Seat,
     SeatInfo,
+    Wait,
+    Waiting,
     Welcome,
     encode,
 )
@@ -176,6 +178,7 @@ class Table:
         self.chat_lines: deque[Chat] = deque(maxlen=CHAT_HISTORY)  # for newcomers
         self.waiting: set[int] = set()  # between matches: seats whose Next has not come
         self.paused_since: float | None = None  # the last match ended, the next not dealt
+        self._told_waits: list[tuple[int, str, float]] = []  # the waits said last
         self._pending = False
         self._tasks: set[asyncio.Task[None]] = set()  # replays being sent
 
@@ -222,6 +225,7 @@ class Table:
         self.spectators[peer] = eyes = Eyes()
         self._watch_match(peer, eyes)
         self.broadcast_lobby()
+        self._tell_waits(peer)
 
     def _watch_match(self, peer: Peer, eyes: Eyes) -> None:
         if self.session is not None:
@@ -244,6 +248,7 @@ class Table:
             SeatPort(self.session, seat.index, lambda text: peer.send(Seat(text))).close()
             seat.turn_since = self.clock() if seat.index in self.session.acting_seats() else None
         self.broadcast_lobby()
+        self._tell_waits(peer)
         self.on_change(self)
 
     def _tell_chat(self, peer: Peer) -> None:
@@ -268,6 +273,7 @@ class Table:
             return
         self.broadcast_lobby()
         self._deal_when_ready()
+        self._tell_waits()
 
     def _free(self, seat: TableSeat) -> None:
         was_host = seat.index == self.host
@@ -289,6 +295,37 @@ class Table:
 
     def broadcast_lobby(self) -> None:
         self.broadcast(self.lobby())
+
+    def waits(self) -> list[tuple[int, str, float]]:
+        """Whom the table waits for: (seat, why, when it stops waiting) for a dropped
+        person ("away": then the computer plays), a person's turn under the turn timer
+        ("turn": then a default move) and a person's Next match ("next": then the deal)."""
+        options, out = self.options, []
+        for seat in self.seats:
+            if self.phase == "playing" and seat.kind == "human" and seat.peer is None \
+                    and not seat.stand_in and seat.away_since is not None:
+                out.append((seat.index, "away", seat.away_since + options.grace))
+            if options.turn_timer and self.session is not None and not seat.computer_plays \
+                    and seat.turn_since is not None and not seat.overdue:
+                out.append((seat.index, "turn", seat.turn_since + options.turn_timer))
+            if self.paused_since is not None and options.between and seat.index in self.waiting:
+                out.append((seat.index, "next", self.paused_since + options.between))
+        return out
+
+    def _tell_waits(self, newcomer: Peer | None = None) -> None:
+        """Say the waits to everyone when they changed (to a ``newcomer`` in any case):
+        the seconds left, which each machine counts down on its own clock."""
+        waits = self.waits()
+        if waits == self._told_waits and (newcomer is None or not waits):
+            return
+        now = self.clock()
+        message = Waiting([Wait(seat, why, round(max(0.0, end - now), 1))
+                           for seat, why, end in waits])
+        if waits != self._told_waits:
+            self._told_waits = waits
+            self.broadcast(message)
+        elif newcomer is not None:
+            newcomer.send(message)
 
     def ready(self, peer: Peer, ready: bool) -> None:
         if 0 <= peer.seat < len(self.seats):
@@ -433,6 +470,7 @@ class Table:
                 seat.turn_since = now
             if seat.computer_plays:
                 self._play_for(seat, seat.level, lambda s=seat: s.computer_plays)
+        self._tell_waits()
 
     async def drained(self) -> None:
         """Once every replay under way has been queued to its reader."""
@@ -470,6 +508,7 @@ class Table:
             self._time_turns(now)
         if gone:
             self.broadcast_lobby()
+        self._tell_waits()
 
     def _time_turns(self, now: float) -> None:
         """The turn timer: a default move for a person who let it run out."""
@@ -514,11 +553,13 @@ class Table:
             self.waiting.clear()
         self.paused_since = self.clock()
         self._deal_when_ready()
+        self._tell_waits()
 
     def next_match(self, peer: Peer) -> None:
         """``peer`` is ready for the next deal (said at any other time, it means nothing)."""
         self.waiting.discard(peer.seat)
         self._deal_when_ready()
+        self._tell_waits()
 
     def _deal_when_ready(self) -> None:
         if self.paused_since is not None and not self.waiting:
