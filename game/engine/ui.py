@@ -390,6 +390,11 @@ class Hud:
     def say(self, text: str, error: bool = False, seconds: float = 4.0) -> None:
         self.message = Message(text, error, seconds)
 
+    def drop_error(self) -> None:
+        """A complaint that no longer holds goes (what it refused has since been done)."""
+        if self.message is not None and self.message.error:
+            self.message = None
+
     def ask(self, dialog: Dialog) -> None:
         old = self.dialog
         if old is not None and (old.title, old.text) == (dialog.title, dialog.text) \
