@@ -42,6 +42,9 @@ PANEL_TEXT, PANEL_TEXT_MIN = 24, 18  # the panel's text size, and how far a long
 TABLE_ZONE = (250.0, 250.0, 1000.0, 520.0)  # dropping cards here plays them
 FRAME = (250, 204, 40)
 CHAT_RECT = pygame.Rect(round(PANEL_X) - 8, 470, 378, 250)  # between the panel and buttons
+# A pad's keyboard for the chat covers this seat's own hand (under its played cards): the
+# table the others play on, and the chat's entry, stay in view.
+KEYBOARD_DOCK = pygame.Rect(40, 752, 1450, 312)
 NET_TRICK_LINES = 4  # the panel's plays of the trick at a network table (room for chat)
 
 
@@ -116,7 +119,7 @@ class ChinesePokerScene(GameScene):
         if self.net is not None:  # one person here; the others are across the network
             self.setup = Setup(tuple("human" if s == self.seat else "remote"
                                      for s in range(self.view.players)), self.view.target)
-            self.net.net.chat.rect = CHAT_RECT.copy()
+            self.net.net.chat.place(CHAT_RECT, KEYBOARD_DOCK)
         self.table.zones = {"zone:table": zone_rect(*TABLE_ZONE)}
         self.hud.buttons = command_bar(NET_COMMANDS if net is not None else COMMANDS,
                                        right=1890, bottom=1000, size=(170, 56))
