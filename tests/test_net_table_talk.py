@@ -14,7 +14,7 @@ import pygame
 from game.net import table as net_table
 from game.net.protocol import Seat
 from scenes.chinese_poker import ChinesePokerScene
-from tests.driver import click, frames, key, make_app, pad_press, type_text
+from tests.driver import frames, key, make_app, pad_press, post, type_text
 from tests.net_gui_tools import DEADLINE, host_from_menu, until
 
 SEED = 1  # Ann cuts the deck's lowest card, the 2 at 34; Computer 2 cuts higher and deals
@@ -74,9 +74,13 @@ def test_the_cut_is_told_when_the_computer_deals_at_once_and_chat_opens_over_it(
         scene = app.scene
         until(app, lambda: scene.view.phase == "cut" and scene.view.my_turn, "Ann's cut")
         rect = scene.table.card_rect(f"cut#{LOWEST}")
-        click(app, (rect.x + 12, rect.centery))
-        # No frame runs until the deal has reached this machine: this seat then takes
-        # the deal and the first round in one frame, never idle while the deal is due.
+        at = app.viewport.to_px(rect.x + 12, rect.centery)
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            post(kind, pos=at, button=1)
+        for event in pygame.event.get():  # the click is handled; no frame runs (none
+            app.dispatch(event)  # takes the table's answers) until the deal has reached
+        # this machine: this seat then takes the deal and the first round in one frame,
+        # never idle while the deal is due.
         inbox = scene.net.net.client._inbox  # what has come, not yet taken by a frame
         deadline = time.monotonic() + DEADLINE
         while not any(isinstance(item, Seat) and '"round":1' in item.body
