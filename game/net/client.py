@@ -74,6 +74,8 @@ class Timer(Protocol):
 
 
 class RealTime:
+    """The clock on the wall: the client's timer outside tests."""
+
     def now(self) -> float:
         return time.monotonic()
 
