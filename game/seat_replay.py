@@ -1,8 +1,9 @@
 """A network match kept through one seat's eyes: the seat messages the table sent this
 machine, in order (each an observation, never the seed or another hand), with the
 names at the table. A ``JsonClient`` fed them one by one shows the match again as this
-seat saw it. Kept apart from the recorder's replays (``replays/network/``): they hold no
-move log to seek in."""
+seat saw it. A spectator's is kept the same way, through the public view (``SPECTATOR``:
+no hand at all), its result "watched". Kept apart from the recorder's replays
+(``replays/network/``): they hold no move log to seek in."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 from game import storage, wallclock
 from game.json_limits import is_int, is_text
+from game.rules.base import SPECTATOR
 
 KIND = "seat-replay"
 VERSION = 1
@@ -68,7 +70,7 @@ def parse(data: Any) -> SeatReplay:
     if not (isinstance(bodies, list) and bodies and all(isinstance(b, str) for b in bodies)
             and isinstance(names, list) and all(is_text(n, 40) for n in names)
             and is_text(data.get("game"), 40) and is_int(data.get("seat"))
-            and 0 <= data["seat"] < len(names)):
+            and (0 <= data["seat"] < len(names) or data["seat"] == SPECTATOR)):
         raise ValueError("it is damaged")
     return SeatReplay(data["game"], data["seat"], tuple(names), int(data.get("match") or 0),
                       str(data.get("result", ""))[:80], str(data.get("date", ""))[:40],
@@ -96,7 +98,8 @@ def list_replays(save_dir: Path, problems: list[str] | None = None) -> list[stor
 
 
 def info(path: Path, replay: SeatReplay) -> storage.ReplayInfo:
-    outcome = replay.result if replay.result in storage.OUTCOMES else "lost"
+    outcome = replay.result if replay.result in storage.OUTCOMES else \
+        "watched" if replay.seat == SPECTATOR else "lost"
     return storage.ReplayInfo(path=path, game=replay.game,
                               date=storage.replay_date(path, replay.date),
                               moves=len(replay.bodies) - 1, result=replay.result,

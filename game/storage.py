@@ -59,7 +59,7 @@ class ReplayInfo:
     date: datetime  # local time, naive: meta "date" if readable, else the file's mtime
     moves: int
     result: str  # meta "result", "" if none
-    outcome: str  # "won" | "lost" | "abandoned"
+    outcome: str  # "won" | "lost" | "abandoned" | "watched" (a network match, spectated)
     names: tuple[str, ...] = ()  # a network match's players, seat by seat
     network: bool = False  # a network match through one seat's eyes (game.seat_replay)
 

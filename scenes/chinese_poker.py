@@ -42,6 +42,9 @@ PANEL_TEXT, PANEL_TEXT_MIN = 24, 18  # the panel's text size, and how far a long
 TABLE_ZONE = (250.0, 250.0, 1000.0, 520.0)  # dropping cards here plays them
 FRAME = (250, 204, 40)
 CHAT_RECT = pygame.Rect(round(PANEL_X) - 8, 470, 378, 250)  # between the panel and buttons
+# A pad's keyboard for the chat covers this seat's own hand (under its played cards): the
+# table the others play on, and the chat's entry, stay in view.
+KEYBOARD_DOCK = pygame.Rect(40, 752, 1450, 312)
 NET_TRICK_LINES = 4  # the panel's plays of the trick at a network table (room for chat)
 
 
@@ -119,7 +122,7 @@ class ChinesePokerScene(GameScene):
         if self.net is not None:  # one person here; the others are across the network
             self.setup = Setup(tuple("human" if s == self.seat else "remote"
                                      for s in range(self.view.players)), self.view.target)
-            self.net.net.chat.rect = CHAT_RECT.copy()
+            self.net.net.chat.place(CHAT_RECT, KEYBOARD_DOCK)
         self.table.zones = {"zone:table": zone_rect(*TABLE_ZONE)}
         self.hud.buttons = command_bar(NET_COMMANDS if net is not None else COMMANDS,
                                        right=1890, bottom=1000, size=(170, 56))
@@ -284,7 +287,7 @@ class ChinesePokerScene(GameScene):
         self._had_cut = cutting
         play = self.selection_move()
         self.hud.button("play").enabled = mine and play is not None and self.legal(play)
-        self.hud.button("pass").enabled = mine and not self.selected and view.may_pass
+        self.hud.button("pass").enabled = self.pass_refusal() is None
         self.hud.button("hint").enabled = mine
         self.table.clear_highlights("selected")
         for key in self.selected:
@@ -404,9 +407,21 @@ class ChinesePokerScene(GameScene):
         self.selected = set()
         return self.play(move)
 
-    def pass_turn(self) -> None:
+    def pass_refusal(self) -> str | None:
+        """Why this seat may not pass now; None when it may."""
+        view = self.view
+        if not view.my_turn or view.phase != "play" or self.concealed or self.computer_to_play:
+            return "Pass is for your turn to play."
         if self.selected:
-            self.app.error("Pass is for when no card is selected: clear the selection first.")
+            return "Pass is for when no card is selected: clear the selection first."
+        if not view.may_pass:
+            return "Everyone else has passed: you lead, and the lead may not pass."
+        return None
+
+    def pass_turn(self) -> None:
+        reason = self.pass_refusal()
+        if reason is not None:
+            self.app.error(reason)
             return
         on_hand = self.focus in self.hand_keys()
         if self.play(C.Pass(self.seat)) and not on_hand and self.view.hand:
@@ -466,25 +481,27 @@ class ChinesePokerScene(GameScene):
     def on_secondary(self) -> None:
         """The pad's X commits the turn: plays the selection, or passes with none (the
         manual's rule for Pass), so a player on the sofa never has to walk to a button."""
-        view = self.view
         if self.selected:
             self.play_selection()
-        elif not view.my_turn or view.phase != "play":
-            self.app.error("X plays or passes on your turn to play.")
-        elif view.may_pass:
-            self.pass_turn()
         else:
-            self.app.error("You lead: select cards to play (the lead may not pass).")
+            self.pass_turn()
 
     def handle_buttons(self, action: Action) -> bool:
-        """A press on the dim Play button says why the selection may not be played (the
+        """A press on the dim Play or Pass button says why it may not be done (the
         tester met a silent refusal)."""
         if action.kind == Act.POINTER_DOWN and action.pos is not None and action.button == 1:
             over = self.hud.button_at(action.pos)
-            if over is not None and over.key == "play" and not over.enabled:
-                self._explain_play()
+            if over is not None and over.key in ("play", "pass") and not over.enabled:
+                self._explain(over.key)
                 return True
         return super().handle_buttons(action)
+
+    def _explain(self, key: str) -> None:
+        """Why Play or Pass is dim, said (their keys, P and X, come here too)."""
+        if key == "pass":
+            self.pass_turn()  # refused, with the reason
+        else:
+            self._explain_play()
 
     def _explain_play(self) -> None:
         view = self.view
@@ -494,8 +511,9 @@ class ChinesePokerScene(GameScene):
             self.play_selection()  # refused, with the reason
 
     def on_key(self, key: str) -> bool:
-        if key == "p" and not self.hud.button("play").enabled:
-            self._explain_play()
+        dim = {"p": "play", "x": "pass"}.get(key)
+        if dim is not None and not self.hud.button(dim).enabled:
+            self._explain(dim)
             return True
         rank = RANK_KEYS.get(key)
         if rank is None or self.view.phase != "play":
@@ -713,8 +731,9 @@ class ChinesePokerScene(GameScene):
             and len(self.setup.humans) == 1 and not self.viewer
         name = self.name(view.turn)
         who = "Your turn" if mine else ("Your turn" if name == "You" else f"{name}'s turn")
+        lead = "lead any hand" if view.may_pass else "lead any hand (no passing)"
         task = {"cut": "cut for the deal", "choose": "choose a hand", "deal": "deal"}.get(
-            view.phase, "beat this or pass:" if view.table else "lead any hand")
+            view.phase, "beat this or pass:" if view.table else lead)
         lines = [f"{who}:", f"  {task}"]
         if view.table:  # its own line, without a label, for room: "3 pairs in a row" is long
             lines.append(f"    {combo_text(view.table)}")

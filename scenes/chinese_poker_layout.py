@@ -77,15 +77,18 @@ def placements(view: C.View, by: str = "rank", selected: Collection[str] = froze
 
 
 def cut_spot(lay: Layout, seat: int) -> tuple[float, float]:
-    """Where ``seat``'s cut card lies: off the spread, on the seat's side of it. The top
-    and bottom seats' played boxes are above and below the spread; a left or right seat's
-    is level with it (its cut card lay on the spread), so that card lies between the
-    seat's hand and the spread's end."""
+    """Where ``seat``'s cut card lies: off the spread, on the seat's side of it. The
+    bottom seat's played box is below the spread; a left or right seat's is level with it
+    (its cut card lay on the spread), so that card lies between the seat's hand and the
+    spread's end; the top seat's lies CUT_GAP above the spread, clear of the seat's label
+    (which TV mode's bigger text draws further down: its played box touched it)."""
     place = lay.place(seat)
     if place.side == "left":
         return place.hand.right + CUT_GAP, CUT_Y
     if place.side == "right":
         return place.hand.x - CUT_GAP - CARD_W, CUT_Y
+    if place.side == "top":
+        return place.played.centre[0] - CARD_W / 2, CUT_Y - CUT_GAP - CARD_H
     return place.played.centre[0] - CARD_W / 2, place.played.y
 
 

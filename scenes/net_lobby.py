@@ -38,6 +38,7 @@ from scenes.help import HelpScene
 
 ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = 80, 290, 1080, 84, 16
 CHAT_RECT = pygame.Rect(1220, 290, 640, 600)
+KEYBOARD_DOCK = pygame.Rect(ROW_X, 690, 724, 374)  # under the seats, left of the buttons
 COMMANDS = [("ready", "Ready", "r"), ("start", "Start", "s"), ("chat", "Chat", ""),
             ("help", "? Help", "?"), ("leave", "Leave", "l")]
 
@@ -68,7 +69,7 @@ class LobbyScene(Scene):
         self.entry, self.net = entry, net
         # The chat and the connection's words, as at a table.
         self.chat = NetPlay(self, net, change_address)
-        net.chat.rect = CHAT_RECT.copy()
+        net.chat.place(CHAT_RECT, KEYBOARD_DOCK)
         self._computers = computers  # the host's first choice (seat: level), sent once seated
         self._remember = remember  # kept once the table has welcomed us
         self.handed_over = False
@@ -159,7 +160,7 @@ class LobbyScene(Scene):
         elif key == "leave":
             confirm(self.hud, "Leave", "Leave this table?" + (
                 " You host it: it closes for everyone." if self.net.hosted else ""),
-                self.app.pop, default_no=self.net.hosted is not None)
+                self.app.pop, default_no=True)  # leaving gives the seat up: No is safe
 
     def _toggle_computer(self, seat: int) -> None:
         """The host steps a seat along: open, the computer at each level, open again."""

@@ -78,6 +78,7 @@ COMMANDS = [("hint", "Hint", "h"), ("players", "Players", "t"),
 NET_COMMANDS = [("hint", "Hint", "h"), ("chat", "Chat", ""), ("help", "? Help", "?"),
                 ("menu", "Menu", "m")]
 CHAT_RECT = pygame.Rect(BUTTONS_X, 330, 370, 440)  # above the command bar, right of the matrices
+KEYBOARD_DOCK = pygame.Rect(0, 836, BUTTONS_X - 16, 228)  # under the matrices and scores
 UI = 20000  # labels and outlines sit above the cards, under the HUD
 REFUSED_PAIR_S = 1.5  # a key this soon after a refused row is that row's column
 OTHER = 1  # the second player's seat: the computer at this table
@@ -150,7 +151,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         self.config = self.chosen_config(app)
         super().__init__(app, seed, demo, resume, recorder, client, net)
         if self.net is not None:
-            self.net.net.chat.rect = CHAT_RECT.copy()
+            self.net.net.chat.place(CHAT_RECT, KEYBOARD_DOCK)
         if self.viewer:  # a replay shows the players as they sat
             self.played_as = played_as(getattr(self.recorder, "meta", {}).get("table"))
         if not self.viewer and not demo and self.session is not None:

@@ -22,6 +22,7 @@ from game.engine.scene import Scene
 from game.engine.ui import GOLD, INK, MUTED, UI_Z, Button, confirm, text_image
 from game.replay.recorder import Recorder, ReplayError
 from game.replay.seat_tape import SeatTape
+from game.rules.base import SPECTATOR
 from game.rules.registry import GAME_BY_ID, GAMES, RULES_BY_ID
 from game.settings import animation_scale
 from scenes.help import HelpScene, PageScene, draw_footer, panel_image
@@ -157,8 +158,9 @@ class ReplayScene(Scene):
         if not isinstance(self.recorder, SeatTape):
             return ""
         replay = self.recorder.replay
-        return f"Network: {', '.join(n or '?' for n in replay.names)} \u00b7 as " \
-               f"{replay.names[replay.seat] or 'this seat'} saw it"
+        eyes = "as a spectator saw it" if replay.seat == SPECTATOR else \
+            f"as {replay.names[replay.seat] or 'this seat'} saw it"
+        return f"Network: {', '.join(n or '?' for n in replay.names)} \u00b7 {eyes}"
 
     def opponent_text(self) -> str:
         """Who played Player 2 in a two-seat game, as the replay recorded it: a person

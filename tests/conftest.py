@@ -1,6 +1,7 @@
 """Every test runs headless: SDL's dummy video and audio drivers, set before any
 test module imports pygame."""
 
+import logging
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -30,3 +31,17 @@ def leak_guard(monkeypatch):  # noqa: ANN201
     from tests.net_tools import install_leak_guard
 
     return install_leak_guard(monkeypatch)
+
+
+@pytest.fixture
+def quiet_loops(caplog):  # noqa: ANN001, ANN201
+    """Fail a test whose event loops complain: a task destroyed while still pending
+    (collected at the test's end, so it is said inside the test that caused it) or an
+    exception in a callback."""
+    import gc
+
+    yield
+    gc.collect()
+    said = [r.getMessage() for phase in ("call", "teardown") for r in caplog.get_records(phase)
+            if r.name == "asyncio" and r.levelno >= logging.ERROR]
+    assert not said, said[0]

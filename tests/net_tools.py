@@ -41,6 +41,49 @@ class FakeClock:
         self.now += seconds
 
 
+class FakeTimer:
+    """A ThreadedClient's timer (game.net.client.Timer) that moves only when the test
+    moves it: a wait between dials ends once ``advance`` has gone past it."""
+
+    def __init__(self) -> None:
+        self.clock = 1000.0
+        self._lock = threading.Lock()
+        self._waits: list[tuple[float, asyncio.AbstractEventLoop, asyncio.Event]] = []
+
+    def now(self) -> float:
+        return self.clock
+
+    async def wait(self, seconds: float, wake: asyncio.Event) -> None:
+        if seconds <= 0:
+            return
+        due = asyncio.Event()
+        entry = (self.clock + seconds, asyncio.get_running_loop(), due)
+        with self._lock:
+            self._waits.append(entry)
+        waits = [asyncio.ensure_future(event.wait()) for event in (wake, due)]
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiting in waits:
+                waiting.cancel()
+            with self._lock:
+                self._waits.remove(entry)
+
+    @property
+    def waiting(self) -> float | None:
+        """Seconds until the first wait under way ends (None: nobody waits)."""
+        with self._lock:
+            ends = [end for end, _, _ in self._waits]
+        return min(ends) - self.clock if ends else None
+
+    def advance(self, seconds: float) -> None:
+        with self._lock:
+            self.clock += seconds
+            ended = [(loop, due) for end, loop, due in self._waits if end <= self.clock]
+        for loop, due in ended:
+            loop.call_soon_threadsafe(due.set)
+
+
 @asynccontextmanager
 async def serving(table: TableOptions = QUICK, clock: Callable[[], float] | None = None,
                   **options: Any) -> AsyncIterator[Server]:

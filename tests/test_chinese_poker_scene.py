@@ -488,6 +488,33 @@ def test_every_seats_cut_card_leaves_the_spread_towards_its_seat(tmp_path: Path)
         app.pop()
 
 
+def test_in_tv_mode_each_cut_card_keeps_clear_of_every_seat_label(tmp_path: Path) -> None:
+    """TV mode's bigger labels grow down from where they stand: the top seat's cut card
+    touched its label (a 5 px gap at 720p). Every cut card now keeps at least 16 design
+    units clear of every label it lies under or over."""
+    for size in ((1280, 720), (1920, 1080)):
+        for players in (2, 4):
+            app = make_app(tmp_path, size, ai_speed="fast", animation="off", tv_mode=True)
+            scene = start(app, Setup(("human",) + ("easy",) * (players - 1)))
+            wait_for_turn(app, scene)
+            click(app, visible_point(scene, "cut#3"))
+            for _ in range(300):  # the computers cut; the cut's notice stays up
+                if scene.view.cut and None not in scene.view.cut:
+                    break
+                frames(app, 2)
+            settle(app)
+            vp = scene.viewport
+            labels = [item.rect for item in scene.extra_items() if item.key[0] == "seat"]
+            assert len(labels) == players
+            for card in scene.view.cut:
+                rect = pygame.Rect(vp.rect_px(*scene.table.card_rect(card.uid)))
+                for label in labels:
+                    if label.right > rect.left and label.left < rect.right:
+                        gap = max(rect.top - label.bottom, label.top - rect.bottom)
+                        assert gap >= 16 * vp.scale, (size, players, card, gap)
+            app.pop()
+
+
 def test_the_focus_is_on_the_hand_when_a_turn_to_play_starts(tmp_path: Path) -> None:
     """After the cut and the deal, Enter picks the first card instead of sorting."""
     app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")

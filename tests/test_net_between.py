@@ -7,14 +7,32 @@ message, with a deadline only as a failure guard."""
 from __future__ import annotations
 
 import asyncio
+import shutil
+import threading
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
+import pytest
+
+from game import storage
+from game.net import persist
 from game.net.bot import Bot
 from game.net.limits import RateLimit
-from game.net.protocol import CHAT_HISTORY, Chat, Lobby, MatchEnd, Next, Ready, Start
+from game.net.protocol import (
+    CHAT_HISTORY,
+    Chat,
+    Lobby,
+    MatchEnd,
+    Next,
+    Ready,
+    Seat,
+    Start,
+    Waiting,
+)
 from game.net.server import Server
 from game.net.table import TableOptions
-from tests.net_tools import FakeClock, Person, connect, expect, serving
+from tests.net_tools import GUARD, FakeClock, Person, connect, expect, serving
 
 TWO = TableOptions(config={"players": 2, "target": 8}, level="easy", between=30.0)
 
@@ -57,6 +75,23 @@ def test_the_next_match_waits_for_every_person_and_the_computer_is_always_ready(
     asyncio.run(scenario())
 
 
+def test_the_table_says_whose_next_match_it_waits_for_and_how_long() -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with serving(TWO, clock=clock) as server:
+            ann, bob = await two_people_to_the_end(server)
+            clock.advance(5)
+            ann.net.send(Next())
+            said = await expect(ann.net, Waiting, lambda m: [w.seat for w in m.waits] == [1])
+            assert [(w.why, w.left) for w in said.waits] == [("next", TWO.between - 5)]
+            bob.net.send(Next())
+            dealt = await expect(bob.net, Waiting, lambda m: not any(
+                w.why == "next" for w in m.waits))
+            assert dealt.waits == [], "no turn timer, nobody away: the table waits for no one"
+
+    asyncio.run(scenario())
+
+
 def test_someone_who_does_not_answer_is_taken_as_ready_when_the_time_is_up() -> None:
     async def scenario() -> None:
         clock = FakeClock()
@@ -72,6 +107,51 @@ def test_someone_who_does_not_answer_is_taken_as_ready_when_the_time_is_up() -> 
             server.tick()
             await expect(bob.net, Lobby, lambda m: m.match == 2)
             assert table.session is not None
+
+    asyncio.run(scenario())
+
+
+def test_a_server_stopped_between_matches_resumes_with_the_next_match(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk is slow (each write synced): while the first write hangs, the match is
+    played out. The saver keeps up (the newest record only, not a queue of every move
+    that a crash would cut short), so right after the pause the file holds the pause;
+    a server back from it deals match 2 (match 1 is neither played nor scored again)
+    and the person takes a seat back in it with the token."""
+    slow, written = threading.Event(), []
+
+    def write(path: Path, data: dict[str, Any]) -> None:
+        slow.wait(GUARD)
+        written.append(data)
+        storage.write_json_atomic(path, data)
+
+    monkeypatch.setattr(persist, "write_json_atomic", write)
+
+    async def scenario() -> None:
+        crashed = tmp_path / "crashed"
+        async with serving(TWO, clock=FakeClock(), save_dir=tmp_path / "tables") as server:
+            ann, bob = await two_people_to_the_end(server)
+            results = [(r.match, r.scores) for r in server.tables["main"].results]
+            totals, token = list(server.tables["main"].totals), ann.net.token
+            slow.set()
+            server._saver._worker.submit(lambda: None).result()  # the saver has caught up
+            assert len(written) <= 2, "the first record, then the newest"
+            assert written[-1]["paused"] and written[-1]["replay"] is None
+            shutil.copytree(tmp_path / "tables", crashed)  # as a crash now leaves it
+        async with serving(TWO, clock=FakeClock(), save_dir=crashed) as server:
+            table = server.tables["main"]
+            assert [(r.match, r.scores) for r in table.results] == results
+            assert table.totals == totals and sum(totals) >= 1, "match 1 scored once"
+            assert table.match == 2 and table.session is not None and not table.session.over
+            back = Person(await connect(server, "Ann", token=token))
+            back.net.send(Chat("back"))
+            seen: list[Any] = []
+            await expect(back.net, Chat, lambda m: m.text == "back", seen=seen)
+            assert not any(isinstance(m, MatchEnd) for m in seen), "match 1 is not told again"
+            for message in seen:
+                if isinstance(message, Seat):
+                    back.seat.receive(message.body)
+            assert back.seat.view.round == 0 and not back.seat.over, "a fresh match"
 
     asyncio.run(scenario())
 

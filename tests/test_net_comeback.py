@@ -31,6 +31,7 @@ from tests.driver import click, frames, key, make_app, type_text
 from tests.net_gui_tools import clear_field, host_from_menu, open_network_menu, until
 
 TWO = TableOptions(config={"players": 2, "target": 25}, level="easy")
+pytestmark = pytest.mark.usefixtures("quiet_loops")  # a simulated crash included
 
 
 @contextmanager
@@ -63,7 +64,12 @@ def crash(app: App) -> None:
     memory survives (only the save folder does)."""
     client = app.scene.net.net.client
     client._closing = True
-    client._runner.loop.call_soon_threadsafe(lambda: client._client.link.abort("killed"))
+
+    def cut() -> None:
+        if client._client is not None:  # else the line is down already (its host died)
+            client._client.link.abort("killed")
+
+    client._runner.loop.call_soon_threadsafe(cut)
     client._runner.thread.join(10)
     app.quit()
 
@@ -240,6 +246,7 @@ def test_the_host_resumes_the_table_a_crash_cut_off_and_everyone_takes_a_seat_ba
     host_from_menu(app, 2, 2)
     lobby = app.scene
     port = lobby.net.hosted.port
+    until(app, lambda: lobby.net.seat == 0, "the host at his seat")  # before Bob takes it
     bob = ThreadedClient("127.0.0.1", port, "Bob")
     until(app, lambda: bob.poll() is not None and bob.status == "lobby", "Bob seated")
     bob.ready()
@@ -337,6 +344,28 @@ def test_enter_at_the_hosts_leave_question_stays_at_the_table(tmp_path: Path) ->
     key(app, pygame.K_y, "y")
     assert app.scene is not scene, "Yes leaves"
     app.quit()
+
+
+def test_enter_at_a_guests_leave_question_stays_at_the_table(tmp_path: Path) -> None:
+    """A guest's leaving gives up the seat (in the lobby) or hands it to the computer (at
+    the table): No is the default there too, so Enter (or pad A) stays."""
+    with hal_hosts() as (server, hal):
+        app = make_app(tmp_path, animation="off")
+        until(app, lambda: hal.poll() is not None and hal.status == "lobby", "Hal seated")
+        connect_from_menu(app, f"127.0.0.1:{server.port}")
+        lobby = app.scene
+        until(app, lambda: lobby.hud.button("ready").enabled, "Zoe seated")
+        click(app, centre_of(lobby.hud.button("leave").rect))
+        assert lobby.hud.dialog.choices[lobby.hud.dialog.focus][0] == "no"
+        key(app, pygame.K_RETURN)
+        assert app.scene is lobby and lobby.hud.dialog is None, "Enter stayed in the lobby"
+        scene = seated(app, hal)
+        click(app, centre_of(scene.hud.button("menu").rect))
+        assert "seat is kept" in scene.hud.dialog.body
+        key(app, pygame.K_RETURN)
+        assert app.scene is scene and scene.hud.dialog is None, "Enter stayed at the table"
+        assert scene.net.net.client.status == "playing"
+        app.quit()
 
 
 def test_the_name_typed_before_a_failed_connect_is_kept(tmp_path: Path) -> None:

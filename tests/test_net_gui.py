@@ -8,16 +8,19 @@ remembers it. Every wait is for a message, with a deadline only as a failure gua
 from __future__ import annotations
 
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game import recent_tables, seat_replay
+from game.engine.ui import BUTTON_DISABLED, centre_of
 from game.fuzz.outside import sealed
 from game.fuzz.runner import Fuzzer
 from game.net.client import ThreadedClient
 from game.recent_tables import DEFAULT_PORT
+from game.rules import chinese_poker as C
 from scenes.chinese_poker import CHAT_RECT, ChinesePokerScene
 from scenes.net_lobby import LobbyScene
 from tests.driver import DPAD, click, frames, key, make_app, pad_press, type_text
@@ -275,3 +278,109 @@ def test_the_host_gives_each_computer_seat_its_level_and_sets_the_turn_timer(
     assert lobby.net.client.lobby.seats[3].level == "medium"
     assert [s.level for s in lobby.net.client.lobby.seats[1:3]] == ["easy", "medium"]
     app.quit()
+
+
+def passers(port: int, names: tuple[str, ...]) -> tuple[list[ThreadedClient],
+                                                        Callable[[], bool]]:
+    """Guests that pass whenever they may (else make their first legal move), and the
+    pump that plays them: True, so a wait can call it on its way."""
+    guests = [ThreadedClient("127.0.0.1", port, name) for name in names]
+
+    def pump() -> bool:
+        for guest in guests:
+            guest.poll()
+            seat = guest.seat_client
+            if seat is not None and seat.view is not None and seat.acting:
+                moves = seat.legal_moves
+                seat.submit(next((m for m in moves if isinstance(m, C.Pass)), moves[0]))
+        return True
+
+    return guests, pump
+
+
+def test_a_pass_ends_an_old_complaint_and_a_lead_after_everyone_passed_may_not_pass(
+        tmp_path: Path) -> None:
+    """At a network table: P with nothing selected complains; a pass then taken by the
+    table leaves no stale complaint on screen. When everyone else has passed this seat's
+    free lead, Pass is drawn dim, and its key and a click on it say why, changing
+    nothing."""
+    app = make_app(tmp_path, animation="off")
+    host_from_menu(app, 3, 3)
+    lobby = app.scene
+    until(app, lambda: lobby.net.seat == 0, "the host at his seat")
+    guests, pump = passers(lobby.net.hosted.port, ("Pam", "Pat"))
+    try:
+        until(app, lambda: pump() and all(g.status == "lobby" for g in guests), "guests in")
+        for guest in guests:
+            guest.ready()
+        until(app, lambda: pump() and all(s.ready for s in lobby.net.client.lobby.seats[1:]),
+              "guests ready")
+        key(app, pygame.K_s, "s")
+        until(app, lambda: pump() and isinstance(app.scene, ChinesePokerScene), "dealt")
+        scene = app.scene
+
+        def my_turn_to_play() -> bool:
+            view = scene.view
+            return view.my_turn and view.phase == "play" and scene.hud.dialog is None \
+                and scene.client.acting
+
+        def until_my_turn() -> bool:
+            pump()
+            if my_turn_to_play():
+                return True
+            if scene.hud.dialog is not None:
+                key(app, pygame.K_RETURN)
+            elif scene.view.my_turn and scene.view.phase == "cut":
+                click(app, cut_point(scene))
+            else:
+                frames(app)
+            return False
+
+        checked: set[str] = set()
+
+        def complaint_goes_with_a_pass() -> None:
+            key(app, pygame.K_p, "p")
+            assert scene.hud.message.text == "Select the cards to play first."
+            position = scene.client.position
+            key(app, pygame.K_x, "x")
+            until(app, lambda: scene.client.position > position, "the table took the pass")
+            assert scene.hud.message is None, "the complaint went with the pass"
+
+        def a_forced_lead_may_not_pass() -> None:
+            frames(app)
+            button = scene.hud.button("pass")
+            assert not button.enabled
+            inside = app.viewport.to_px(button.rect.x + 8, button.rect.centery)
+            assert tuple(app.screen.get_at(inside))[:3] == BUTTON_DISABLED, "drawn dim"
+            assert "(no passing)" in " ".join(scene.panel_lines(scene.view))
+            position = scene.client.position
+            key(app, pygame.K_x, "x")
+            assert "may not pass" in scene.hud.message.text
+            scene.hud.message = None
+            click(app, centre_of(button.rect))
+            assert "may not pass" in scene.hud.message.text
+            frames(app, 3)
+            assert scene.client.position == position and scene.view.my_turn, "nothing sent"
+
+        def both_seen() -> bool:
+            """Each turn: the check it allows (once each), else pass, or play the hint."""
+            if not until_my_turn():
+                return False
+            if scene.view.may_pass and "pass" not in checked:
+                checked.add("pass")
+                complaint_goes_with_a_pass()
+            elif not scene.view.may_pass and "lead" not in checked:
+                checked.add("lead")
+                a_forced_lead_may_not_pass()
+            elif scene.view.may_pass:
+                key(app, pygame.K_x, "x")  # pass: the others pass the lead round
+            else:
+                key(app, pygame.K_h, "h")
+                key(app, pygame.K_p, "p")
+            return checked == {"pass", "lead"}
+
+        until(app, both_seen, "a pass taken and a lead everyone else passed")
+    finally:
+        for guest in guests:
+            guest.close()
+        app.quit()

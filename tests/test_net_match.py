@@ -28,6 +28,7 @@ async def bots(server, count: int, level: str = "easy") -> list[asyncio.Task[int
 
 
 def test_four_bots_play_a_whole_match_and_no_frame_shows_a_hidden_card(leak_guard) -> None:
+    """The spectator sees the public view only, and gets its replay of the match."""
     async def scenario() -> None:
         table = TableOptions(config={"players": 4, "target": 20}, start_when=WHEN_FULL,
                              matches=1, level="easy")
@@ -38,6 +39,12 @@ def test_four_bots_play_a_whole_match_and_no_frame_shows_a_hidden_card(leak_guar
             players = await bots(server, 4)
             seen: list = []
             end = await expect(watcher, MatchEnd, seen=seen)
+            parts = [await expect(watcher, Replay)]
+            while parts[-1].part < parts[-1].parts - 1:
+                parts.append(await expect(watcher, Replay))
+            kept = [body for part in parts for body in part.bodies]
+            assert kept == [m.body for m in seen if isinstance(m, Seat)], \
+                "the spectator keeps a replay of what it watched"
             async with asyncio.timeout(GUARD):
                 await server.done.wait()
                 assert await asyncio.gather(*players) == [1, 1, 1, 1]

@@ -15,6 +15,7 @@ import pygame
 
 from game import seat_replay
 from game.engine.app import App
+from game.engine.chat import ChatPanel
 from game.engine.seats import ALL_DEVICES
 from game.net.client import ThreadedClient
 from game.replay.seat_tape import SeatTape
@@ -159,6 +160,20 @@ def join_from_menu(app: App, port: int, name: str) -> LobbyScene:
     return app.scene
 
 
+def keys_in_view(app: App, chat: ChatPanel, shown: list[pygame.Rect]) -> None:
+    """Tab with a pad connected: the chat's entry comes with its on-screen keys, which
+    cover none of ``shown`` (the seats and buttons of the lobby, the cards and words of
+    the table) and not the line being typed; Esc puts them away."""
+    key(app, pygame.K_TAB)
+    assert chat.keyboard is not None, "a pad is connected: the keys show"
+    keys = [k.rect for k in chat.keyboard.keys()]
+    for covered in (*shown, chat.entry_rect):
+        assert covered.collidelist(keys) == -1, f"a key covers {covered}"
+    assert min(k.h for k in keys) >= 40, "big enough to read from the sofa"
+    key(app, pygame.K_ESCAPE)
+    assert chat.entry is None
+
+
 def test_a_guest_at_a_poker_squares_race_plays_his_seat_with_every_device(
         tmp_path: Path, pad) -> None:  # noqa: ANN001
     """The guest's seat is seat 1, and it is his own: arrows and Enter, row and column
@@ -181,6 +196,9 @@ def test_a_guest_at_a_poker_squares_race_plays_his_seat_with_every_device(
         until(host, lambda: lobby.net.client.lobby is not None, "the lobby")
         joined = join_from_menu(guest, lobby.net.hosted.port, "Bob")
         both(lambda: joined.hud.button("ready").enabled, "Bob seated")
+        pad.attach()
+        frames(guest, 2)  # the pad is the guest's: his app takes its arrival
+        keys_in_view(guest, joined.net.chat, [b.rect for b in joined.hud.buttons if b.visible])
         key(guest, pygame.K_r, "r")
         both(lambda: lobby.net.client.lobby.seats[1].ready, "Bob ready")
         key(host, pygame.K_s, "s")
@@ -189,13 +207,16 @@ def test_a_guest_at_a_poker_squares_race_plays_his_seat_with_every_device(
         mine, his = host.scene, guest.scene
         assert his.session is None and his.seat == 1
         assert his.second_cursor is None and [h.devices for h in his.humans] == [ALL_DEVICES]
+        vp = his.viewport
+        words = [pygame.Rect(*vp.to_logical(i.rect.topleft), i.rect.w / vp.scale,
+                             i.rect.h / vp.scale) for i in his.extra_items()]
+        cards = [his.table.card_rect(k) for k in his.table.entities]
+        keys_in_view(guest, his.net.net.chat, cards + words)
         key(guest, pygame.K_TAB)
         type_text(guest, "row 1 col 1 gdpx")
         key(guest, pygame.K_RETURN)
         both(lambda: ("Bob", "row 1 col 1 gdpx") in mine.net.net.chat.lines,
              "the guest's typed line reached the table")
-        pad.attach()
-        frames(guest, 2)  # the pad is the guest's: his app takes its arrival
         ways = [by_arrows, by_digits, by_pad(pad), by_mouse]
         placed: list[str] = []
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from game.net.client import JoinRefused, ThreadedClient
+from game.net.client import UNSENT, JoinRefused, ThreadedClient
 from game.net.protocol import Error, Lobby, Seat, Seats
 from game.net.server import Server
 from game.net.table import TableOptions
@@ -199,6 +200,32 @@ def test_the_threaded_client_joins_plays_chats_and_closes() -> None:
         assert (client.chat[-1].sender, client.chat[-1].text) == ("Ann", "good luck")
         client.close()
         wait_for(client, lambda: client.status == "closed")
+
+
+def test_the_threaded_client_sends_what_was_said_before_its_welcome() -> None:
+    with server_thread() as (server, _):
+        client = ThreadedClient("127.0.0.1", server.port, "Ann")
+        client.send_chat("first words")  # on its way before the table has answered
+        client.set_computers([1, 2, 3], "easy")
+        wait_for(client, lambda: any(line.text == "first words" for line in client.chat))
+        wait_for(client, lambda: client.lobby is not None
+                 and [s.kind for s in client.lobby.seats] == ["human"] + ["computer"] * 3)
+        client.close()
+
+
+def test_the_threaded_client_says_what_it_could_not_keep_while_dialling() -> None:
+    """A table that takes the call and never answers: a few sends wait for the welcome,
+    the one past them is refused in words, not dropped in silence."""
+    with socket.create_server(("127.0.0.1", 0)) as mute:
+        client = ThreadedClient("127.0.0.1", mute.getsockname()[1], "Ann")
+        try:
+            for n in range(UNSENT + 1):
+                client.send_chat(f"line {n}")
+            wait_for(client, lambda: client.problem != "")
+            assert client.status == "connecting"
+            assert client.problem == "Not connected to the table: that was not sent."
+        finally:
+            client.close()
 
 
 @pytest.mark.parametrize(("seats", "wanted"), [

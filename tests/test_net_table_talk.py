@@ -12,8 +12,9 @@ from pathlib import Path
 import pygame
 
 from game.net import table as net_table
+from game.net.protocol import Seat
 from scenes.chinese_poker import ChinesePokerScene
-from tests.driver import click, frames, key, make_app, pad_press, type_text
+from tests.driver import frames, key, make_app, pad_press, post, type_text
 from tests.net_gui_tools import DEADLINE, host_from_menu, until
 
 SEED = 1  # Ann cuts the deck's lowest card, the 2 at 34; Computer 2 cuts higher and deals
@@ -32,6 +33,7 @@ def type_by_pad(app, pad, scene: ChinesePokerScene) -> None:  # noqa: ANN001
     keys = {k.key: k.rect for k in chat.keyboard.keys()}
     inside = pygame.Rect(0, 0, 1920, 1080)
     assert all(inside.contains(r) and not r.colliderect(chat.rect) for r in keys.values())
+    assert_the_table_stays_in_view(scene, list(keys.values()))
     x, y = app.viewport.to_px(keys["q"].x + 6, keys["q"].centery)
     assert app.screen.get_at((x, y))[:3] == (30, 70, 52), "the key is drawn"
     pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)  # q has the focus
@@ -40,6 +42,22 @@ def type_by_pad(app, pad, scene: ChinesePokerScene) -> None:  # noqa: ANN001
     assert chat.entry == "qw"
     pad_press(app, pad, pygame.CONTROLLER_BUTTON_Y)  # Done
     assert chat.entry is None and chat.keyboard is None
+
+
+def assert_the_table_stays_in_view(scene: ChinesePokerScene, keys: list[pygame.Rect]) -> None:
+    """The keys cover this seat's own hand at most: no other card on the table, no other
+    seat's name, not the line being typed (they covered the middle of the table)."""
+    mine = {c.uid for c in scene.view.hand}
+    cards = [scene.table.card_rect(k) for k in scene.table.entities
+             if scene.table.placement(k).card not in mine]
+    vp = scene.viewport
+    labels = [pygame.Rect(*vp.to_logical(item.rect.topleft), item.rect.w / vp.scale,
+                          item.rect.h / vp.scale)
+              for item in scene.extra_items()
+              if item.key[0] == "seat" and item.key[1] != scene.seat]
+    for covered in (*cards, *labels, scene.net.net.chat.entry_rect):
+        assert covered.collidelist(keys) == -1, f"a key covers {covered}"
+    assert min(k.h for k in keys) >= 40, "the keys stay big enough to read from the sofa"
 
 
 def test_the_cut_is_told_when_the_computer_deals_at_once_and_chat_opens_over_it(
@@ -56,12 +74,17 @@ def test_the_cut_is_told_when_the_computer_deals_at_once_and_chat_opens_over_it(
         scene = app.scene
         until(app, lambda: scene.view.phase == "cut" and scene.view.my_turn, "Ann's cut")
         rect = scene.table.card_rect(f"cut#{LOWEST}")
-        click(app, (rect.x + 12, rect.centery))
-        # No frame runs until the server has dealt, so the cut and the deal reach this
-        # seat together (the line may still hand them over a frame or two apart).
-        session = next(iter(scene.net.net.hosted._server.tables.values())).session
+        at = app.viewport.to_px(rect.x + 12, rect.centery)
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            post(kind, pos=at, button=1)
+        for event in pygame.event.get():  # the click is handled; no frame runs (none
+            app.dispatch(event)  # takes the table's answers) until the deal has reached
+        # this machine: this seat then takes the deal and the first round in one frame,
+        # never idle while the deal is due.
+        inbox = scene.net.net.client._inbox  # what has come, not yet taken by a frame
         deadline = time.monotonic() + DEADLINE
-        while session.view(0).round == 0:
+        while not any(isinstance(item, Seat) and '"round":1' in item.body
+                      for _, item in list(inbox.queue)):
             assert time.monotonic() < deadline, "the computer never dealt"
             time.sleep(0.01)
         until(app, lambda: scene.hud.dialog is not None and scene.view.round == 1,

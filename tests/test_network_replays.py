@@ -15,12 +15,20 @@ import pytest
 import main
 from game import seat_replay
 from game.cards import card_from_uid
+from game.engine.net_table import NetworkTable
+from game.net.client import ThreadedClient
+from game.net.hosting import HostedServer
+from game.net.server import ServerOptions
+from game.net.table import TableOptions
 from game.replay.recorder import Recorder
+from game.rules.base import SPECTATOR
 from game.rules.registry import GAME_BY_ID
 from game.session import Session
 from scenes.menu import MenuScene
+from scenes.net_lobby import LobbyScene
 from scenes.replay_viewer import ReplayListScene, ReplayScene, row_cells
 from tests.driver import click, frames, key, make_app
+from tests.net_gui_tools import until
 
 SEAT = 1  # the replay is seen through the second seat's eyes
 
@@ -171,3 +179,47 @@ def test_main_replay_opens_a_network_replay(tmp_path: Path) -> None:
     path = seat_replay.write(tmp_path, replay)
     assert main.main(["--headless", "--frames", "20", "--save-dir", str(tmp_path),
                       "replay", str(path)]) == 0
+
+
+def test_a_spectator_keeps_the_match_it_watched_through_the_public_view(
+        tmp_path: Path) -> None:
+    """Zoe watches a table the computer plays out (Hal started it and left: the computer
+    took his seat at once); each match she watched is kept on her machine, marked
+    watched, and plays back with no hand in view."""
+    server = HostedServer(ServerOptions(port=0, table=TableOptions(
+        config={"players": 4, "target": 10}, level="easy", grace=0.0)))
+    port = server.start()
+    hal = ThreadedClient("127.0.0.1", port, "Hal")
+    app = make_app(tmp_path, animation="off")
+    try:
+        until(app, lambda: hal.poll() is not None and hal.status == "lobby", "Hal seated")
+        hal.set_computers([1, 2, 3], "easy")
+        hal.start()
+        until(app, lambda: hal.poll() is not None and hal.status == "playing", "dealt")
+        hal.close()
+        net = NetworkTable(ThreadedClient("127.0.0.1", port, "Zoe", role="spectator"),
+                           tmp_path)
+        app.push(LobbyScene(app, GAME_BY_ID["chinese-poker"], net))
+        until(app, lambda: bool(net.saved), "the watched match kept")
+        replay = seat_replay.read(net.saved[0])
+        assert replay.seat == SPECTATOR and replay.result == "watched"
+        assert replay.names[0] == "Hal"
+        app.pop()
+        viewer = ReplayScene.open(app, net.saved[0], autoplay=False)
+        assert viewer is not None and "as a spectator saw it" in viewer.table_text()
+        app.push(viewer)
+        while viewer.cursor < viewer.length:
+            frames(app, 2)
+            view = viewer.inner.view
+            assert view.seat == SPECTATOR and view.hand == ()
+            public = cards_in(viewer.recorder.updates[viewer.cursor]["observation"])
+            assert shown_cards(viewer) <= public, "only what the table shows everyone"
+            for _ in range(max(1, viewer.length // 12)):
+                key(app, pygame.K_RIGHT)
+        app.pop()
+        listing = open_list(app)
+        assert row_cells(listing.replays[0])[3].startswith("Watched")
+    finally:
+        hal.close()
+        server.close()
+        app.quit()

@@ -339,3 +339,51 @@ def test_a_dialog_with_four_answers_widens_so_no_label_is_squeezed() -> None:
     assert narrow.rect().w == DIALOG_W and wide.rect().w > DIALOG_W
     for button in wide.buttons():
         assert button.rect.w == DIALOG_BUTTON_W and wide.rect().contains(button.rect)
+
+
+def squeezed(vp: Viewport, dialog: Dialog) -> list[str]:
+    """The answers whose label is drawn smaller than its size to fit its button (a
+    button keeps a quarter of its height clear at each rounded end)."""
+    from game.engine.ui import text_image
+
+    dialog.fit(vp)
+    out = []
+    for b in dialog.buttons():
+        label = text_image(vp, b.label, min(b.rect.h * 0.42, 30), bold=True)
+        if label.get_width() > vp.px(b.rect.w) - 2 * vp.px(b.rect.h / 4):
+            out.append(b.label)
+    return out
+
+
+def test_in_tv_mode_no_dialog_answer_is_squeezed(tmp_path: Path) -> None:
+    """TV mode's bigger text shrank "Host a table" (the menu's network question) and
+    "Watch replay" (a match's end) to fit 240-unit buttons: the answers widen instead,
+    and the dialog with them, inside the window."""
+    from game.engine.layout import DESIGN_W
+    from game.engine.ui import centre_of
+    from scenes.menu import MenuScene
+
+    for size in ((1280, 720), (1920, 1080)):
+        app = make_app(tmp_path, size, tv_mode=True)
+        menu = MenuScene(app)
+        app.push(menu)
+        frames(app, 2)
+        click(app, centre_of(menu.hud.button("chinese-poker").rect))
+        frames(app)
+        question = menu.hud.dialog
+        assert "Host a table" in [b.label for b in question.buttons()]
+        ends = [Dialog("Match 1 is over", "Points.", [("ok", "Next match", "n"),
+                                                       ("replay", "Watch replay", "w"),
+                                                       ("leave", "Leave", "l")], repr),
+                Dialog("You won!", "Scores.", [("new", "New game", "n"),
+                                               ("replay", "Watch replay", "w"),
+                                               ("undo", "Undo", "u"), ("menu", "Menu", "m")],
+                       repr)]
+        for dialog in [question, *ends]:
+            assert squeezed(app.viewport, dialog) == [], (size, dialog.title)
+            assert 0 <= dialog.rect().x and dialog.rect().right <= DESIGN_W
+            for b in dialog.buttons():
+                assert dialog.rect().contains(b.rect), (size, b.label)
+        key(app, pygame.K_h, "h")  # the widened answers still answer
+        assert menu.hud.dialog is not None and menu.hud.dialog.title != question.title
+        app.quit()

@@ -105,6 +105,7 @@ class CardGameScene(Scene):
         self._ai_wait = 0.0
         self._demo_wait = 0.0
         self.finished_reported = False
+        self._answer_due = False  # this seat's move is on its way to the table
         self.celebration: Celebration | None = None
         self.last_replay: Path | None = None  # the replay of the game just finished
         self.recorded: GameRecord | None = None  # this game's place in replays and scores
@@ -216,10 +217,13 @@ class CardGameScene(Scene):
         return self.client.check(move) is None
 
     def play(self, move: Any) -> bool:
-        """Submit a move for this seat; an illegal one beeps and says why."""
+        """Submit a move for this seat; an illegal one beeps and says why. Once the table
+        has taken it, a complaint about an earlier try is stale and goes."""
+        self._answer_due = True  # a local table answers inside submit
         try:
             self.client.submit(move)
         except IllegalMove as exc:
+            self._answer_due = False
             self.app.error(exc.reason)
             return False
         return True
@@ -296,8 +300,12 @@ class CardGameScene(Scene):
 
     def _on_update(self, update: Update) -> None:
         if update.kind == "refused":  # a remote table said no; its view follows
+            self._answer_due = False
             self.app.error(update.text)
             return
+        if self._answer_due:  # this seat's move went through
+            self._answer_due = False
+            self.hud.drop_error()
         # Every change at the table ends a half-made choice and an old hint (sync ends a
         # drag in progress).
         self.clear_selection()

@@ -3,9 +3,10 @@ entry under them, and the stock phrases a pad player sends from a short list.
 
 The entry takes the keyboard only while it is open (Tab, or the Chat button, opens it;
 Return sends, Esc cancels), so the game's own keys work the rest of the time. With a pad
-connected the entry has the dialogs' on-screen keyboard beside the panel (A types a key,
-X deletes, Y or Done sends, B cancels). Pointer actions go on to the table, but for
-those on the keyboard's keys."""
+connected the entry has the dialogs' on-screen keyboard (A types a key, X deletes, Y or
+Done sends, B cancels), docked where the scene says it may cover (this seat's own hand,
+space under the table): the table the others play on and the line being typed stay in
+view. Pointer actions go on to the table, but for those on the keyboard's keys."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ import pygame
 
 from game.engine.actions import Act, Action
 from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
+from game.engine.osk import HEIGHT as KEYBOARD_H
+from game.engine.osk import WIDTH as KEYBOARD_W
 from game.engine.osk import OnScreenKeyboard
 from game.engine.render import DrawItem
 from game.engine.ui import (
@@ -41,7 +44,7 @@ PAD = 14
 ENTRY_H = 44
 TITLE_Y = 4  # the title's top: its font leaves room above the capitals
 GAP = 6  # between the title, the lines and the entry
-KEYBOARD_GAP = 16  # between the on-screen keyboard, the panel and the window's edge
+KEYBOARD_GAP = 16  # between the on-screen keyboard and the window's edge
 CLOSED_HINT = "Tab: chat \u00b7 pad: right stick"
 
 
@@ -52,6 +55,11 @@ class ChatPanel:
     lines: Sequence[tuple[str, str]] = ()  # (sender, text), oldest first
     entry: str | None = None  # the line being typed; None: the entry is closed
     keyboard: OnScreenKeyboard | None = None  # a pad player's keys, while the entry is open
+    # Where the on-screen keyboard may cover (as big as fits, at the foot): by default a
+    # strip along the window's foot; scenes say where their table stays clear.
+    dock: pygame.Rect = field(default_factory=lambda: pygame.Rect(
+        KEYBOARD_GAP, DESIGN_H - KEYBOARD_GAP - KEYBOARD_H, DESIGN_W - 2 * KEYBOARD_GAP,
+        KEYBOARD_H))
     _cached: tuple[tuple, pygame.Surface] | None = field(default=None, init=False, repr=False)
 
     def open_entry(self, keyboard: bool = False) -> None:
@@ -117,19 +125,18 @@ class ChatPanel:
     def _close(self) -> None:
         self.entry, self.keyboard = None, None
 
+    def place(self, rect: pygame.Rect, dock: pygame.Rect) -> None:
+        """The panel's room, and where its keyboard may cover, in a scene's layout."""
+        self.rect, self.dock = rect.copy(), dock.copy()
+
     def _show_keyboard(self) -> None:
+        """The keys in the dock, at its foot and centred, shrunk to fit it."""
         if self.keyboard is None:
             self.keyboard = OnScreenKeyboard()
-        self.keyboard.origin = self._keyboard_origin(self.keyboard.size)
-
-    def _keyboard_origin(self, size: tuple[int, int]) -> tuple[float, float]:
-        """Beside the panel, level with the entry's foot: on the side with room."""
-        w, h = size
-        x = self.rect.x - KEYBOARD_GAP - w
-        if x < KEYBOARD_GAP:
-            x = min(self.rect.right + KEYBOARD_GAP, DESIGN_W - KEYBOARD_GAP - w)
-        y = min(self.rect.bottom, DESIGN_H - KEYBOARD_GAP) - h
-        return x, max(KEYBOARD_GAP, y)
+        dock = self.dock
+        self.keyboard.scale = min(1.0, dock.w / KEYBOARD_W, dock.h / KEYBOARD_H)
+        w, h = self.keyboard.size
+        self.keyboard.origin = (dock.centerx - w / 2, dock.bottom - h)
 
     def _keyboard_area(self, keyboard: OnScreenKeyboard) -> pygame.Rect:
         (x, y), (w, h) = keyboard.origin, keyboard.size

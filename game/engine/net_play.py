@@ -1,9 +1,10 @@
 """A scene at a network table (the lobby, then the game's scene): what it does besides
-playing its seat. Each frame it drains the connection; it draws the chat beside the table and a
-line when the connection is in trouble; it routes typing to the chat entry while that
-is open; at a match's end it shows the server's scores, and its Next match tells the server
-this player is ready for the next deal (the server deals it, so there is no New and no
-undo); and it leaves the table when the scene goes."""
+playing its seat. Each frame it drains the connection; it draws the chat beside the table
+and a line across the top when the connection is in trouble (else whom the table waits
+for); it routes typing to the chat entry while that is open; at a match's end it shows
+the server's scores, and its Next match tells the server this player is ready for the
+next deal (the server deals it, so there is no New and no undo); and it leaves the
+table when the scene goes."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from game.engine.chat import phrase_dialog
 from game.engine.layout import DESIGN_W
 from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
-from game.engine.ui import ERROR, UI_Z, Dialog, confirm, text_image
+from game.engine.ui import ERROR, GOLD, UI_Z, Dialog, confirm, text_image
 from game.net.protocol import MatchEnd
 
 if TYPE_CHECKING:
@@ -139,21 +140,24 @@ class NetPlay:
         hud.ask(say)
 
     def ask_leave(self) -> None:
-        """The host's leaving ends the table for everyone: No (stay) is his default."""
-        hosting = self.net.hosted is not None
-        words = "You host it: it closes for everyone." if hosting else \
+        """No (stay) is the default: the host's leaving ends the table for everyone, and
+        a guest's hands the seat to the computer."""
+        words = "You host it: it closes for everyone." if self.net.hosted is not None else \
             "Your seat is kept for a while, and the computer plays it after that."
         confirm(self.scene.hud, "Leave", f"Leave this network table? {words}",
-                self.scene.app.pop, default_no=hosting)
+                self.scene.app.pop, default_no=True)
 
     def draw_items(self) -> list[DrawItem]:
+        """The chat, and across the top the connection's trouble, or else whom the table
+        waits for (a dropped player, a turn under the timer, a Next match)."""
         vp = self.scene.viewport
         items = self.net.chat.draw_items(vp)
         trouble = self.net.trouble
-        if trouble:
-            image = text_image(vp, trouble, 26, ERROR, bold=True)
+        line, color = (trouble, ERROR) if trouble else (self.net.waiting, GOLD)
+        if line:
+            image = text_image(vp, line, 26, color, bold=True)
             x, y = vp.to_px(DESIGN_W / 2, TROUBLE_Y)
-            items.append(DrawItem(("net", "trouble"), image, (x - image.get_width() // 2, y),
+            items.append(DrawItem(("net", "line"), image, (x - image.get_width() // 2, y),
                                   UI_Z + 2))
         return items
 

@@ -1,11 +1,16 @@
 """What a scene at a network table holds besides its seat: the connection (polled once
 a frame, never waited on), the names from the lobby, the chat, each finished match's
-replay through this seat's eyes, the seat's token kept on disk (so that a crash does not
-cost the seat), and the server when this machine hosts the table. The lobby scene and
+replay through this seat's eyes (a spectator's: the public view), the seat's token kept
+on disk (so that a crash does not cost the seat), and the server when this machine
+hosts the table. It says whom the table waits for, counting the seconds down on this
+machine's clock. The lobby scene and
 the game's scene share one ``NetworkTable`` in turn."""
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,9 +21,10 @@ from game import seat_replay, seat_tokens, wallclock
 from game.engine.chat import ChatPanel
 from game.net.client import SeatForgotten, ThreadedClient
 from game.net.hosting import HostedServer
-from game.net.protocol import MatchEnd, Replay, Welcome
+from game.net.protocol import MatchEnd, Replay, Waiting, Welcome
 from game.net.server import DEFAULT_TABLE
 from game.recent_tables import Address
+from game.rules.base import SPECTATOR
 from game.seat_json import JsonClient
 
 PASSING = {"connecting": "Connecting\u2026",  # said over the table while it lasts
@@ -28,6 +34,17 @@ ENDED = {"lost": "The connection is lost.",  # said once, in the dialog that end
          "closed": "The table has closed.",
          "refused": "The table did not seat you.",
          "unreachable": "", "unanswered": ""}  # the problem says it all
+WAITS_SAID = 2  # the soonest waits said on the line; each seat's own note says the rest
+
+
+@dataclass(frozen=True)
+class Awaited:
+    """Someone the table waits for: why ("away", "turn", "next"), and until when on this
+    machine's clock."""
+
+    seat: int
+    why: str
+    until: float
 
 
 @dataclass
@@ -40,6 +57,8 @@ class NetworkTable:
     saved: list[Path] = field(default_factory=list)  # replays written, oldest first
     problem: str = ""  # a replay that could not be written
     seat_gone: bool = False  # the seat kept here was not known to the table any more
+    clock: Callable[[], float] = time.monotonic
+    waits: list[Awaited] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.chat = ChatPanel(pygame.Rect(0, 0, 380, 240), self.client.send_chat)
@@ -53,9 +72,14 @@ class NetworkTable:
         for message in handled:
             if isinstance(message, Replay) and message.part == message.parts - 1:
                 self._save_replay(message.match)
-            elif isinstance(message, Welcome) and message.token:
-                self._keep_seat(seat_tokens.KeptSeat(self.dialled, message.table,
-                                                     message.token))
+            elif isinstance(message, Waiting):
+                now = self.clock()
+                self.waits = [Awaited(w.seat, w.why, now + w.left) for w in message.waits]
+            elif isinstance(message, Welcome):
+                self.waits = []  # the table says them again if there are any
+                if message.token:
+                    self._keep_seat(seat_tokens.KeptSeat(self.dialled, message.table,
+                                                         message.token))
             elif isinstance(message, SeatForgotten):
                 self._forget_seat(message.table)
         return handled
@@ -130,7 +154,34 @@ class NetworkTable:
         info = lobby.seats[seat]
         if info.kind != "human" or info.connected:
             return ""
-        return "computer stands in" if info.level else "connection lost"
+        if info.level:
+            return "computer stands in"
+        away = self._wait(seat, "away")
+        return "connection lost" if away is None else \
+            f"connection lost, computer in {self.seconds_left(away)} s"
+
+    def _wait(self, seat: int, why: str) -> Awaited | None:
+        return next((w for w in self.waits if (w.seat, w.why) == (seat, why)), None)
+
+    def seconds_left(self, wait: Awaited) -> int:
+        return max(0, math.ceil(wait.until - self.clock()))
+
+    @property
+    def waiting(self) -> str:
+        """Whom the table waits for and how long, the soonest first ("" for nobody)."""
+        said = []
+        for wait in sorted(self.waits, key=lambda w: w.until)[:WAITS_SAID]:
+            left, name = self.seconds_left(wait), self.name(wait.seat)
+            if wait.why == "away":
+                said.append(f"Waiting for {name}: the computer takes the seat in {left} s")
+            elif wait.why == "turn":
+                said.append(f"Your move: {left} s left" if wait.seat == self.seat
+                            else f"Waiting for {name}'s move: {left} s")
+            elif wait.seat == self.seat:
+                said.append(f"The next match is dealt in {left} s")
+            else:
+                said.append(f"Waiting for {name} to say Next match: {left} s")
+        return " \u00b7 ".join(said)
 
     # -- the end of a match ---------------------------------------------------------------
 
@@ -156,10 +207,10 @@ class NetworkTable:
             return
         end = self.client.match_end
         won = end is not None and end.match == match and self.seat in end.winners
+        result = "watched" if self.seat == SPECTATOR else "won" if won else "lost"
         replay = seat_replay.SeatReplay(
-            lobby.game, self.seat, tuple(s.name for s in lobby.seats), match,
-            "won" if won else "lost", wallclock.now().isoformat(timespec="seconds"),
-            tuple(bodies))
+            lobby.game, self.seat, tuple(s.name for s in lobby.seats), match, result,
+            wallclock.now().isoformat(timespec="seconds"), tuple(bodies))
         try:
             self.saved.append(seat_replay.write(self.save_dir, replay))
         except OSError as exc:
@@ -169,10 +220,12 @@ class NetworkTable:
 
     def rejoin(self, role: str = "") -> None:
         """A new connection with the seat's token (or as ``role``: a spectator), feeding
-        the same seat client (the scene keeps it), after the old one gave up."""
+        the same seat client (the scene keeps it), after the old one gave up. A table
+        that seated us is dialled back as a dropped line is (patiently, for the seat)."""
         old = self.client
         new = ThreadedClient(old.host, old.port, old.name, role=role or old.role,
-                             token=old.token, table=old.table, silence=old.silence)
+                             token=old.token, table=old.table, silence=old.silence,
+                             timer=old.timer, rejoin=old.welcome is not None and not role)
         new.seat_client, new.lobby, new.chat = old.seat_client, old.lobby, old.chat
         if new.seat_client is not None:
             new.seat_client.send = new.send_seat

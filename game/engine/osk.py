@@ -36,31 +36,35 @@ class Press:
 
 @dataclass
 class OnScreenKeyboard:
-    """Keys laid out from ``origin`` (logical units, the top left). ``focus`` is the
-    focused key's value, or None while the focus is on the owner's buttons below."""
+    """Keys laid out from ``origin`` (logical units, the top left), ``scale`` times their
+    full size (smaller where it docks in less room). ``focus`` is the focused key's
+    value, or None while the focus is on the owner's buttons below."""
 
     origin: tuple[float, float] = (0.0, 0.0)
     focus: str | None = "q"
     shift: bool = False
+    scale: float = 1.0
 
     @property
     def size(self) -> tuple[int, int]:
-        return WIDTH, HEIGHT
+        return round(WIDTH * self.scale), round(HEIGHT * self.scale)
 
     def keys(self) -> list[Button]:
         x0, y0 = self.origin
+        kw, kh, gap = KEY_W * self.scale, KEY_H * self.scale, GAP * self.scale
         out = []
         for r, row in enumerate(ROWS):
             for c, value in enumerate(row):
                 label = "Del" if value == DELETE else value.upper() if self.shift else value
-                rect = pygame.Rect(x0 + c * (KEY_W + GAP), y0 + r * (KEY_H + GAP), KEY_W, KEY_H)
+                rect = pygame.Rect(round(x0 + c * (kw + gap)), round(y0 + r * (kh + gap)),
+                                   round(kw), round(kh))
                 out.append(Button(value, label, rect))
-        x, y = x0, y0 + len(ROWS) * (KEY_H + GAP)
+        x, y = x0, y0 + len(ROWS) * (kh + gap)
         for value, label, span in SPECIALS:
-            w = span * KEY_W + (span - 1) * GAP
-            out.append(Button(value, label, pygame.Rect(x, y, w, KEY_H),
+            w = span * kw + (span - 1) * gap
+            out.append(Button(value, label, pygame.Rect(round(x), round(y), round(w), round(kh)),
                               selected=value == "shift" and self.shift))
-            x += w + GAP
+            x += w + gap
         return out
 
     def handle(self, action: Action) -> Press | None:

@@ -186,6 +186,23 @@ class Button:
     selected: bool = False  # an option that is currently chosen (settings)
 
 
+def label_size(height: float) -> float:
+    """The text size of the label on a button ``height`` tall (logical units)."""
+    return min(height * 0.42, 30)
+
+
+def corner(height: float) -> float:
+    """The corner radius of a button ``height`` tall (tall tiles keep a button's)."""
+    return min(height, 84) / 4
+
+
+def unsqueezed_width(vp: Viewport, label: str, height: float) -> float:
+    """How wide (logical units) a button ``height`` tall must be for ``label`` to be
+    drawn at its full size in ``vp`` (TV mode's bigger text needs more)."""
+    text = text_image(vp, label, label_size(height), bold=True).get_width() / vp.scale
+    return text + 2 * max(4.0, corner(height)) + 4
+
+
 def button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pygame.Surface:
     key = ("button", button.label, button.rect.size, button.enabled, hover, focus, button.selected,
            button.hotkey, vp.scale, vp.text_scale)
@@ -194,7 +211,7 @@ def button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pyga
         return image
     w, h = vp.px(button.rect.w), vp.px(button.rect.h)
     image = pygame.Surface((w, h), pygame.SRCALPHA)
-    radius = max(3, min(h, vp.px(84)) // 4)  # tall tiles keep a button's corners
+    radius = max(3, vp.px(corner(button.rect.h)))
     fill = BUTTON_DISABLED if not button.enabled else BUTTON_HOVER if hover else BUTTON
     if button.selected:
         fill = (150, 118, 30)
@@ -205,7 +222,7 @@ def button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pyga
         pygame.draw.rect(image, (255, 255, 255), image.get_rect(), max(2, vp.px(5)),
                          border_radius=radius)
     color = INK if button.enabled else (120, 130, 120)
-    label = text_image(vp, button.label, min(button.rect.h * 0.42, 30), color, bold=True)
+    label = text_image(vp, button.label, label_size(button.rect.h), color, bold=True)
     room = w - max(vp.px(8), 2 * radius)  # clear of the rounded ends
     if 0 < room < label.get_width():
         label = pygame.transform.smoothscale_by(label, room / label.get_width())
@@ -214,7 +231,7 @@ def button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pyga
     if button.hotkey and button.enabled:
         index = button.label.lower().find(button.hotkey.lower())
         if index >= 0:
-            font = Fonts.get(round(min(button.rect.h * 0.42, 30) * vp.scale * vp.text_scale), True)
+            font = Fonts.get(round(label_size(button.rect.h) * vp.scale * vp.text_scale), True)
             start = font.size(button.label[:index])[0] * label.get_width() / max(
                 1, font.size(button.label)[0])
             end = font.size(button.label[:index + 1])[0] * label.get_width() / max(
@@ -286,6 +303,7 @@ class Dialog:
     selected: bool = field(init=False, default=False)
     keyboard: OnScreenKeyboard | None = field(init=False, default=None)  # pad typing
     confirm_key: str = field(init=False, default="")  # what Done (pad Y) answers
+    button_w: int = field(init=False, default=DIALOG_BUTTON_W)  # wider for long labels
 
     def __post_init__(self) -> None:
         self.selected = bool(self.text)
@@ -298,7 +316,11 @@ class Dialog:
             self.number.rect.center = self.field_rect().center
 
     def fit(self, vp: Viewport) -> None:
-        """Grow to hold the wrapped body (TV mode's larger text takes more lines)."""
+        """Grow to hold the wrapped body (TV mode's larger text takes more lines) and
+        every answer's label at its full size ("Host a table" was squeezed in TV mode)."""
+        labels = [label for _, label, _ in self.choices]
+        self.button_w = max([DIALOG_BUTTON_W, *(math.ceil(unsqueezed_width(
+            vp, label, DIALOG_BUTTON_H)) for label in labels)])
         lines = wrap_text(vp, self.body, 28, self.width - 80)
         if self.error:
             lines += ["", *wrap_text(vp, self.error, 28, self.width - 80, bold=True)]
@@ -330,7 +352,7 @@ class Dialog:
     def width(self) -> int:
         """Wide enough for every answer at a full button's width (four answers widen it)."""
         n = 1 if self.column else len(self.choices)
-        return min(DESIGN_W - 80, max(DIALOG_W, n * DIALOG_BUTTON_W + (n - 1) * 30 + 60))
+        return min(DESIGN_W - 80, max(DIALOG_W, n * self.button_w + (n - 1) * 30 + 60))
 
     def field_rect(self) -> pygame.Rect:
         """Where a text or number field sits: above the buttons."""
@@ -347,7 +369,7 @@ class Dialog:
                                                    y0 + i * (DIALOG_BUTTON_H + COLUMN_GAP),
                                                    w, DIALOG_BUTTON_H), hotkey)
                     for i, (key, label, hotkey) in enumerate(self.choices)]
-        width = min(DIALOG_BUTTON_W, (r.w - 60) // n - 20)
+        width = min(self.button_w, (r.w - 60) // n - 20)
         total = n * width + (n - 1) * 30
         x0 = r.centerx - total // 2
         return [Button(key, label, pygame.Rect(x0 + i * (width + 30), r.bottom - 100, width,
@@ -389,6 +411,11 @@ class Hud:
 
     def say(self, text: str, error: bool = False, seconds: float = 4.0) -> None:
         self.message = Message(text, error, seconds)
+
+    def drop_error(self) -> None:
+        """A complaint that no longer holds goes (what it refused has since been done)."""
+        if self.message is not None and self.message.error:
+            self.message = None
 
     def ask(self, dialog: Dialog) -> None:
         old = self.dialog

@@ -7,7 +7,8 @@ then messages in and out, heartbeats answered by itself.
 in a daemon thread; what arrives is handed over through a ``queue.Queue`` that
 ``poll()`` drains once a frame on the main thread, where it also feeds the seat's
 ``JsonClient`` (``seat_client``), the lobby and the chat. Sends go to the loop with
-``call_soon_threadsafe``, so a slow or dead server never holds up a frame.
+``call_soon_threadsafe``, so a slow or dead server never holds up a frame; what is sent
+before the welcome (or while the line is dialled again) waits for it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import queue
 import socket
 from collections import deque
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from game.net import runtime
 from game.net.link import Link, LinkClosed
@@ -46,15 +47,39 @@ from game.rules.registry import RULES_BY_ID
 from game.seat_json import JsonClient
 from game.seat_json import ProtocolError as SeatProtocolError
 
-RETRY_DELAYS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0)  # seconds before each automatic
-# reconnection: the first at once (a dropped line is usually back), then backing off to
-# the last, which repeats
+RETRY_DELAYS = (0.0, 0.5, 1.0, 2.0)  # seconds before each automatic reconnection: the
+# first at once (a dropped line is usually back), then backing off to the last, which
+# repeats: a table whose host resumes it finds its players back within a couple of
+# seconds (a dial nobody answers costs next to nothing)
 PATIENCE = 180.0  # seconds a table we sat at may go unanswered (its host's program died
 # and is started again) before the client gives up and says so
 CHAT_LINES = 50
 SILENCE = 15.0  # seconds without a word (the server pings every second): the line is dead
 DIAL_SECONDS = 10.0  # an address that never answers (a firewall that drops) gives up then
 STALE_SEAT = ("token", "table")  # refusals that mean a kept seat is gone
+UNSENT = 16  # messages kept while no line is open (before the welcome, while redialling)
+
+
+class Timer(Protocol):
+    """A client's time: read for its patience and waited on between dials (a test moves
+    a timer of its own)."""
+
+    def now(self) -> float: ...
+
+    async def wait(self, seconds: float, wake: asyncio.Event) -> None:
+        """Return once ``seconds`` have passed, or sooner when ``wake`` is set."""
+        ...
+
+
+class RealTime:
+    """The clock on the wall: the client's timer outside tests."""
+
+    def now(self) -> float:
+        return asyncio.get_running_loop().time()  # the loop's: a fuzz run simulates it
+
+    async def wait(self, seconds: float, wake: asyncio.Event) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(wake.wait(), seconds)
 
 
 class JoinRefused(ConnectionError):
@@ -171,9 +196,13 @@ class ThreadedClient:
     """
 
     def __init__(self, host: str, port: int, name: str, *, role: str = "player",
-                 token: str = "", table: str = "", silence: float = SILENCE) -> None:
+                 token: str = "", table: str = "", silence: float = SILENCE,
+                 timer: Timer | None = None, rejoin: bool = False) -> None:
+        """``rejoin``: back to a table this player sat at (Try again), dialled as a dropped
+        line is: patiently while it does not answer, and never as a newcomer."""
         self.host, self.port, self.name, self.role = host, port, name, role
         self.token, self.table, self.silence = token, table, silence
+        self.timer = timer or RealTime()
         self.retry_delays, self.patience = RETRY_DELAYS, PATIENCE  # read when made
         self.dials = 0  # connections tried (on the network thread)
         self.status = "connecting"
@@ -187,7 +216,8 @@ class ThreadedClient:
         self.replays: dict[int, list[str]] = {}  # match -> that match's seat messages
         self._inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self._client: NetClient | None = None
-        self._welcomed = False  # on the network thread: once, so a dropped line is dialled
+        self._unsent: deque[Any] = deque()  # network thread: sent while no line was open
+        self._welcomed = rejoin  # on the network thread: once, so a dropped line is dialled
         self._closing = False
         self._retry_now = asyncio.Event()
         self._runner = runtime.make_runner("net-client")
@@ -275,8 +305,15 @@ class ThreadedClient:
     # -- the network thread ---------------------------------------------------------------
 
     def _deliver(self, message: Any) -> None:
+        """Sent now, or once a line is open (the welcome has come): a Ready or a chat
+        line said while dialling is not lost; past UNSENT of them, the player is told."""
         if self._client is not None:
             self._client.send(message)
+        elif len(self._unsent) < UNSENT:
+            self._unsent.append(message)
+        else:
+            self._inbox.put(("message", Error("unsent", "Not connected to the table: that "
+                                              "was not sent.")))
 
     def _stop(self) -> None:
         self._retry_now.set()
@@ -311,12 +348,14 @@ class ThreadedClient:
                     self._report("unreachable", unreachable(self.host, self.port, exc))
                     return
                 if failing_since is None:
-                    failing_since = asyncio.get_running_loop().time()
+                    failing_since = self.timer.now()
                 problem = not_answering(self.host, self.port, bool(self.token))
             else:
                 attempts, failing_since, self._welcomed = 0, None, True
                 self.token = self._client.token or self.token
                 self._inbox.put(("message", self._client.welcome))
+                while self._unsent:
+                    self._client.send(self._unsent.popleft())
                 if self._closing:  # closed while we were dialling
                     self._client.bye()
                 ended, problem = await self._pump(self._client)
@@ -329,16 +368,13 @@ class ThreadedClient:
             if not self.token:  # no seat to take back: nothing to wait for
                 self._report("lost", problem)
                 return
-            if failing_since is not None and \
-                    asyncio.get_running_loop().time() - failing_since >= self.patience:
+            if failing_since is not None and self.timer.now() - failing_since >= self.patience:
                 self._report("unanswered", problem)
                 return
             self._report("reconnecting" if failing_since is None else "waiting")
             self._retry_now.clear()
             delays = self.retry_delays
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._retry_now.wait(),
-                                       delays[min(attempts, len(delays) - 1)])
+            await self.timer.wait(delays[min(attempts, len(delays) - 1)], self._retry_now)
             attempts += 1
         self._report("closed")
 

@@ -66,7 +66,11 @@ class HostedServer:
         self._closing = True
         if self._announcing is not None:
             self._announcing.cancel()
-        self._runner.submit(self._stop())
+        stop = self._stop()
+        try:
+            self._runner.submit(stop)
+        except RuntimeError:  # its loop is gone already (a crash)
+            stop.close()
 
     async def _stop(self) -> None:
         try:

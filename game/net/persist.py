@@ -1,11 +1,14 @@
 """Tables on disk, so that a server that stops (or crashes) can carry on: each table is
 written atomically after every move, as a replay (the recorder's JSON) plus who holds
-each seat (names, kinds, token hashes: never a token). The file is the server's own;
-it holds the seed and every hand, so it never goes to a client."""
+each seat (names, kinds, token hashes: never a token), and once more when a match ends
+(no replay then: a table back from the pause between matches deals the next one, never
+the finished one again). The file is the server's own; it holds the seed and every
+hand, so it never goes to a client."""
 
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
@@ -35,6 +38,7 @@ def record(table: Table) -> dict[str, Any]:
         "seats": [{"kind": s.kind, "name": s.name, "level": s.level,
                    "token_hash": s.token_hash} for s in table.seats],
         "replay": session.recorder.to_json() if session is not None else None,
+        "paused": table.paused_since is not None,
     }
 
 
@@ -74,24 +78,45 @@ def _restore(data: Any, make: Callable[[str, TableOptions], Table]) -> Table:
         if recorder.game_id != table.rules.game_id:
             raise ValueError("the replay is of another game")
         table.start_match(recorder)
+    elif data.get("paused") is True:  # it stopped between matches: on to the next
+        table.start_match()
     return table
 
 
 class Saver:
-    """Writes records in order on one worker thread, so the loop never waits on a disk."""
+    """Writes records on one worker thread, so the loop never waits on a disk. Only a
+    table's newest record is written: a slow disk (each write is synced) catches up in
+    one write, never behind a queue of a match's moves that a crash would cut short."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
         self._worker = runtime.make_pool(1, "net-save")
+        self._lock = threading.Lock()
+        self._newest: dict[Path, dict[str, Any] | None] = {}  # None: the table is over
 
     def path(self, table_id: str) -> Path:
         return self.folder / f"{table_id}.json"
 
     def save(self, table: Table) -> None:
         if table.phase == "over":
-            self._worker.submit(self.path(table.id).unlink, missing_ok=True)
-        elif table.session is not None:
-            self._worker.submit(write_json_atomic, self.path(table.id), record(table))
+            self._keep(self.path(table.id), None)
+        elif table.session is not None or table.paused_since is not None:
+            self._keep(self.path(table.id), record(table))
+
+    def _keep(self, path: Path, data: dict[str, Any] | None) -> None:
+        with self._lock:
+            waiting = path in self._newest  # a write is due already: it takes this one
+            self._newest[path] = data
+        if not waiting:
+            self._worker.submit(self._write, path)
+
+    def _write(self, path: Path) -> None:
+        with self._lock:
+            data = self._newest.pop(path)
+        if data is None:
+            path.unlink(missing_ok=True)
+        else:
+            write_json_atomic(path, data)
 
     def load_all(self, make: Callable[[str, TableOptions], Table]) -> list[Table]:
         """Every saved table, restored (call on the event loop). A file that cannot be

@@ -1,6 +1,7 @@
-"""The Card Parlour network protocol, version 3 (version 2 dealt the next match at
-once, with no ``next`` message; version 1 had one level for every computer seat; a hello
-of another version is refused, naming both).
+"""The Card Parlour network protocol, version 4 (version 3 did not say whom the table
+waits for; version 2 dealt the next match at once, with no ``next`` message; version 1
+had one level for every computer seat; a hello of another version is refused, naming
+both).
 
 Framing
     Every message is one frame: a 4-byte big-endian length N, then N bytes of UTF-8
@@ -46,6 +47,12 @@ Server -> client
                                             computer is always ready; someone silent
                                             for the table's ``between`` seconds counts
                                             as ready), then deals
+    waiting  {waits: [{seat, why, left}]}   whom the table waits for and the seconds left:
+                                            "away" (a dropped person: then the computer
+                                            takes the seat), "turn" (the turn timer: then
+                                            a default move), "next" (between matches:
+                                            then the next deal); sent whenever that
+                                            changes, and to a newcomer
     replay   {match, part, parts, bodies}   the match's seat messages as that seat
                                             got them, split to fit frames: a replay
                                             through its own eyes, never the seed or log
@@ -75,7 +82,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
-VERSION = 3
+VERSION = 4
 MAX_FRAME = 64 * 1024
 HEADER = struct.Struct(">I")
 MAX_NAME = 24
@@ -221,6 +228,19 @@ class MatchEnd:
 
 
 @dataclass(frozen=True, slots=True)
+class Wait:
+    seat: int
+    why: str = field(metadata=limit(8))  # "away" | "turn" | "next"
+    left: float  # seconds, from when it was sent
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    TYPE: ClassVar[str] = "waiting"
+    waits: list[Wait] = field(default_factory=list, metadata=limit(3 * MAX_SEATS))
+
+
+@dataclass(frozen=True, slots=True)
 class Replay:
     TYPE: ClassVar[str] = "replay"
     match: int
@@ -237,12 +257,12 @@ class Error:
 
 
 Message = (Hello | Ready | Start | Seats | Next | Chat | Seat | Ping | Pong | Bye | Welcome
-           | Lobby | MatchEnd | Replay | Error)
+           | Lobby | MatchEnd | Waiting | Replay | Error)
 _COMMON: tuple[type, ...] = (Chat, Seat, Ping, Pong, Bye)
 CLIENT_TYPES: dict[str, type] = {t.TYPE: t for t in (Hello, Ready, Start, Seats, Next,
                                                      *_COMMON)}
-SERVER_TYPES: dict[str, type] = {t.TYPE: t for t in (Welcome, Lobby, MatchEnd, Replay, Error,
-                                                     *_COMMON)}
+SERVER_TYPES: dict[str, type] = {t.TYPE: t for t in (Welcome, Lobby, MatchEnd, Waiting, Replay,
+                                                     Error, *_COMMON)}
 
 
 # -- frames -----------------------------------------------------------------------------

@@ -32,13 +32,27 @@ class Runner(Protocol):
 
 
 class LoopThread:
-    """A new event loop running on a daemon thread of its own until ``stop``."""
+    """A new event loop running on a daemon thread of its own until ``stop``; then the
+    tasks it still holds are cancelled and run out and the loop is closed (a task left
+    pending is destroyed later with asyncio's "Task was destroyed but it is pending!")."""
 
     def __init__(self, name: str) -> None:
         self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name=name)
+        self.thread = threading.Thread(target=self._main, daemon=True, name=name)
         self.thread.start()
         self._running: set[Future[Any]] = set()
+
+    def _main(self) -> None:
+        try:
+            self.loop.run_forever()
+        finally:
+            tasks = asyncio.all_tasks(self.loop)
+            for task in tasks:
+                task.cancel()
+            if tasks:
+                self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+            self.loop.close()
 
     def submit(self, coro: Coroutine[Any, Any, Any]) -> Future[Any]:
         """Run ``coro`` on the loop. Kept until it ends: the loop holds its tasks weakly,

@@ -229,8 +229,8 @@ class Server:
         self.connections.add(conn)
         try:
             await self._serve(conn)
-        except LinkClosed:
-            pass
+        except (LinkClosed, asyncio.CancelledError):  # cancelled: the loop is ending (its
+            pass  # thread closes it); asyncio 3.11 logs a handler that ends cancelled
         except ProtocolError as exc:
             link.refuse(exc)
         except Exception:  # a bug must cost one connection, never the server

@@ -4,7 +4,8 @@ event loop, one event at a time; the session's calls are synchronous.
 
 Each seat has one ``SeatPort`` per match, whose messages (built from that seat's own
 observation) are kept for the seat's replay and forwarded to whoever holds the seat:
-a person's connection, or nobody while the computer plays it. Computer seats think
+a person's connection, or nobody while the computer plays it. A spectator's port sends
+the public view, kept for its replay the same way. Computer seats think
 through ``ComputerSeats`` from the session's view of their seat alone.
 """
 
@@ -35,6 +36,8 @@ from game.net.protocol import (
     Replay,
     Seat,
     SeatInfo,
+    Wait,
+    Waiting,
     Welcome,
     encode,
 )
@@ -81,6 +84,33 @@ class TableOptions:
 
 
 @dataclass
+class Eyes:
+    """A seat's or a spectator's port on the match (that seat's view, or the public one)
+    and what it was sent of the match: the replay through those eyes."""
+
+    port: SeatPort | None = None
+    history: list[str] = field(default_factory=list)
+
+    def watch(self, session: Session, seat: int, send: Callable[[str], None]) -> None:
+        """A match begins (or is joined): each message kept, and handed to ``send``."""
+        self.history = []
+
+        def deliver(text: str) -> None:
+            self.history.append(text)
+            send(text)
+
+        self.port = SeatPort(session, seat, deliver)
+
+    def close(self) -> list[str]:
+        """The match is over (or the watcher gone): the port shut; what it was sent."""
+        if self.port is not None:
+            self.port.close()
+            self.port = None
+        history, self.history = self.history, []
+        return history
+
+
+@dataclass
 class TableSeat:
     index: int
     kind: str = "open"  # "open" | "human" | "computer"
@@ -93,8 +123,7 @@ class TableSeat:
     stand_in: bool = False  # the computer plays while the person is away
     turn_since: float | None = None
     overdue: bool = False  # the turn timer ran out; a default move is on its way
-    port: SeatPort | None = None
-    history: list[str] = field(default_factory=list)  # this match's seat messages
+    eyes: Eyes = field(default_factory=Eyes)  # this match's seat messages
 
     @property
     def computer_plays(self) -> bool:
@@ -143,13 +172,14 @@ class Table:
         self.totals = [0] * count
         self.results: list[MatchResult] = []
         self.session: Session | None = None
-        self.spectators: dict[Peer, SeatPort | None] = {}
+        self.spectators: dict[Peer, Eyes] = {}
         self.computers = ComputerSeats(options.game, executor)
         self.on_change = on_change  # after every move and seat change: the server saves
         self.refusals = 0
         self.chat_lines: deque[Chat] = deque(maxlen=CHAT_HISTORY)  # for newcomers
         self.waiting: set[int] = set()  # between matches: seats whose Next has not come
         self.paused_since: float | None = None  # the last match ended, the next not dealt
+        self._told_waits: list[tuple[int, str, float]] = []  # the waits said last
         self._pending = False
         self._tasks: set[asyncio.Task[None]] = set()  # replays being sent
 
@@ -193,8 +223,14 @@ class Table:
         peer.send(Welcome(PROTOCOL_VERSION, self.id, self.rules.game_id, SPECTATOR, "",
                           "spectator", self.host))
         self._tell_chat(peer)
-        self.spectators[peer] = self._port(SPECTATOR, peer)
+        self.spectators[peer] = eyes = Eyes()
+        self._watch_match(peer, eyes)
         self.broadcast_lobby()
+        self._tell_waits(peer)
+
+    def _watch_match(self, peer: Peer, eyes: Eyes) -> None:
+        if self.session is not None:
+            eyes.watch(self.session, SPECTATOR, lambda text: peer.send(Seat(text)))
 
     def _sit(self, seat: TableSeat, peer: Peer, name: str) -> None:
         """``peer`` takes ``seat`` (again): a fresh token, the whole view, the lobby."""
@@ -209,10 +245,11 @@ class Table:
         peer.send(Welcome(PROTOCOL_VERSION, self.id, self.rules.game_id, seat.index, token,
                           "player", self.host))
         self._tell_chat(peer)
-        if self.session is not None:
-            self._port(seat.index, peer).close()  # one full update: the whole current view
+        if self.session is not None:  # one full update: the whole current view
+            SeatPort(self.session, seat.index, lambda text: peer.send(Seat(text))).close()
             seat.turn_since = self.clock() if seat.index in self.session.acting_seats() else None
         self.broadcast_lobby()
+        self._tell_waits(peer)
         self.on_change(self)
 
     def _tell_chat(self, peer: Peer) -> None:
@@ -220,18 +257,11 @@ class Table:
         for line in self.chat_lines:
             peer.send(line)
 
-    def _port(self, seat: int, peer: Peer) -> SeatPort | None:
-        if self.session is None:
-            return None
-        return SeatPort(self.session, seat, lambda text: peer.send(Seat(text)))
-
     def leave(self, peer: Peer, dropped: bool = False) -> None:
         """A connection ended: said goodbye, or ``dropped`` (the line, the heartbeat, a
         kick), when the seat waits the grace period for its token, in the lobby too."""
         if peer in self.spectators:
-            port = self.spectators.pop(peer)
-            if port is not None:
-                port.close()
+            self.spectators.pop(peer).close()
         elif 0 <= peer.seat < len(self.seats) and self.seats[peer.seat].peer is peer:
             seat = self.seats[peer.seat]
             seat.peer = None
@@ -244,6 +274,7 @@ class Table:
             return
         self.broadcast_lobby()
         self._deal_when_ready()
+        self._tell_waits()
 
     def _free(self, seat: TableSeat) -> None:
         was_host = seat.index == self.host
@@ -265,6 +296,37 @@ class Table:
 
     def broadcast_lobby(self) -> None:
         self.broadcast(self.lobby())
+
+    def waits(self) -> list[tuple[int, str, float]]:
+        """Whom the table waits for: (seat, why, when it stops waiting) for a dropped
+        person ("away": then the computer plays), a person's turn under the turn timer
+        ("turn": then a default move) and a person's Next match ("next": then the deal)."""
+        options, out = self.options, []
+        for seat in self.seats:
+            if self.phase == "playing" and seat.kind == "human" and seat.peer is None \
+                    and not seat.stand_in and seat.away_since is not None:
+                out.append((seat.index, "away", seat.away_since + options.grace))
+            if options.turn_timer and self.session is not None and not seat.computer_plays \
+                    and seat.turn_since is not None and not seat.overdue:
+                out.append((seat.index, "turn", seat.turn_since + options.turn_timer))
+            if self.paused_since is not None and options.between and seat.index in self.waiting:
+                out.append((seat.index, "next", self.paused_since + options.between))
+        return out
+
+    def _tell_waits(self, newcomer: Peer | None = None) -> None:
+        """Say the waits to everyone when they changed (to a ``newcomer`` in any case):
+        the seconds left, which each machine counts down on its own clock."""
+        waits = self.waits()
+        if waits == self._told_waits and (newcomer is None or not waits):
+            return
+        now = self.clock()
+        message = Waiting([Wait(seat, why, round(max(0.0, end - now), 1))
+                           for seat, why, end in waits])
+        if waits != self._told_waits:
+            self._told_waits = waits
+            self.broadcast(message)
+        elif newcomer is not None:
+            newcomer.send(message)
 
     def ready(self, peer: Peer, ready: bool) -> None:
         if 0 <= peer.seat < len(self.seats):
@@ -345,18 +407,17 @@ class Table:
         policy = TablePolicy(undo=False, restart=False, choose=False)
         self.session = session = Session(self.rules, recorder, policy)
         for seat in self.seats:
-            seat.history = []
-            seat.port = SeatPort(session, seat.index, partial(self._deliver, seat))
-        for peer in self.spectators:
-            self.spectators[peer] = self._port(SPECTATOR, peer)
+            seat.eyes.watch(session, seat.index, partial(self._deliver, seat))
+        for peer, eyes in self.spectators.items():
+            self._watch_match(peer, eyes)
         session.add_listener(self._changed)
         self.phase = "playing"
         self.computers.new_match()
         self.broadcast_lobby()
         self._schedule()
 
-    def _deliver(self, seat: TableSeat, text: str) -> None:
-        seat.history.append(text)
+    @staticmethod
+    def _deliver(seat: TableSeat, text: str) -> None:
         if seat.peer is not None:
             seat.peer.send(Seat(text))
 
@@ -364,12 +425,12 @@ class Table:
         """A move or command from a person's seat, judged by the session: whether it
         changed the table (if not, the seat has been told why)."""
         seat = self.seats[peer.seat] if 0 <= peer.seat < len(self.seats) else None
-        if seat is None or seat.port is None or self.session is None:
+        if seat is None or seat.eyes.port is None or self.session is None:
             peer.send(Error("not_playing", "There is no match at your seat now."))
             return False
         position = self.session.position
         try:
-            seat.port.receive(body)
+            seat.eyes.port.receive(body)
         except SeatProtocolError as exc:
             peer.refuse("bad_seat_message", str(exc)[:200])
             return False
@@ -397,10 +458,10 @@ class Table:
         session = self.session
         if session is None or self.phase != "playing":
             return
-        self.on_change(self)
-        if session.over:
+        if session.over:  # saved at the pause, never as a match still to end
             self._end_match(session)
             return
+        self.on_change(self)
         acting = session.acting_seats()
         now = self.clock()
         for seat in self.seats:
@@ -410,6 +471,7 @@ class Table:
                 seat.turn_since = now
             if seat.computer_plays:
                 self._play_for(seat, seat.level, lambda s=seat: s.computer_plays)
+        self._tell_waits()
 
     async def drained(self) -> None:
         """Once every replay under way has been queued to its reader."""
@@ -447,6 +509,7 @@ class Table:
             self._time_turns(now)
         if gone:
             self.broadcast_lobby()
+        self._tell_waits()
 
     def _time_turns(self, now: float) -> None:
         """The turn timer: a default move for a person who let it run out."""
@@ -469,25 +532,19 @@ class Table:
         names = [s.name for s in self.seats]
         self.broadcast(MatchEnd(self.match, names, scores, winners, list(self.totals),
                                 not last))
-        for seat in self.seats:
-            if seat.port is not None:
-                seat.port.close()
-                seat.port = None
-            if seat.peer is not None:
-                self._spawn(send_replay(seat.peer, replay_parts(self.match, seat.history)))
-            seat.history = []
-        for peer, port in self.spectators.items():
-            if port is not None:
-                port.close()
-            self.spectators[peer] = None
+        watched = [(seat.peer, seat.eyes) for seat in self.seats] + list(self.spectators.items())
+        for peer, eyes in watched:  # each replay through its own eyes (a spectator's too)
+            history = eyes.close()
+            if peer is not None:
+                self._spawn(send_replay(peer, replay_parts(self.match, history)))
         session.remove_listener(self._changed)
         self.session = None
         if last:
             self.phase = "over"
             self.broadcast_lobby()
-            self.on_change(self)
         else:
             self._pause()
+        self.on_change(self)
 
     def _pause(self) -> None:
         """Between matches the finished table stays on everyone's screen until each
@@ -497,11 +554,13 @@ class Table:
             self.waiting.clear()
         self.paused_since = self.clock()
         self._deal_when_ready()
+        self._tell_waits()
 
     def next_match(self, peer: Peer) -> None:
         """``peer`` is ready for the next deal (said at any other time, it means nothing)."""
         self.waiting.discard(peer.seat)
         self._deal_when_ready()
+        self._tell_waits()
 
     def _deal_when_ready(self) -> None:
         if self.paused_since is not None and not self.waiting:
