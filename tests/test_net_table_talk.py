@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from game.net import table as net_table
+from game import seeds
 from game.net.protocol import Seat
 from scenes.chinese_poker import ChinesePokerScene
 from tests.driver import frames, key, make_app, pad_press, post, type_text
@@ -62,7 +62,7 @@ def assert_the_table_stays_in_view(scene: ChinesePokerScene, keys: list[pygame.R
 
 def test_the_cut_is_told_when_the_computer_deals_at_once_and_chat_opens_over_it(
         tmp_path: Path, pad, monkeypatch) -> None:  # noqa: ANN001
-    monkeypatch.setattr(net_table.secrets, "randbelow", lambda _: SEED)
+    monkeypatch.setattr(seeds, "fresh", lambda bits=31: SEED)  # the match's deal
     app = make_app(tmp_path, animation="off")
     try:
         host_from_menu(app, 2, 1)

@@ -58,7 +58,7 @@ def test_the_table_says_whose_move_it_waits_for_and_who_dropped_with_the_seconds
             assert any(item.key == ("net", "line") for item in scene.net.draw_items())
 
             hal._closing = True  # Hal's program dies: no goodbye, no redial
-            hal._loop.call_soon_threadsafe(lambda: hal._client.link.abort("gone"))
+            hal._runner.loop.call_soon_threadsafe(lambda: hal._client.link.abort("gone"))
             until(app, lambda: hal_note(scene) == "connection lost, computer in 60 s",
                   "Hal's seat says he dropped, and when the computer takes it")
             assert "Waiting for Hal: the computer takes the seat in 60 s" in net.waiting
