@@ -151,8 +151,13 @@ class ChinesePokerScene(GameScene):
             self._sit(humans[0])
 
     def _sit(self, seat: int) -> None:
-        """Turn the table to ``seat`` (hot seat: the next person takes the screen)."""
+        """Turn the table to ``seat`` (hot seat: the next person takes the screen).
+        Whatever the last seat had in hand goes: its selection, a drag, and the message
+        line, which may name its cards ("Hint: 7 7 8 8 8" stayed up behind the curtain)."""
         self.client.remove_listener(self._on_update)
+        self.table.cancel_drag()
+        self._sweep = None
+        self.hud.message = None
         self.seat = seat
         self.client = self.session.client(seat)
         self.client.add_listener(self._on_update)
