@@ -26,6 +26,7 @@ from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import classify
 from scenes import chinese_poker_layout as L
 from scenes.chinese_poker_setup import KINDS, Setup, SetupDialogs
+from scenes.chinese_poker_sweep import Sweep
 from scenes.game_scene import GameScene
 
 COMMANDS = [("play", "Play", "p"), ("pass", "Pass", "x"), ("hint", "Hint", "h"),
@@ -109,7 +110,7 @@ class ChinesePokerScene(GameScene):
         self._cut_told = False
         self._had_turn = False  # this seat's turn to play, when last refreshed
         self._had_cut = False  # this seat's turn to cut, when last refreshed
-        self._sweep: dict[str, Any] | None = None
+        self._sweep: Sweep | None = None
         self._restored = False
         self.replay_view = "seat"  # in a replay: one seat's eyes, or "all" hands
         super().__init__(app, seed, demo, resume, recorder, client, net)
@@ -391,9 +392,10 @@ class ChinesePokerScene(GameScene):
         return bool(self.selected)
 
     def play_selection(self, extra: str | None = None) -> bool:
-        if extra is not None:
-            self.selected.add(extra)
-        move = self.selection_move()
+        """Play the selection (with ``extra``, a card dragged to the table); a refused
+        drag leaves the selection as it was."""
+        cards = self.selected | ({extra} if extra is not None else set())
+        move = C.Play(self.seat, tuple(sorted(cards))) if cards else None
         if move is None:
             self.app.error("Select the cards to play first.")
             return False
@@ -515,32 +517,43 @@ class ChinesePokerScene(GameScene):
 
     def handle_game(self, action: Action) -> None:
         """A press on a hand card that sweeps sideways along the hand selects (or drops)
-        every card it passes; leaving the hand upwards drags the cards to the table."""
+        every card it passes; leaving the hand upwards drags the pressed card to the
+        table, where the drop plays it or it flies home (a sweep that turned into a drag
+        left the card stranded mid-table)."""
         kind, pos = action.kind, action.pos
         if kind == Act.POINTER_DOWN and action.button == 1 and pos is not None:
             hit = self.table.hit_test(pos)
             if hit in self.hand_keys():
-                self._sweep = {"on": hit not in self.selected, "keys": [hit], "start": pos,
-                               "top": self.table.card_rect(hit).top - L.RISE}
+                self._sweep = Sweep(hit not in self.selected, pos,
+                                    self.table.card_rect(hit).top - L.RISE,
+                                    frozenset(self.selected), [hit])
         elif kind == Act.POINTER_MOVE and pos is not None and self._sweep is not None:
-            dx, dy = (abs(a - b) for a, b in zip(pos, self._sweep["start"], strict=True))
-            if len(self._sweep["keys"]) == 1 and dy > dx:
-                self._sweep = None  # heading for the table: a drag, not a sweep
-            elif pos[1] >= self._sweep["top"]:
-                hit = self.hand_card_at(pos[0])
-                if hit in self.hand_keys() and hit not in self._sweep["keys"]:
-                    if len(self._sweep["keys"]) == 1:
-                        self.toggle(self._sweep["keys"][0], self._sweep["on"])
-                    self._sweep["keys"].append(hit)
-                    self.toggle(hit, self._sweep["on"])
+            if self._sweep_to(self._sweep, pos):
                 return
         elif kind == Act.POINTER_UP and self._sweep is not None:
-            swept = len(self._sweep["keys"]) > 1
+            swept = self._sweep.swept
             self._sweep = None
             if swept and pos is not None:
                 self.table.pointer_up(pos)
                 return
         super().handle_game(action)
+
+    def _sweep_to(self, sweep: Sweep, pos: tuple[float, float]) -> bool:
+        """Follow a press on the hand to ``pos``; True while it is a sweep (the table
+        then sees none of the motion, so no drag starts)."""
+        if sweep.is_drag(pos):
+            self._sweep = None
+            if sweep.swept:
+                self.selected = set(sweep.before)
+                self.refresh("animate")
+            return False
+        hit = self.hand_card_at(pos[0])
+        if hit in self.hand_keys() and hit not in sweep.keys:
+            if not sweep.swept:
+                self.toggle(sweep.keys[0], sweep.on)
+            sweep.keys.append(hit)
+            self.toggle(hit, sweep.on)
+        return True
 
     def hand_card_at(self, x: float) -> str | None:
         """The hand card showing at ``x`` where it rests (cards in motion are lifted above
