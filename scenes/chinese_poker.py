@@ -479,6 +479,21 @@ class ChinesePokerScene(GameScene):
         else:
             self.app.error("You lead: select cards to play (the lead may not pass).")
 
+    def secondary_question(self) -> tuple[str, str] | None:
+        """A right-click's play or pass is asked first: neither can be taken back.
+        A selection that may not be played is refused with its reason, unasked."""
+        view = self.view
+        if not view.my_turn or view.phase != "play" or self.concealed:
+            return None
+        move = self.selection_move()
+        if move is not None:
+            cards = tuple(c for c in L.sort_hand(view.hand, "rank") if c.uid in self.selected)
+            return ("Play", f"Play {combo_text(cards)}? A play cannot be taken back.") \
+                if self.legal(move) else None
+        if view.may_pass:
+            return "Pass", "Pass this turn? A pass cannot be taken back."
+        return None
+
     def handle_buttons(self, action: Action) -> bool:
         """A press on the dim Play button says why the selection may not be played (the
         tester met a silent refusal)."""

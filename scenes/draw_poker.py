@@ -265,6 +265,14 @@ class DrawPokerScene(GameScene):
         """Right-click or pad X: make the draw (or deal the next hand)."""
         self.go_on()
 
+    def secondary_question(self) -> tuple[str, str] | None:
+        """A right-click's draw is asked first: the new cards cannot be taken back."""
+        if not self._my_draw(self.view):
+            return None
+        n = len(self.marked)
+        what = f"throw away {n} card{'s' * (n != 1)} and draw" if n else "stand pat"
+        return "Draw", f"Do you {what}? The draw cannot be taken back."
+
     def go_on(self) -> bool:
         """Draw, or deal the next hand, when that is what the table waits for."""
         primary = self.phase_commands(self.view)[:1]

@@ -154,7 +154,25 @@ class CardGameScene(Scene):
         return False
 
     def on_secondary(self) -> None:
-        """Right-click / pad X."""
+        """The game's second action: right-click / pad X."""
+
+    def secondary_question(self) -> tuple[str, str] | None:
+        """A title and question a right-click asks before the second action, when that
+        action cannot be taken back (a pass, a draw): a mouse's second button is pressed
+        by reflex, to put something down; the pad's X never is, and does not ask."""
+        return None
+
+    def right_click(self) -> None:
+        """Right-click means one thing in every game: a card being dragged goes back;
+        otherwise the game's second action, asked first where it is for good."""
+        if self.table.dragging is not None:
+            self.table.cancel_drag()
+            return
+        question = self.secondary_question()
+        if question is None:
+            self.on_secondary()
+        else:
+            confirm(self.hud, *question, self.on_secondary, default_no=True)
 
     def on_key(self, key: str) -> bool:
         """A character key the buttons did not take; True when used."""
@@ -721,8 +739,7 @@ class CardGameScene(Scene):
             if action.button == 1:
                 self.table.pointer_down(action.pos)
             elif action.button == 3:
-                self.table.cancel_drag()
-                self.on_secondary()
+                self.right_click()
         elif kind == Act.POINTER_MOVE and action.pos is not None:
             self.table.pointer_move(action.pos)
             over = self.table.hit_test(action.pos, exclude=self.table.dragged_keys)
