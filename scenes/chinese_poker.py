@@ -24,9 +24,12 @@ from game.engine.ui import GOLD, INK, MUTED, Dialog, fitting_size, text_image
 from game.engine.widgets import command_bar
 from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import classify
+from game.settings import ai_delay
 from scenes import chinese_poker_layout as L
-from scenes.chinese_poker_setup import KINDS, Setup, SetupDialogs
+from scenes.chinese_poker_cut import CutStory
+from scenes.chinese_poker_setup import KINDS, NAME_LENGTH, Setup, SetupDialogs
 from scenes.chinese_poker_sweep import Sweep
+from scenes.chinese_poker_trick import HOLD_MOVES, TrickEnd
 from scenes.game_scene import GameScene
 
 COMMANDS = [("play", "Play", "p"), ("pass", "Pass", "x"), ("hint", "Hint", "h"),
@@ -85,7 +88,11 @@ def setup_from(saved: Any, players: int | None = None) -> Setup | None:
         return None
     if players is not None and len(seats) != players:
         return None
-    return Setup(tuple(seats), target)
+    names = saved.get("names")
+    if not isinstance(names, list) or len(names) != len(seats) \
+            or not all(isinstance(n, str) and len(n) <= NAME_LENGTH for n in names):
+        names = []
+    return Setup(tuple(seats), target, tuple(names))
 
 
 class ChinesePokerScene(GameScene):
@@ -93,6 +100,7 @@ class ChinesePokerScene(GameScene):
     game_id = C.GAME_ID
     card_w, card_h = L.CARD_W, L.CARD_H
     computer_time_limit = 1.0  # Hard decides within a second
+    banner_at = (L.CENTRE[0], L.CENTRE[1] - 40)  # "You won!" ran through the top seat's label
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None,
@@ -108,6 +116,10 @@ class ChinesePokerScene(GameScene):
         # while the deal is due, yet the cut is still told.
         self._cut: tuple[tuple[Card | None, ...], int] | None = None
         self._cut_told = False
+        self._cut_story = CutStory(self.name)
+        self._tie: str | None = None  # a tied cut to tell before the cut goes on
+        self._trick_end = TrickEnd()
+        self._last_view: C.View | None = None  # the view the table showed last
         self._had_turn = False  # this seat's turn to play, when last refreshed
         self._had_cut = False  # this seat's turn to cut, when last refreshed
         self._sweep: Sweep | None = None
@@ -189,7 +201,8 @@ class ChinesePokerScene(GameScene):
         return {"setup": self.replay_extra()}
 
     def replay_extra(self) -> dict[str, Any]:
-        return {"seats": list(self.setup.seats), "target": self.setup.target}
+        names = {"names": list(self.setup.names)} if any(self.setup.names) else {}
+        return {"seats": list(self.setup.seats), "target": self.setup.target, **names}
 
     def restore_extra(self, data: dict[str, Any], over: bool) -> bool:
         """Resume the saved match with its seats; a save without them (or with seats
@@ -201,6 +214,7 @@ class ChinesePokerScene(GameScene):
     # -- the view on the table ----------------------------------------------------------------
 
     def placements(self, view: C.View) -> list[Placement]:
+        view = self._trick_end.shown(view)
         shown = None
         if self.viewer and self.replay_view == "all":
             shown = {s: self.session.view(s).hand for s in range(view.players)}
@@ -236,6 +250,7 @@ class ChinesePokerScene(GameScene):
     def _forget_notices(self) -> None:
         self._shown, self._cut, self._cut_told = None, None, False
         self._had_cut = False
+        self._cut_story, self._tie = CutStory(self.name), None
 
     def enter(self) -> None:
         super().enter()
@@ -271,6 +286,8 @@ class ChinesePokerScene(GameScene):
         view = self.view
         if view.phase == "deal" and view.round == 0:
             self._cut = (view.cut, view.dealer)
+        self._tie = self._cut_story.see(view) or self._tie
+        self._last_view = view
         mine = view.my_turn and view.phase == "play" and not self.concealed \
             and not self.computer_to_play
         if mine and not self._had_turn and view.hand:
@@ -292,7 +309,15 @@ class ChinesePokerScene(GameScene):
         for key in self.selected:
             self.table.set_highlight(key, "selected")
 
+    def _on_update(self, update: Any) -> None:
+        if update.kind == "play" and update.steps == 1:
+            self._trick_end.follow(self._last_view, self.view,
+                                   HOLD_MOVES * ai_delay(self.app.settings))
+        super()._on_update(update)
+
     def update(self, dt: float) -> None:
+        if self._trick_end.tick(dt):
+            self.refresh("animate")
         if self.hud.dialog is None and not self.table.animating:
             self._next_human()
             if self.hud.dialog is None:
@@ -302,13 +327,14 @@ class ChinesePokerScene(GameScene):
     def computers_may_act(self) -> bool:
         # Not while a dialog or notice is up (or one is due): the tester saw the next
         # round dealt and led behind the last round's summary.
-        return self.hud.dialog is None and not self._notice_due()
+        return self.hud.dialog is None and not self._notice_due() and not self._trick_end.held
 
     def _notice_due(self) -> bool:
         view = self.view
         if self.viewer or self.demo:
             return False
-        return self._cut_dealt() or view.phase == "deal" and self._shown != ("deal", view.round)
+        return self._tie is not None or self._cut_dealt() \
+            or view.phase == "deal" and self._shown != ("deal", view.round)
 
     def _cut_dealt(self) -> bool:
         """The cut is still to tell, and its winner has dealt already."""
@@ -320,6 +346,11 @@ class ChinesePokerScene(GameScene):
         id, a line that dropped with the deal on it)."""
         view = self.view
         if self.viewer or self.demo:
+            return
+        if self._tie is not None:
+            tie, self._tie = self._tie, None
+            self.hud.ask(Dialog("A tie", tie, [("ok", "OK", "o")], lambda _: None,
+                                cancel_key="ok"))
             return
         if self._cut_dealt():
             self._cut_told = True
@@ -344,9 +375,7 @@ class ChinesePokerScene(GameScene):
 
     def _cut_words(self, then: str) -> str:
         cards, dealer = self._cut or (self.view.cut, self.view.dealer)
-        cut = ", ".join(f"{self.name(s)} {c.symbol}" for s, c in enumerate(cards)
-                        if c is not None)
-        return f"{cut}. {self.name(dealer)} cut highest{then}"
+        return self._cut_story.words(cards, dealer, then)
 
     def _human_deals(self) -> bool:
         return self.view.dealer == self.seat and not self.computer_to_play
@@ -609,20 +638,6 @@ class ChinesePokerScene(GameScene):
             return title, f"{last}The lowest score wins."
         return title, f"{last}Final scores: {scores}. The lowest score wins."
 
-    def finished(self, title: str, body: str) -> None:
-        if self.demo:
-            super().finished(title, body)
-            return
-
-        def choose(choice: str) -> None:
-            if choice == "new":
-                self.deal_again()
-            elif choice == "menu":
-                self.app.pop()
-
-        self.hud.ask(Dialog(title, body, [("new", "New match", "n"), ("menu", "Menu", "m")],
-                            choose, cancel_key="new"))
-
     # -- drawing -------------------------------------------------------------------------------
 
     def extra_items(self) -> list[DrawItem]:
@@ -662,7 +677,7 @@ class ChinesePokerScene(GameScene):
                         fh = ly0 - 4 - fy
                 items.append(DrawItem(("turn",), frame(vp, fw, max(fh, 20.0)),
                                       vp.to_px(fx, fy), 5))
-            passed = L.last_plays(view).get(seat)
+            passed = L.last_plays(self._trick_end.shown(view)).get(seat)
             if passed is not None and not passed.cards:
                 image = text_image(vp, "Pass", 30, MUTED, bold=True)
                 cx, cy = place.played.centre
@@ -725,6 +740,7 @@ class ChinesePokerScene(GameScene):
         if self.net is None:  # a network table's labels carry the points; chat needs room
             lines += [f"{self.name(s)}: {v}" for s, v in enumerate(view.scores)]
         lines += ["", *self.status(view)]
+        view = self._trick_end.shown(view)
         if view.trick:
             lines.append("This trick:")
             shown = 6 if self.net is None else NET_TRICK_LINES

@@ -370,6 +370,10 @@ class CardGameScene(Scene):
             self.celebrate(banner)
         self.finished(title, body)  # counted and asked now; the show plays over the dialog
 
+    # Where a won game's banner is centred (logical units): a game whose labels lie
+    # there moves it.
+    banner_at = (DESIGN_W / 2, DESIGN_H * 0.16)
+
     def celebration_banner(self, view: Any) -> str | None:
         """The words over a won game's send-off; None: no send-off for this ending."""
         return "You won!" if getattr(view, "won", False) else None
@@ -380,8 +384,8 @@ class CardGameScene(Scene):
                  sorted(self.placements(self.view), key=lambda p: -p.z)
                  if p.face_up and p.card is not None]
         self.celebration = Celebration(cards, (self.card_w, self.card_h),
-                                       seed=self._agent_seed,
-                                       banner=banner)
+                                       seed=self._agent_seed, banner=banner,
+                                       banner_at=self.banner_at)
 
     def finished(self, title: str, body: str) -> None:
         """The game just ended (replay saved): offer a new game, undo or the menu."""
@@ -822,7 +826,7 @@ def _game_over_dialog(scene: CardGameScene, title: str, body: str) -> Dialog:
     look at; the status line then says how to go on."""
     def choose(choice: str) -> None:
         if choice == "new":
-            scene.new_game()
+            scene.deal_again()  # the game's own New (Chinese Poker asks who sits where)
         elif choice == "replay":
             scene.hud.ask(_game_over_dialog(scene, title, body))  # still here on return
             scene.open_page("replay")
