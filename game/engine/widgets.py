@@ -111,7 +111,10 @@ class NumberField:
         elif kind in (Act.UP, Act.DOWN):
             self.step_by(1 if kind == Act.UP else -1)
         elif kind in (Act.PAGE_UP, Act.PAGE_DOWN):
-            self.step_by(BIG_STEP if kind == Act.PAGE_UP else -BIG_STEP)
+            # PgUp steps up; on a pad the same actions are the triggers, where the left
+            # one (PAGE_UP) steps down and the right one up, as they lie under the hands.
+            up = (kind == Act.PAGE_UP) != (action.device == "pad")
+            self.step_by(BIG_STEP if up else -BIG_STEP)
         elif kind == Act.WHEEL:
             self.step_by(1 if action.amount > 0 else -1)
         elif kind == Act.SELECT and self.on_confirm is not None:
