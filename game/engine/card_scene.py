@@ -12,6 +12,7 @@ everything else.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -44,6 +45,7 @@ AUTOSAVE_VERSION = 1
 KEPT_ABANDONED_MOVES = 5  # an abandoned game shorter than this leaves no replay
 DEMO_PAUSE = 2.5  # seconds a finished demo deal stays on screen before the next
 DEMO_BANNER = "Demo \u00b7 any key or click ends the show"  # and back to the menu
+FLASH_SECONDS = 0.6  # a refused card's red ring: seen with error messages and sound off
 OVER_WORDS_SECONDS = 12.0  # how long the line saying how to go on stays after the end box
 
 
@@ -105,6 +107,7 @@ class CardGameScene(Scene):
         # People at this machine; two sharing the screen (race modes) each get a device.
         self.humans: list[HumanSeat] = [HumanSeat(self.seat)]
         self._ai_wait = 0.0
+        self._flash_left = 0.0  # seconds the refused cards stay ringed in red
         self._demo_wait = 0.0
         self.finished_reported = False
         self.celebration: Celebration | None = None
@@ -241,8 +244,22 @@ class CardGameScene(Scene):
             self.client.submit(move)
         except IllegalMove as exc:
             self.app.error(exc.reason)
+            self.flash(self.refused_cards(move))
             return False
         return True
+
+    def refused_cards(self, move: Any) -> tuple[str, ...]:
+        """The table keys of the cards a refused ``move`` names: they flash."""
+        return ()
+
+    def flash(self, keys: Iterable[str]) -> None:
+        """Ring refused cards in red for a moment: a refusal shows even with the error
+        messages off and no sound."""
+        self.table.clear_highlights("error")
+        for key in keys:
+            if key in self.table.entities:
+                self.table.set_highlight(key, "error")
+                self._flash_left = FLASH_SECONDS
 
     computer_time_limit: float | None = 3.0  # seconds a computer move may think at the table
 
@@ -645,6 +662,10 @@ class CardGameScene(Scene):
             self.net.update()
         super().update(dt)
         self.table.update(dt)
+        if self._flash_left > 0:
+            self._flash_left -= dt
+            if self._flash_left <= 0:
+                self.table.clear_highlights("error")
         if self.celebration is not None:
             if not self.table.animating:  # the winning move lands first
                 self.celebration.update(dt)
