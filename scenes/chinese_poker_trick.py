@@ -23,10 +23,12 @@ class TrickEnd:
         return self.left > 0
 
     def follow(self, before: C.View | None, after: C.View, seconds: float) -> None:
-        """Hold the trick when ``after`` is ``before`` with its trick cleared by a pass
-        (in play, in the same round, the trick gone)."""
+        """After a move: hold the trick when ``after`` is ``before`` with its trick
+        cleared by a pass (in play, in the same round); any other move (the leader
+        playing at once) ends a hold."""
         if before is None or not before.trick or after.trick or before.phase != "play" \
                 or after.phase != "play" or after.round != before.round:
+            self.left = 0.0
             return
         self.trick = (*before.trick, C.Turn(before.turn, ()))
         self.table = before.table

@@ -352,7 +352,7 @@ class DrawPokerScene(GameScene):
                   "next": D.Deal(), "change": D.ChangeDealer()}
         if key == "leave":
             confirm(self.hud, "Leave", f"Leave the table with {self.view.points:,} points? "
-                    "The session ends.", lambda: self.play(D.Leave()), default_no=True)
+                    "The session ends.", lambda: self.play(D.Leave()))
         elif key in D.DEALERS:
             self.play(D.ChooseDealer(key))
         elif key in simple:
