@@ -3,8 +3,9 @@
 Keys follow the manual: 1/2/3 answer the betting prompt (check, bet, fold; or call,
 raise, fold), amounts are typed in a number field (digits, C clears, Up/Down, +/-,
 the wheel, the stepper or the pad's D-pad and triggers; Enter is SET), 1-5 mark cards
-to throw away and Enter draws; Esc goes back to the choice of dealer. Mouse: the
-buttons, and clicks on cards to mark them. Pad: move the cursor, A presses, B is Esc.
+to throw away (H marks what the odds say) and Enter draws; Esc goes back to the choice
+of dealer. Mouse: the buttons, and clicks on cards to mark them. Pad: move the cursor,
+A presses, X draws, Y hints, B is Esc.
 The dealer is a computer seat: it sees only its own view.
 """
 
