@@ -46,6 +46,7 @@ PANEL_TEXT, PANEL_TEXT_MIN = 24, 18  # the panel's text size, and how far a long
 TABLE_ZONE = (250.0, 250.0, 1000.0, 520.0)  # dropping cards here plays them
 FRAME = (250, 204, 40)
 CHAT_RECT = pygame.Rect(round(PANEL_X) - 8, 470, 378, 250)  # between the panel and buttons
+PRESSES = (Act.POINTER_DOWN, Act.SELECT, Act.SECONDARY, Act.KEY)  # a player acting
 NET_TRICK_LINES = 4  # the panel's plays of the trick at a network table (room for chat)
 
 
@@ -565,6 +566,11 @@ class ChinesePokerScene(GameScene):
         table, where the drop plays it or it flies home (a sweep that turned into a drag
         left the card stranded mid-table)."""
         kind, pos = action.kind, action.pos
+        if self._trick_end.held and kind in PRESSES:
+            # The player acts: the held trick has been seen. It clears now, before the
+            # press, as its clearing later would end a drag begun meanwhile.
+            self._trick_end.left = 0.0
+            self.refresh("animate")
         if kind == Act.POINTER_DOWN and action.button == 1 and pos is not None:
             hit = self.table.hit_test(pos)
             if hit in self.hand_keys():

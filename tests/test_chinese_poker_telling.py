@@ -14,7 +14,7 @@ import pygame
 from game.rules import chinese_poker as C
 from scenes.chinese_poker import ChinesePokerScene
 from scenes.chinese_poker_setup import Setup
-from tests.driver import click, frames, key, make_app, settle, type_text
+from tests.driver import click, drag, frames, key, make_app, settle, type_text
 from tests.test_chinese_poker_scene import SIZE, my_play, start, visible_point, wait_for_turn
 
 
@@ -67,18 +67,46 @@ def test_a_tied_cut_is_said_and_the_result_names_only_the_cut_that_settled_it(
     assert first.symbol not in settled and tie.symbol not in settled
 
 
-def test_the_last_pass_of_a_trick_stays_in_sight_before_the_table_clears(
-        tmp_path: Path) -> None:
-    app = make_app(tmp_path, SIZE, ai_speed="medium", animation="off")
-    scene = my_play(app)
+def until_the_trick_clears(app: Any, scene: ChinesePokerScene) -> None:
+    """Lead the lowest card and pass until the others have passed the trick round."""
     low = scene.view.hand[0].uid
     click(app, visible_point(scene, low))
-    key(app, pygame.K_p, "p")  # a lead the others pass round
+    key(app, pygame.K_p, "p")
     deadline = time.monotonic() + 60
     while scene.view.trick and time.monotonic() < deadline:
         if scene.view.my_turn and scene.view.table:
             key(app, pygame.K_x, "x")
         frames(app)
+
+
+def test_a_drag_begun_while_the_last_pass_is_shown_still_plays(tmp_path: Path) -> None:
+    app = make_app(tmp_path, SIZE, ai_speed="medium", animation="off")
+    scene = my_play(app)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:  # until the others pass a trick back to us
+        view = scene.view
+        held = any(k[0] == "pass" for k in drawn(scene)) and not view.trick
+        if view.my_turn and held:
+            break
+        if view.my_turn and view.table:
+            key(app, pygame.K_x, "x")
+        elif view.my_turn and not scene.hud.dialog:
+            click(app, visible_point(scene, view.hand[0].uid))
+            key(app, pygame.K_p, "p")
+        frames(app)
+    else:
+        raise AssertionError("no trick came back to us")
+    card = scene.view.hand[0].uid
+    before = scene.recorder.length
+    drag(app, visible_point(scene, card), (700, 400), steps=90)  # longer than the hold
+    assert scene.recorder.moves[before:] == (C.Play(scene.seat, (card,)),)
+
+
+def test_the_last_pass_of_a_trick_stays_in_sight_before_the_table_clears(
+        tmp_path: Path) -> None:
+    app = make_app(tmp_path, SIZE, ai_speed="medium", animation="off")
+    scene = my_play(app)
+    until_the_trick_clears(app, scene)
     view = scene.view
     assert view.phase == "play" and not view.trick, "the trick cleared"
     last = (view.turn - 1) % view.players  # the pass before the leader's new lead
