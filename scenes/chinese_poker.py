@@ -24,8 +24,12 @@ from game.engine.ui import GOLD, INK, MUTED, Dialog, fitting_size, text_image
 from game.engine.widgets import command_bar
 from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import classify
+from game.settings import ai_delay
 from scenes import chinese_poker_layout as L
-from scenes.chinese_poker_setup import KINDS, Setup, SetupDialogs
+from scenes.chinese_poker_cut import CutStory
+from scenes.chinese_poker_setup import KINDS, NAME_LENGTH, Setup, SetupDialogs
+from scenes.chinese_poker_sweep import Sweep
+from scenes.chinese_poker_trick import HOLD_MOVES, TrickEnd
 from scenes.game_scene import GameScene
 
 COMMANDS = [("play", "Play", "p"), ("pass", "Pass", "x"), ("hint", "Hint", "h"),
@@ -45,6 +49,7 @@ CHAT_RECT = pygame.Rect(round(PANEL_X) - 8, 470, 378, 250)  # between the panel 
 # A pad's keyboard for the chat covers this seat's own hand (under its played cards): the
 # table the others play on, and the chat's entry, stay in view.
 KEYBOARD_DOCK = pygame.Rect(40, 752, 1450, 312)
+PRESSES = (Act.POINTER_DOWN, Act.SELECT, Act.SECONDARY, Act.KEY)  # a player acting
 NET_TRICK_LINES = 4  # the panel's plays of the trick at a network table (room for chat)
 
 
@@ -87,7 +92,11 @@ def setup_from(saved: Any, players: int | None = None) -> Setup | None:
         return None
     if players is not None and len(seats) != players:
         return None
-    return Setup(tuple(seats), target)
+    names = saved.get("names")
+    if not isinstance(names, list) or len(names) != len(seats) \
+            or not all(isinstance(n, str) and len(n) <= NAME_LENGTH for n in names):
+        names = []
+    return Setup(tuple(seats), target, tuple(names))
 
 
 class ChinesePokerScene(GameScene):
@@ -95,6 +104,7 @@ class ChinesePokerScene(GameScene):
     game_id = C.GAME_ID
     card_w, card_h = L.CARD_W, L.CARD_H
     computer_time_limit = 1.0  # Hard decides within a second
+    banner_at = (L.CENTRE[0], L.CENTRE[1] - 40)  # "You won!" ran through the top seat's label
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None,
@@ -110,9 +120,13 @@ class ChinesePokerScene(GameScene):
         # while the deal is due, yet the cut is still told.
         self._cut: tuple[tuple[Card | None, ...], int] | None = None
         self._cut_told = False
+        self._cut_story = CutStory(self.name)
+        self._tie: str | None = None  # a tied cut to tell before the cut goes on
+        self._trick_end = TrickEnd()
+        self._last_view: C.View | None = None  # the view the table showed last
         self._had_turn = False  # this seat's turn to play, when last refreshed
         self._had_cut = False  # this seat's turn to cut, when last refreshed
-        self._sweep: dict[str, Any] | None = None
+        self._sweep: Sweep | None = None
         self._restored = False
         self.replay_view = "seat"  # in a replay: one seat's eyes, or "all" hands
         # ``--seed``: the match the set-up questions start is dealt from it, as every
@@ -157,8 +171,13 @@ class ChinesePokerScene(GameScene):
             self._sit(humans[0])
 
     def _sit(self, seat: int) -> None:
-        """Turn the table to ``seat`` (hot seat: the next person takes the screen)."""
+        """Turn the table to ``seat`` (hot seat: the next person takes the screen).
+        Whatever the last seat had in hand goes: its selection, a drag, and the message
+        line, which may name its cards ("Hint: 7 7 8 8 8" stayed up behind the curtain)."""
         self.client.remove_listener(self._on_update)
+        self.table.cancel_drag()
+        self._sweep = None
+        self.hud.message = None
         self.seat = seat
         self.client = self.session.client(seat)
         self.client.add_listener(self._on_update)
@@ -189,7 +208,8 @@ class ChinesePokerScene(GameScene):
         return {"setup": self.replay_extra()}
 
     def replay_extra(self) -> dict[str, Any]:
-        return {"seats": list(self.setup.seats), "target": self.setup.target}
+        names = {"names": list(self.setup.names)} if any(self.setup.names) else {}
+        return {"seats": list(self.setup.seats), "target": self.setup.target, **names}
 
     def restore_extra(self, data: dict[str, Any], over: bool) -> bool:
         """Resume the saved match with its seats; a save without them (or with seats
@@ -201,6 +221,7 @@ class ChinesePokerScene(GameScene):
     # -- the view on the table ----------------------------------------------------------------
 
     def placements(self, view: C.View) -> list[Placement]:
+        view = self._trick_end.shown(view)
         shown = None
         if self.viewer and self.replay_view == "all":
             shown = {s: self.session.view(s).hand for s in range(view.players)}
@@ -236,6 +257,7 @@ class ChinesePokerScene(GameScene):
     def _forget_notices(self) -> None:
         self._shown, self._cut, self._cut_told = None, None, False
         self._had_cut = False
+        self._cut_story, self._tie = CutStory(self.name), None
 
     def enter(self) -> None:
         super().enter()
@@ -272,6 +294,8 @@ class ChinesePokerScene(GameScene):
         view = self.view
         if view.phase == "deal" and view.round == 0:
             self._cut = (view.cut, view.dealer)
+        self._tie = self._cut_story.see(view) or self._tie
+        self._last_view = view
         mine = view.my_turn and view.phase == "play" and not self.concealed \
             and not self.computer_to_play
         if mine and not self._had_turn and view.hand:
@@ -293,7 +317,15 @@ class ChinesePokerScene(GameScene):
         for key in self.selected:
             self.table.set_highlight(key, "selected")
 
+    def _on_update(self, update: Any) -> None:
+        if update.kind == "play" and update.steps == 1:
+            self._trick_end.follow(self._last_view, self.view,
+                                   HOLD_MOVES * ai_delay(self.app.settings))
+        super()._on_update(update)
+
     def update(self, dt: float) -> None:
+        if self._trick_end.tick(dt):
+            self.refresh("animate")
         if self.hud.dialog is None and not self.table.animating:
             self._next_human()
             if self.hud.dialog is None:
@@ -303,13 +335,14 @@ class ChinesePokerScene(GameScene):
     def computers_may_act(self) -> bool:
         # Not while a dialog or notice is up (or one is due): the tester saw the next
         # round dealt and led behind the last round's summary.
-        return self.hud.dialog is None and not self._notice_due()
+        return self.hud.dialog is None and not self._notice_due() and not self._trick_end.held
 
     def _notice_due(self) -> bool:
         view = self.view
         if self.viewer or self.demo:
             return False
-        return self._cut_dealt() or view.phase == "deal" and self._shown != ("deal", view.round)
+        return self._tie is not None or self._cut_dealt() \
+            or view.phase == "deal" and self._shown != ("deal", view.round)
 
     def _cut_dealt(self) -> bool:
         """The cut is still to tell, and its winner has dealt already."""
@@ -321,6 +354,11 @@ class ChinesePokerScene(GameScene):
         id, a line that dropped with the deal on it)."""
         view = self.view
         if self.viewer or self.demo:
+            return
+        if self._tie is not None:
+            tie, self._tie = self._tie, None
+            self.hud.ask(Dialog("A tie", tie, [("ok", "OK", "o")], lambda _: None,
+                                cancel_key="ok"))
             return
         if self._cut_dealt():
             self._cut_told = True
@@ -345,9 +383,7 @@ class ChinesePokerScene(GameScene):
 
     def _cut_words(self, then: str) -> str:
         cards, dealer = self._cut or (self.view.cut, self.view.dealer)
-        cut = ", ".join(f"{self.name(s)} {c.symbol}" for s, c in enumerate(cards)
-                        if c is not None)
-        return f"{cut}. {self.name(dealer)} cut highest{then}"
+        return self._cut_story.words(cards, dealer, then)
 
     def _human_deals(self) -> bool:
         return self.view.dealer == self.seat and not self.computer_to_play
@@ -393,9 +429,10 @@ class ChinesePokerScene(GameScene):
         return bool(self.selected)
 
     def play_selection(self, extra: str | None = None) -> bool:
-        if extra is not None:
-            self.selected.add(extra)
-        move = self.selection_move()
+        """Play the selection (with ``extra``, a card dragged to the table); a refused
+        drag leaves the selection as it was."""
+        cards = self.selected | ({extra} if extra is not None else set())
+        move = C.Play(self.seat, tuple(sorted(cards))) if cards else None
         if move is None:
             self.app.error("Select the cards to play first.")
             return False
@@ -486,6 +523,21 @@ class ChinesePokerScene(GameScene):
         else:
             self.pass_turn()
 
+    def secondary_question(self) -> tuple[str, str] | None:
+        """A right-click's play or pass is asked first: neither can be taken back.
+        A selection that may not be played is refused with its reason, unasked."""
+        view = self.view
+        if not view.my_turn or view.phase != "play" or self.concealed:
+            return None
+        move = self.selection_move()
+        if move is not None:
+            cards = tuple(c for c in L.sort_hand(view.hand, "rank") if c.uid in self.selected)
+            return ("Play", f"Play {combo_text(cards)}? A play cannot be taken back.") \
+                if self.legal(move) else None
+        if view.may_pass:
+            return "Pass", "Pass this turn? A pass cannot be taken back."
+        return None
+
     def handle_buttons(self, action: Action) -> bool:
         """A press on the dim Play or Pass button says why it may not be done (the
         tester met a silent refusal)."""
@@ -532,32 +584,48 @@ class ChinesePokerScene(GameScene):
 
     def handle_game(self, action: Action) -> None:
         """A press on a hand card that sweeps sideways along the hand selects (or drops)
-        every card it passes; leaving the hand upwards drags the cards to the table."""
+        every card it passes; leaving the hand upwards drags the pressed card to the
+        table, where the drop plays it or it flies home (a sweep that turned into a drag
+        left the card stranded mid-table)."""
         kind, pos = action.kind, action.pos
+        if self._trick_end.held and kind in PRESSES:
+            # The player acts: the held trick has been seen. It clears now, before the
+            # press, as its clearing later would end a drag begun meanwhile.
+            self._trick_end.left = 0.0
+            self.refresh("animate")
         if kind == Act.POINTER_DOWN and action.button == 1 and pos is not None:
             hit = self.table.hit_test(pos)
             if hit in self.hand_keys():
-                self._sweep = {"on": hit not in self.selected, "keys": [hit], "start": pos,
-                               "top": self.table.card_rect(hit).top - L.RISE}
+                self._sweep = Sweep(hit not in self.selected, pos,
+                                    self.table.card_rect(hit).top - L.RISE,
+                                    frozenset(self.selected), [hit])
         elif kind == Act.POINTER_MOVE and pos is not None and self._sweep is not None:
-            dx, dy = (abs(a - b) for a, b in zip(pos, self._sweep["start"], strict=True))
-            if len(self._sweep["keys"]) == 1 and dy > dx:
-                self._sweep = None  # heading for the table: a drag, not a sweep
-            elif pos[1] >= self._sweep["top"]:
-                hit = self.hand_card_at(pos[0])
-                if hit in self.hand_keys() and hit not in self._sweep["keys"]:
-                    if len(self._sweep["keys"]) == 1:
-                        self.toggle(self._sweep["keys"][0], self._sweep["on"])
-                    self._sweep["keys"].append(hit)
-                    self.toggle(hit, self._sweep["on"])
+            if self._sweep_to(self._sweep, pos):
                 return
         elif kind == Act.POINTER_UP and self._sweep is not None:
-            swept = len(self._sweep["keys"]) > 1
+            swept = self._sweep.swept
             self._sweep = None
             if swept and pos is not None:
                 self.table.pointer_up(pos)
                 return
         super().handle_game(action)
+
+    def _sweep_to(self, sweep: Sweep, pos: tuple[float, float]) -> bool:
+        """Follow a press on the hand to ``pos``; True while it is a sweep (the table
+        then sees none of the motion, so no drag starts)."""
+        if sweep.is_drag(pos):
+            self._sweep = None
+            if sweep.swept:
+                self.selected = set(sweep.before)
+                self.refresh("animate")
+            return False
+        hit = self.hand_card_at(pos[0])
+        if hit in self.hand_keys() and hit not in sweep.keys:
+            if not sweep.swept:
+                self.toggle(sweep.keys[0], sweep.on)
+            sweep.keys.append(hit)
+            self.toggle(hit, sweep.on)
+        return True
 
     def hand_card_at(self, x: float) -> str | None:
         """The hand card showing at ``x`` where it rests (cards in motion are lifted above
@@ -598,20 +666,6 @@ class ChinesePokerScene(GameScene):
             return title, f"{last}The lowest score wins."
         return title, f"{last}Final scores: {scores}. The lowest score wins."
 
-    def finished(self, title: str, body: str) -> None:
-        if self.demo:
-            super().finished(title, body)
-            return
-
-        def choose(choice: str) -> None:
-            if choice == "new":
-                self.deal_again()
-            elif choice == "menu":
-                self.app.pop()
-
-        self.hud.ask(Dialog(title, body, [("new", "New match", "n"), ("menu", "Menu", "m")],
-                            choose, cancel_key="new"))
-
     # -- drawing -------------------------------------------------------------------------------
 
     def extra_items(self) -> list[DrawItem]:
@@ -651,7 +705,7 @@ class ChinesePokerScene(GameScene):
                         fh = ly0 - 4 - fy
                 items.append(DrawItem(("turn",), frame(vp, fw, max(fh, 20.0)),
                                       vp.to_px(fx, fy), 5))
-            passed = L.last_plays(view).get(seat)
+            passed = L.last_plays(self._trick_end.shown(view)).get(seat)
             if passed is not None and not passed.cards:
                 image = text_image(vp, "Pass", 30, MUTED, bold=True)
                 cx, cy = place.played.centre
@@ -714,6 +768,7 @@ class ChinesePokerScene(GameScene):
         if self.net is None:  # a network table's labels carry the points; chat needs room
             lines += [f"{self.name(s)}: {v}" for s, v in enumerate(view.scores)]
         lines += ["", *self.status(view)]
+        view = self._trick_end.shown(view)
         if view.trick:
             lines.append("This trick:")
             shown = 6 if self.net is None else NET_TRICK_LINES

@@ -3,8 +3,9 @@
 Keys follow the manual: 1/2/3 answer the betting prompt (check, bet, fold; or call,
 raise, fold), amounts are typed in a number field (digits, C clears, Up/Down, +/-,
 the wheel, the stepper or the pad's D-pad and triggers; Enter is SET), 1-5 mark cards
-to throw away and Enter draws; Esc goes back to the choice of dealer. Mouse: the
-buttons, and clicks on cards to mark them. Pad: move the cursor, A presses, B is Esc.
+to throw away (H marks what the odds say) and Enter draws; Esc goes back to the choice
+of dealer. Mouse: the buttons, and clicks on cards to mark them. Pad: move the cursor,
+A presses, X draws, Y hints, B is Esc.
 The dealer is a computer seat: it sees only its own view.
 """
 
@@ -16,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.ai.draw_poker_odds import best_draw
 from game.engine.actions import Act, Action
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
@@ -24,6 +26,7 @@ from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, confirm, text_image
 from game.engine.widgets import NumberField, SidePanel, command_bar
 from game.rules import draw_poker as D
+from game.rules.hand_words import showdown_words
 from game.rules.hands import evaluate
 from scenes.draw_poker_faces import portrait
 from scenes.draw_poker_stats import PokerStats
@@ -46,6 +49,10 @@ MANNER = {"jack": "Plays it straight: no bias.", "queen": "Likes flushes: draws 
           "king": "Prefers straights."}
 COMMON = [("undo", "Undo", "u"), ("help", "? Help", "?"), ("menu", "Menu", "m")]
 WIN_GREEN = (150, 235, 150)
+DRAW_WORDS = {"trips": "three of a kind", "two_pair": "two pair", "pair": "the pair",
+              "four_flush": "four to a flush", "three_flush": "three to a flush",
+              "open_straight": "an open-ended straight", "inside_straight": "an inside "
+              "straight", "high_cards": "the high cards"}
 BAR_SIZE = (190, 58)
 BAR_GAP, BAR_LEFT = 10, 50  # command_bar's gap and left edge
 BAR_ROOM = 16  # words keep this much clear of a button's rounded ends
@@ -91,6 +98,7 @@ class DrawPokerScene(GameScene):
                  resume: bool = True, recorder: Any = None, client: Any = None) -> None:
         self.marked: set[int] = set()
         self.last_amount = 10
+        self._stake: int | None = None  # the player's points before this hand's ante
         self.stats = PokerStats(app.save_dir)
         if self.stats.problem:
             app.problems.append(self.stats.problem)
@@ -154,7 +162,7 @@ class DrawPokerScene(GameScene):
                 answer.append(("raise", "2 Raise", "2"))
             return answer + [("fold", "3 Fold", "3")]
         if self._my_draw(view):
-            return [("draw", "Draw", "d")]
+            return [("draw", "Draw", "d"), ("hint", "Hint", "h")]
         return []
 
     def set_buttons(self) -> None:
@@ -176,7 +184,11 @@ class DrawPokerScene(GameScene):
                 for card in view.hands[seat]:
                     if card is not None and card.uid in self.table.entities:
                         self.table.set_highlight(card.uid, "selected")
-        self.log.lines = list(view.events[-10:])
+        if view.result is None and view.hand_no:
+            self._stake = view.points + view.put_in[D.PLAYER]
+        told = D.result_text(view.result) if view.result is not None else None
+        self.log.lines = [self.result_words(view) if line == told else line
+                          for line in view.events[-10:]]
 
     # -- updates -------------------------------------------------------------------------
 
@@ -265,6 +277,14 @@ class DrawPokerScene(GameScene):
         """Right-click or pad X: make the draw (or deal the next hand)."""
         self.go_on()
 
+    def secondary_question(self) -> tuple[str, str] | None:
+        """A right-click's draw is asked first: the new cards cannot be taken back."""
+        if not self._my_draw(self.view):
+            return None
+        n = len(self.marked)
+        what = f"throw away {n} card{'s' * (n != 1)} and draw" if n else "stand pat"
+        return "Draw", f"Do you {what}? The draw cannot be taken back."
+
     def go_on(self) -> bool:
         """Draw, or deal the next hand, when that is what the table waits for."""
         primary = self.phase_commands(self.view)[:1]
@@ -315,15 +335,33 @@ class DrawPokerScene(GameScene):
 
     # -- commands ------------------------------------------------------------------------
 
+    def undo(self) -> None:
+        """Takes back the player's last decision with the dealer's answers to it: the
+        dealer answers at once, so its answer alone would only come again."""
+        moves = self.recorder.moves if self.recorder is not None else ()
+        if not self.client.can_undo or not moves:
+            super().undo()
+            return
+        while self.client.can_undo:
+            mover = getattr(moves[self.client.cursor - 1], "seat", D.PLAYER)
+            self.client.undo()
+            if mover == D.PLAYER:
+                return
+
     def game_command(self, key: str) -> bool:
         simple = {"check": D.Check(), "call": D.Call(D.PLAYER), "fold": D.Fold(D.PLAYER),
-                  "next": D.Deal(), "change": D.ChangeDealer(), "leave": D.Leave()}
-        if key in D.DEALERS:
+                  "next": D.Deal(), "change": D.ChangeDealer()}
+        if key == "leave":
+            confirm(self.hud, "Leave", f"Leave the table with {self.view.points:,} points? "
+                    "The session ends.", lambda: self.play(D.Leave()))
+        elif key in D.DEALERS:
             self.play(D.ChooseDealer(key))
         elif key in simple:
             self.play(simple[key])
         elif key in ("bet", "raise"):
             self.ask_amount(key)
+        elif key == "hint":
+            self.hint()
         elif key == "draw":
             if self.play(D.Draw(D.PLAYER, tuple(sorted(self.marked)))):
                 self.marked.clear()
@@ -334,10 +372,31 @@ class DrawPokerScene(GameScene):
             return False
         return True
 
+    def hint(self) -> None:
+        """What to keep in the draw, by the odds the dealers draw by (S. Jack's: no
+        liking for flushes or straights); the cards to throw away are marked."""
+        view = self.view
+        if not self._my_draw(view):
+            self.app.error("The hint is for the draw: which cards to keep.")
+            return
+        hand = view.hands[D.PLAYER]
+        best = best_draw(hand)  # type: ignore[arg-type]
+        self.marked = set(best.discard)
+        self.app.play_sound("hint")
+        self.refresh()
+        if not best.discard:
+            self.hud.say("Hint: stand pat, your hand is made.")
+            return
+        kept = " ".join(hand[i].symbol for i in best.keep)  # type: ignore[union-attr]
+        why = DRAW_WORDS.get(best.kind, "")
+        keep = f"keep {kept}{f' ({why})' if why else ''}" if kept else "keep nothing"
+        self.hud.say(f"Hint: {keep}, throw away {len(best.discard)}: marked for you.")
+
     def ask_amount(self, kind: str) -> None:
         view = self.view
         top = view.max_bet
-        field = NumberField(value=min(self.last_amount, top), minimum=0, maximum=top)
+        field = NumberField(value=min(self.last_amount, top), minimum=0, maximum=top,
+                            keep_over=True)
         verb = "Bet" if kind == "bet" else "Raise"
         extra = f" on top of the {view.to_call} you call" if kind == "raise" else ""
         body = (f"How many points{extra}? 1 to {top}. Type the digits, C clears, the wheel, "
@@ -348,8 +407,11 @@ class DrawPokerScene(GameScene):
                 field.set(0)
                 self.hud.ask(dialog)
             elif choice == "ok":
-                if field.value < 1:
-                    self.app.error("Enter at least 1 point (C clears, then type).")
+                if not 1 <= field.value <= top:
+                    # A typed 9999 with 998 left became all-in without a word.
+                    dialog.error = f"At most {top:,}: nobody bets more than you have " \
+                        "left." if field.value > top else "Enter at least 1 point."
+                    field.refused()
                     self.hud.ask(dialog)
                     return
                 self.last_amount = field.value
@@ -422,6 +484,26 @@ class DrawPokerScene(GameScene):
             for k, line in enumerate(self.stats.get(dealer).lines()):
                 text(("cstat", dealer, k), line, 24, cx, 560 + 34 * k)
 
+    def result_words(self, view: D.DrawPokerView) -> str:
+        """How the hand ended, with the hands named by their ranks and what you won or
+        lost (the pot holds your own bets too; the rules' line says the pot)."""
+        result = view.result
+        if result is None:
+            return ""
+        gain = view.points - self._stake if self._stake is not None else None
+        if gain is None or result.winner == -1 and not view.shown:
+            return D.result_text(result)
+        net = f"you win {gain:,}" if gain >= 0 else f"you lose {-gain:,}"
+        if not view.shown:
+            who = "The dealer" if result.winner == D.PLAYER else "You"
+            return f"{who} folded: {net}."
+        mine, theirs = showdown_words(view.hands[D.PLAYER], view.hands[D.DEALER])
+        if result.winner == -1:
+            return f"A tie, {mine} each: the bets go back."
+        if result.winner == D.PLAYER:
+            return f"Your {mine} beats {theirs}: {net}."
+        return f"The dealer's {theirs} beats your {mine}: {net}."
+
     @staticmethod
     def hand_label(view: D.DrawPokerView, seat: int) -> tuple[str, bool]:
         """What is said beside a hand: how many it drew, and at a showdown its name and
@@ -434,12 +516,13 @@ class DrawPokerScene(GameScene):
         won = False
         if view.shown and view.result is not None:
             won = view.result.winner in (seat, -1)
-            parts.append(view.result.hands[seat] + ("  \u2605 wins" if won else ""))
+            words = showdown_words(view.hands[D.PLAYER], view.hands[D.DEALER])[seat]
+            parts.append(words[0].upper() + words[1:] + ("  \u2605 wins" if won else ""))
         return "  \u00b7  ".join(parts), won
 
     def prompt(self, view: D.DrawPokerView) -> str:
         if view.phase == "done" and view.result is not None:
-            return D.result_text(view.result) + "  Enter: next hand, Esc: dealers"
+            return self.result_words(view) + "  Enter: next hand, Esc: dealers"
         if view.phase == "end":
             return self.game_over_message(view)[1]
         if view.to_act == D.DEALER:

@@ -31,7 +31,8 @@ class DealerStats:
     sessions: int = 0
 
     def lines(self) -> list[str]:
-        rate = f" ({100 * self.won // self.hands}%)" if self.hands else ""
+        # Rounded half up, not cut off: 2 of 3 is 67%.
+        rate = f" ({(200 * self.won + self.hands) // (2 * self.hands)}%)" if self.hands else ""
         return [f"Hands {self.hands}, won {self.won}{rate}",
                 f"Biggest pot won {self.biggest_pot}",
                 f"Best hand {self.best_hand or '-'}",

@@ -67,6 +67,7 @@ class PyramidScene(MatchPlay, GameScene):
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None) -> None:
         self.match = None  # set by restore_extra when an autosave holds a tournament
+        self.match_turn: tuple[int, int] | None = None  # (game, entrant) on the table
         self._between_games = False  # the autosave was taken between two match games
         super().__init__(app, seed, demo, resume, recorder, client)
         self.selected: str | None = None
@@ -158,6 +159,7 @@ class PyramidScene(MatchPlay, GameScene):
         if code not in self.view.available:
             self.clear_selection()
             self.app.error(self.client.check(P.Remove((code,))) or "That card is not free.")
+            self.flash((code,))
             return
         if not P.needs_partner(code):
             self.clear_selection()
@@ -174,6 +176,9 @@ class PyramidScene(MatchPlay, GameScene):
         first = self.selected
         self.clear_selection()
         self.play(P.Remove((first, code)))
+
+    def refused_cards(self, move: P.Move) -> tuple[str, ...]:
+        return move.cards if isinstance(move, P.Remove) else ()
 
     def turn_pack(self) -> None:
         self.clear_selection()
@@ -194,6 +199,7 @@ class PyramidScene(MatchPlay, GameScene):
             under = self.table.hit_test(pos, interactive_only=False)
             if under in self.table.entities and self.table.placement(under).zone == "pyramid":
                 self.app.error(self.client.check(P.Remove((under,))) or "")  # say why
+                self.flash((under,))
         else:
             self.choose(key)
 
@@ -389,6 +395,20 @@ class PyramidScene(MatchPlay, GameScene):
             self.label_pile(surface, name, pos, above=LABEL_ABOVE)
         return surface
 
+    def status_text(self, view: P.PyramidView) -> str:
+        """The line over the pyramid: the deal, the Par score and, in a tournament,
+        whose game this is."""
+        status = (f"Deal {view.deal_number} of {view.redeals + 1}    "
+                  f"Redeals left {view.redeals_left}    Cards left {view.cards_left}    "
+                  f"Par score {view.score:+d}")
+        if self.match is not None:
+            # The game on the table, not the next: its score is already in the match.
+            game, who = self.match_turn or self.match.next_turn or (5, 0)
+            status = f"{self.match.entrants[who].name}: game {game + 1} of 6    " + status
+        elif self.option("show_winnable") and not view.over:
+            status += "    " + self.winnable_text()
+        return status
+
     def extra_items(self) -> list[DrawItem]:
         vp = self.viewport
         view = self.view
@@ -399,15 +419,7 @@ class PyramidScene(MatchPlay, GameScene):
         for name, (x, y), kind in (("stock", PACK_POS, pack_kind), ("waste", WASTE_POS, "empty"),
                                    ("discard", DISCARD_POS, "empty")):
             items.append(DrawItem(("slot", name), art.outline(kind), vp.to_px(x, y), 0))
-        status = (f"Deal {view.deal_number} of {view.redeals + 1}    "
-                  f"Redeals left {view.redeals_left}    Cards left {view.cards_left}    "
-                  f"Par score {view.score:+d}")
-        if self.match is not None:
-            game, who = self.match.next_turn or (5, 0)
-            status = f"{self.match.entrants[who].name}: game {game + 1} of 6    " + status
-        elif self.option("show_winnable") and not view.over:
-            status += "    " + self.winnable_text()
-        image = text_image(vp, status, 28, INK, bold=True)
+        image = text_image(vp, self.status_text(view), 28, INK, bold=True)
         px, py = vp.to_px(APEX_X, 20)
         items.append(DrawItem(("status",), image, (px - image.get_width() // 2, py), 20000))
         for name, (x, y), count in (("pack", PACK_POS, view.pack_size),

@@ -36,6 +36,7 @@ class MatchPlay:
     """Mixed into PyramidScene; ``self.match`` is None in standard play."""
 
     match: Match | None
+    match_turn: tuple[int, int] | None  # (game, entrant) whose game is on the table
     hud: Any
     app: Any
     recorder: Recorder
@@ -112,14 +113,14 @@ class MatchPlay:
         self.begin_turn()
 
     def begin_turn(self) -> None:
-        game, who = self.match.next_turn
+        game, who = self.match_turn = self.match.next_turn
         entrant = self.match.entrants[who]
         self.set_computer(self.seat, entrant.computer)
         self.new_game(self.match.deal_seed(game, who), undo=False)  # a tournament: no take-backs
         self.hud.say(f"Game {game + 1} of {MATCH_GAMES}: {entrant.name} to play.", seconds=6)
 
     def exit_match(self) -> None:
-        self.match = None
+        self.match = self.match_turn = None
         self.set_computer(self.seat, False)
         self.set_commands()
         self.new_game()
@@ -252,7 +253,7 @@ class MatchPlay:
         if self.over:
             self.begin_turn()
             return
-        _, who = self.match.next_turn
+        _, who = self.match_turn = self.match.next_turn
         self.set_computer(self.seat, self.match.entrants[who].computer)
 
 

@@ -16,7 +16,17 @@ from game.replay.recorder import Recorder
 from game.rules import chinese_poker as C
 from scenes.chinese_poker import ChinesePokerScene
 from scenes.chinese_poker_setup import Setup
-from tests.driver import click, drag, frames, key, make_app, pad_focus, pad_press, settle
+from tests.driver import (
+    click,
+    drag,
+    frames,
+    key,
+    make_app,
+    pad_focus,
+    pad_press,
+    settle,
+    type_text,
+)
 
 SIZE = (800, 450)  # small frames draw fast; the layout is the same at any size
 
@@ -188,9 +198,15 @@ def test_the_set_up_dialogs_choose_the_table(tmp_path: Path) -> None:
     key(app, pygame.K_3, "3")
     key(app, pygame.K_h, "h")  # seat 2: Hard
     key(app, pygame.K_p, "p")  # seat 3: a person
+    assert scene.hud.dialog.title == "Seat 1"  # two people share the screen: their names
+    type_text(app, "Ann")
+    key(app, pygame.K_RETURN)
+    assert scene.hud.dialog.title == "Seat 3"
+    key(app, pygame.K_RETURN)  # keeps "Player 3"
     assert scene.hud.dialog.title == "Target"
     key(app, pygame.K_RETURN)  # the default, 100
-    assert scene.setup == Setup(("human", "hard", "human"), 100)
+    assert scene.setup == Setup(("human", "hard", "human"), 100, ("Ann", "", "Player 3"))
+    assert scene.name(0) == "Ann" and scene.name(2) == "Player 3"
     assert scene.recorder.state.players == 3 and scene.recorder.state.target == 100
     assert set(scene.computers) == {1}
 

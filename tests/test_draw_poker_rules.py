@@ -165,11 +165,15 @@ def test_leave_and_change_dealer_keep_points() -> None:
     assert s.left and D.current_player(s) == D.NOBODY
 
 
-def test_undo_never_reaches_past_a_card_dealt_or_a_bet_answered() -> None:
+def test_undo_reaches_back_until_the_next_card_is_seen() -> None:
     s = hand()
-    assert D.can_undo(s, D.Check()) and D.can_undo(s, D.Bet(P, 3))
-    for move in (D.Call(P), D.Fold(P), D.Raise(P, 2), D.Bet(H, 2), D.Call(H), D.Draw(P),
-                 D.Deal(), D.ChooseDealer("jack"), D.Leave()):
+    for move in (D.Check(), D.Bet(P, 3), D.Call(P), D.Raise(P, 2), D.Bet(H, 2), D.Raise(H, 2),
+                 D.Call(H), D.ChangeDealer()):
+        assert D.can_undo(s, move), move
+    second = replace(s, phase="bet2")
+    assert not D.can_undo(second, D.Call(P)) and not D.can_undo(second, D.Call(H)), \
+        "a call in the second round opens the hands"
+    for move in (D.Fold(P), D.Fold(H), D.Draw(P), D.Deal(), D.ChooseDealer("jack"), D.Leave()):
         assert not D.can_undo(s, move), move
 
 

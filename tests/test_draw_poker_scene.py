@@ -208,7 +208,9 @@ def test_dealer_folds_esc_changes_dealer_and_leaving_ends_the_session(tmp_path: 
     frames(app, 2)
     assert scene.view.phase == "choose" and state(scene).points == 1000
     conserved(scene)
-    press(app, scene, "l")  # leave
+    press(app, scene, "l")  # leave: asked first
+    assert not scene.over and scene.hud.dialog.title == "Leave"
+    type_text(app, "y")
     assert scene.over and state(scene).left
     assert scene.hud.dialog is not None and "left" in scene.hud.dialog.title
     stats = json.loads((tmp_path / "draw-poker-stats.json").read_text())["dealers"]
@@ -222,8 +224,11 @@ def test_all_in_in_the_first_round_goes_from_the_draw_to_the_showdown(tmp_path: 
     scene = start(app, "call", "draw 0 1 2 3 4")
     press(app, scene, "2")
     press(app, scene, "2")
-    type_text(app, "5000")  # more than you have: the box stops at 999
-    assert scene.hud.dialog.number.value == 999
+    type_text(app, "5000")  # more than you have: the box says so and stays open
+    enter(app)
+    assert scene.hud.dialog is not None and "At most 999" in scene.hud.dialog.error
+    assert state(scene).phase == "bet1" and scene.hud.dialog.number.digits == "5000"
+    type_text(app, "999")
     enter(app)
     wait(app, scene)
     assert scene.view.phase == "draw" and scene.view.points == 0
@@ -235,21 +240,32 @@ def test_all_in_in_the_first_round_goes_from_the_draw_to_the_showdown(tmp_path: 
     conserved(scene)
 
 
-def test_undo_takes_back_an_unanswered_check_only(tmp_path: Path) -> None:
+def test_undo_takes_back_a_decision_and_its_answer_until_a_card_is_seen(
+        tmp_path: Path) -> None:
     app = make_app(tmp_path, ai_speed="fast")
-    scene = start(app)
+    scene = start(app, "bet 2", "raise 3")
     press(app, scene, "1")
-    dealer = script(scene, "hold")
-    type_text(app, "1")  # check; the dealer holds on
-    frames(app, 20)
-    assert state(scene).checked and scene.client.can_undo
-    type_text(app, "u")
-    assert not state(scene).checked and scene.view.to_act == P
-    dealer.answers[:] = ["bet 2"]
-    press(app, scene, "1")
-    assert state(scene).to_call == 2 and not scene.client.can_undo  # the bet was answered
-    type_text(app, "u")
-    assert state(scene).to_call == 2
+    assert not scene.client.can_undo  # the deal is final
+    press(app, scene, "1")  # check; the dealer bets 2 at once
+    assert state(scene).to_call == 2 and scene.client.can_undo
+    type_text(app, "u")  # the check goes back with the dealer's bet
+    assert not state(scene).checked and state(scene).to_call == 0 and scene.view.to_act == P
+    press(app, scene, "2")
+    type_text(app, "4")
+    enter(app)
+    wait(app, scene)  # the dealer raises 3
+    assert state(scene).to_call == 3
+    click(app, scene.hud.button("undo").rect.center)  # the bet and the raise go back
+    assert state(scene).put_in == (1, 1) and scene.view.to_act == P
+    script(scene, "bet 2", "draw")
+    press(app, scene, "1")  # check; the dealer bets 2
+    press(app, scene, "1")  # call: on to the draw, no card seen yet
+    assert scene.view.phase == "draw" and scene.client.can_undo
+    enter(app)  # the draw: new cards
+    wait(app, scene)
+    assert not scene.client.can_undo and not scene.hud.button("undo").enabled
+    key(app, pygame.K_BACKSPACE)
+    assert scene.view.phase == "bet2" and "cannot be taken back" in scene.hud.message.text
 
 
 def test_a_pad_marks_cards_and_steps_a_bet(tmp_path: Path, pad: VirtualPad) -> None:
@@ -355,6 +371,8 @@ def leave_and_close(app, scene: DrawPokerScene) -> None:  # noqa: ANN001
     """Leave from the choice of dealer, then close the end box (Esc) to look at the table."""
     assert scene.view.phase == "choose"
     press(app, scene, "l")
+    assert scene.hud.dialog is not None and scene.hud.dialog.title == "Leave"
+    type_text(app, "y")
     assert scene.over and scene.hud.dialog is not None
     assert scene.hud.dialog.choices[0][:2] == ("new", "New session")  # as on the table
     key(app, pygame.K_ESCAPE)
@@ -442,9 +460,9 @@ def test_each_event_of_the_hand_is_told_once_in_the_side_panel(tmp_path: Path) -
     type_text(app, "3")
     enter(app)
     wait(app, scene)
-    assert scene.view.phase == "done" and scene.log.lines[-1] == D.result_text(
-        scene.view.result)
-    told_once()
+    assert scene.view.phase == "done" and scene.log.lines[-1] == scene.result_words(
+        scene.view)
+    assert scene.log.lines[:-1] == list(scene.view.events[-10:-1])
     type_text(app, "3")  # not a fold now: any key deals the next hand
     assert scene.view.hand_no == 2 and scene.log.lines == ["Hand 2: antes in, pot 2."]
     told_once()

@@ -11,6 +11,7 @@ everything else.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ AUTOSAVE_VERSION = 1
 KEPT_ABANDONED_MOVES = 5  # an abandoned game shorter than this leaves no replay
 DEMO_PAUSE = 2.5  # seconds a finished demo deal stays on screen before the next
 DEMO_BANNER = "Demo \u00b7 any key or click ends the show"  # and back to the menu
+FLASH_SECONDS = 0.6  # a refused card's red ring: seen with error messages and sound off
 OVER_WORDS_SECONDS = 12.0  # how long the line saying how to go on stays after the end box
 
 
@@ -103,6 +105,7 @@ class CardGameScene(Scene):
         # People at this machine; two sharing the screen (race modes) each get a device.
         self.humans: list[HumanSeat] = [HumanSeat(self.seat)]
         self._ai_wait = 0.0
+        self._flash_left = 0.0  # seconds the refused cards stay ringed in red
         self._demo_wait = 0.0
         self.finished_reported = False
         self._answer_due = False  # this seat's move is on its way to the table
@@ -153,7 +156,25 @@ class CardGameScene(Scene):
         return False
 
     def on_secondary(self) -> None:
-        """Right-click / pad X."""
+        """The game's second action: right-click / pad X."""
+
+    def secondary_question(self) -> tuple[str, str] | None:
+        """A title and question a right-click asks before the second action, when that
+        action cannot be taken back (a pass, a draw): a mouse's second button is pressed
+        by reflex, to put something down; the pad's X never is, and does not ask."""
+        return None
+
+    def right_click(self) -> None:
+        """Right-click means one thing in every game: a card being dragged goes back;
+        otherwise the game's second action, asked first where it is for good."""
+        if self.table.dragging is not None:
+            self.table.cancel_drag()
+            return
+        question = self.secondary_question()
+        if question is None:
+            self.on_secondary()
+        else:
+            confirm(self.hud, *question, self.on_secondary, default_no=True)
 
     def on_key(self, key: str) -> bool:
         """A character key the buttons did not take; True when used."""
@@ -225,8 +246,22 @@ class CardGameScene(Scene):
         except IllegalMove as exc:
             self._answer_due = False
             self.app.error(exc.reason)
+            self.flash(self.refused_cards(move))
             return False
         return True
+
+    def refused_cards(self, move: Any) -> tuple[str, ...]:
+        """The table keys of the cards a refused ``move`` names: they flash."""
+        return ()
+
+    def flash(self, keys: Iterable[str]) -> None:
+        """Ring refused cards in red for a moment: a refusal shows even with the error
+        messages off and no sound."""
+        self.table.clear_highlights("error")
+        for key in keys:
+            if key in self.table.entities:
+                self.table.set_highlight(key, "error")
+                self._flash_left = FLASH_SECONDS
 
     computer_time_limit: float | None = 3.0  # seconds a computer move may think at the table
 
@@ -358,6 +393,10 @@ class CardGameScene(Scene):
             self.celebrate(banner)
         self.finished(title, body)  # counted and asked now; the show plays over the dialog
 
+    # Where a won game's banner is centred (logical units): a game whose labels lie
+    # there moves it.
+    banner_at = (DESIGN_W / 2, DESIGN_H * 0.16)
+
     def celebration_banner(self, view: Any) -> str | None:
         """The words over a won game's send-off; None: no send-off for this ending."""
         return "You won!" if getattr(view, "won", False) else None
@@ -368,8 +407,8 @@ class CardGameScene(Scene):
                  sorted(self.placements(self.view), key=lambda p: -p.z)
                  if p.face_up and p.card is not None]
         self.celebration = Celebration(cards, (self.card_w, self.card_h),
-                                       seed=self._agent_seed,
-                                       banner=banner)
+                                       seed=self._agent_seed, banner=banner,
+                                       banner_at=self.banner_at)
 
     def finished(self, title: str, body: str) -> None:
         """The game just ended (replay saved): offer a new game, undo or the menu."""
@@ -622,6 +661,10 @@ class CardGameScene(Scene):
             self.net.update()
         super().update(dt)
         self.table.update(dt)
+        if self._flash_left > 0:
+            self._flash_left -= dt
+            if self._flash_left <= 0:
+                self.table.clear_highlights("error")
         if self.celebration is not None:
             if not self.table.animating:  # the winning move lands first
                 self.celebration.update(dt)
@@ -720,8 +763,7 @@ class CardGameScene(Scene):
             if action.button == 1:
                 self.table.pointer_down(action.pos)
             elif action.button == 3:
-                self.table.cancel_drag()
-                self.on_secondary()
+                self.right_click()
         elif kind == Act.POINTER_MOVE and action.pos is not None:
             self.table.pointer_move(action.pos)
             over = self.table.hit_test(action.pos, exclude=self.table.dragged_keys)
@@ -804,7 +846,7 @@ def _game_over_dialog(scene: CardGameScene, title: str, body: str) -> Dialog:
     look at; the status line then says how to go on."""
     def choose(choice: str) -> None:
         if choice == "new":
-            scene.new_game()
+            scene.deal_again()  # the game's own New (Chinese Poker asks who sits where)
         elif choice == "replay":
             scene.hud.ask(_game_over_dialog(scene, title, body))  # still here on return
             scene.open_page("replay")

@@ -42,11 +42,13 @@ class Celebration:
     leave; ``card_size`` in logical units. Deterministic for a seed."""
 
     def __init__(self, cards: list[tuple[Card, float, float]], card_size: tuple[float, float],
-                 seed: int = 0, banner: str = "You won!") -> None:
+                 seed: int = 0, banner: str = "You won!",
+                 banner_at: tuple[float, float] = (DESIGN_W / 2, DESIGN_H * 0.16)) -> None:
         self.waiting = list(reversed(cards))  # popped from the end: first card first
         self.flying: list[Leaper] = []
         self.card_w, self.card_h = card_size
         self.banner = banner
+        self.banner_at = banner_at  # the banner's centre (logical units), clear of labels
         self.rng = random.Random(seed)
         self.clock = 0.0
         self.next_launch = 0.0
@@ -88,9 +90,9 @@ class Celebration:
         # A new Surface object each frame tells the renderer the picture changed.
         picture = self.canvas.subsurface(self.canvas.get_rect())
         banner = text_image(vp, self.banner, 72, GOLD, bold=True)
-        bx, by = vp.to_px(DESIGN_W / 2, DESIGN_H * 0.16)
+        bx, by = vp.to_px(*self.banner_at)
         hint = text_image(vp, "Press any key to go on", 30)
-        hx, hy = vp.to_px(DESIGN_W / 2, DESIGN_H * 0.16 + 70)
+        hx, hy = vp.to_px(self.banner_at[0], self.banner_at[1] + 70)
         return [DrawItem(("celebration",), picture, (0, 0), CANVAS_Z),
                 DrawItem(("celebration", "banner"), banner,
                          (bx - banner.get_width() // 2, by - banner.get_height() // 2),

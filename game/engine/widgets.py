@@ -31,6 +31,9 @@ BIG_STEP = 10  # PgUp / PgDn (pad triggers) step this many steps at once
 
 # -- a number with a stepper (bets) ------------------------------------------------------------
 
+MAX_DIGITS = 9  # a typed number's length, whatever the maximum
+
+
 @dataclass
 class NumberField:
     """A whole number between ``minimum`` and ``maximum``. While ``active``: digits type
@@ -47,6 +50,9 @@ class NumberField:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 420, 60))
     on_confirm: Callable[[int], None] | None = None
     active: bool = True
+    # Digits typed past ``maximum`` stay as typed, for the owner to refuse with the limit
+    # (a bet of 9999 with 998 left became all-in without a word).
+    keep_over: bool = False
     hover: str | None = None  # "minus" | "plus" under the pointer
     digits: str = field(init=False)
     fresh: bool = field(init=False, default=True)
@@ -57,6 +63,11 @@ class NumberField:
     def set(self, value: int) -> None:
         self.value = max(self.minimum, min(self.maximum, value))
         self.digits = str(self.value)
+        self.fresh = True
+
+    def refused(self) -> None:
+        """The owner turned the number down: it stays in sight, and the next digit
+        typed starts a new one."""
         self.fresh = True
 
     def step_by(self, steps: int) -> None:
@@ -100,7 +111,10 @@ class NumberField:
         elif kind in (Act.UP, Act.DOWN):
             self.step_by(1 if kind == Act.UP else -1)
         elif kind in (Act.PAGE_UP, Act.PAGE_DOWN):
-            self.step_by(BIG_STEP if kind == Act.PAGE_UP else -BIG_STEP)
+            # PgUp steps up; on a pad the same actions are the triggers, where the left
+            # one (PAGE_UP) steps down and the right one up, as they lie under the hands.
+            up = (kind == Act.PAGE_UP) != (action.device == "pad")
+            self.step_by(BIG_STEP if up else -BIG_STEP)
         elif kind == Act.WHEEL:
             self.step_by(1 if action.amount > 0 else -1)
         elif kind == Act.SELECT and self.on_confirm is not None:
@@ -112,8 +126,9 @@ class NumberField:
 
     def _type(self, digit: str) -> None:
         typed = digit if self.fresh else (self.digits + digit).lstrip("0") or "0"
-        if int(typed) > self.maximum:
+        if int(typed) > self.maximum and not self.keep_over:
             typed = str(self.maximum)
+        typed = typed[:MAX_DIGITS]
         self.digits, self.fresh = typed, False
         self.value = max(self.minimum, int(typed))
 

@@ -32,6 +32,7 @@ from game.rules.chinese_poker_combos import (
     Combo,
     beats,
     classify,
+    highest,
     penalty,
     runs,
     straight_value,
@@ -45,6 +46,7 @@ GAME_ID = "chinese-poker"
 RULES_VERSION = 1
 INFO = GameInfo(min_seats=2, max_seats=4, hidden_information=True)
 DEFAULT_CONFIG: dict[str, Any] = {"players": 4, "target": 100}
+TARGET_MIN, TARGET_MAX = 1, 10_000
 # A short match for random playouts: a whole match to 100 between random players runs to
 # 1,500-2,700 moves, past the 2,000 the registry's property test allows.
 QUICK_CONFIG: dict[str, Any] = {"target": 8}
@@ -175,8 +177,9 @@ def _config(config: dict[str, Any] | None) -> tuple[int, int]:
     players, target = cfg["players"], cfg["target"]
     if players not in HAND_SIZE or isinstance(players, bool):
         raise ValueError("Chinese Poker is for 2, 3 or 4 players")
-    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 10_000:
-        raise ValueError("the target is a score from 1 to 10000")
+    if not isinstance(target, int) or isinstance(target, bool) \
+            or not TARGET_MIN <= target <= TARGET_MAX:
+        raise ValueError(f"the target is a score from {TARGET_MIN} to {TARGET_MAX}")
     return players, target
 
 
@@ -322,6 +325,9 @@ def why_not(play: Combo, table: Combo) -> str:
         name = combo_name(table)  # the tester's straight on a single 7 needed saying why
         return f"Beat the table's {name} with the same kind of hand, a higher {name}, " \
             "or with four of a kind."
+    if table.high >= highest(table.kind):  # a 2 alone: "a higher single card" misled
+        return f"No {combo_name(table)} is higher than that one: only four of a kind " \
+            "beats it."
     return f"Play a higher {combo_name(table)}."
 
 

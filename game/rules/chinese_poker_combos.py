@@ -40,6 +40,12 @@ class Combo:
     quad: int = 0
 
 
+def highest(kind: str) -> int:
+    """The highest ``high`` a hand of ``kind`` can have: the 2's value, or the ace's for a
+    straight (a run ends at the ace)."""
+    return value(1) if kind == "straight" else value(2)
+
+
 def _run(values: Sequence[int]) -> bool:
     return all(b == a + 1 for a, b in zip(values, values[1:], strict=False))
 

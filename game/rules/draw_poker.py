@@ -477,9 +477,14 @@ def current_player(state: DrawPokerState) -> int:
 
 
 def can_undo(before: DrawPokerState, move: Move) -> bool:
-    """Only the player's own offer, before anyone answers it, and the table moves that
-    deal nothing: no card dealt or drawn, no bet answered, can be taken back."""
-    return move.seat == PLAYER and isinstance(move, Check | Bet | ChangeDealer)
+    """Until the next card is seen: a check, bet, raise or call by either side (the
+    player's decision goes back with the dealer's answer to it) that does not open the
+    hands, and a change of dealer. A deal, the draw, a fold and a showdown are final."""
+    if isinstance(move, ChangeDealer):
+        return True
+    if not isinstance(move, Check | Bet | Raise | Call):
+        return False
+    return not (isinstance(move, Call) and before.phase == "bet2")
 
 
 def returns(state: DrawPokerState) -> tuple[int, int]:

@@ -66,7 +66,7 @@ def _straight_top(ranks: Sequence[int]) -> int | None:
     return 5 if highs == [2, 3, 4, 5, 14] else None
 
 
-def _strength(ranks: Sequence[int], suited: bool) -> tuple[int, tuple[int, ...]]:
+def rank_strength(ranks: Sequence[int], suited: bool) -> tuple[int, tuple[int, ...]]:
     """(category index, tie-break ranks, highest first) of five ranks."""
     counts = Counter(_high(r) for r in ranks)
     # Larger groups first, then higher ranks: pairs before kickers, trips before pairs.
@@ -95,9 +95,9 @@ def _build() -> tuple[dict[int, HandValue], dict[int, HandValue]]:
     suited: dict[int, tuple[int, tuple[int, ...]]] = {}
     for ranks in combinations_with_replacement(range(1, 14), 5):
         key = _product(ranks)
-        plain[key] = _strength(ranks, False)
+        plain[key] = rank_strength(ranks, False)
         if max(Counter(ranks).values()) <= 2:  # two decks hold two of each card
-            suited[key] = _strength(ranks, True)
+            suited[key] = rank_strength(ranks, True)
     strengths = sorted(set(plain.values()) | set(suited.values()))
     values = {}
     for number, strength in enumerate(strengths, start=1):
