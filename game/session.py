@@ -34,6 +34,7 @@ from typing import Any, Protocol
 
 from game.replay.recorder import CursorChange, Recorder
 from game.rules.base import IllegalMove, ModuleRules
+from game.rules.outcome import Outcome
 
 STALE = "The table has moved on: try again."
 HISTORY = 512  # changes remembered to judge a state id; an older one is stale
@@ -82,6 +83,11 @@ class SeatClient(Protocol):
 
     @property
     def over(self) -> bool: ...
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, seat by seat (None while it is played)."""
+        ...
 
     @property
     def cursor(self) -> int: ...
@@ -168,6 +174,10 @@ class Session:
     @property
     def over(self) -> bool:
         return self._memo("over", -1, lambda: self.rules.is_over(self.recorder.state))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._memo("outcome", -1, lambda: self.rules.outcome(self.recorder.state))
 
     @property
     def seats(self) -> int:
@@ -334,6 +344,10 @@ class LocalClient:
     @property
     def over(self) -> bool:
         return self.session.over
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.session.outcome
 
     @property
     def cursor(self) -> int:

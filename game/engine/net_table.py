@@ -20,6 +20,7 @@ from game.net.hosting import HostedServer
 from game.net.protocol import MatchEnd, Replay, Welcome
 from game.net.server import DEFAULT_TABLE
 from game.recent_tables import Address
+from game.rules.outcome import DRAWN, LOST, WON
 from game.seat_json import JsonClient
 
 PASSING = {"connecting": "Connecting\u2026",  # said over the table while it lasts
@@ -156,11 +157,11 @@ class NetworkTable:
         if not bodies or lobby is None:
             return
         end = self.client.match_end
-        won = end is not None and end.match == match and self.seat in end.winners
+        winners = end.winners if end is not None and end.match == match else []
+        result = LOST if self.seat not in winners else WON if len(winners) == 1 else DRAWN
         replay = seat_replay.SeatReplay(
-            lobby.game, self.seat, tuple(s.name for s in lobby.seats), match,
-            "won" if won else "lost", datetime.now().isoformat(timespec="seconds"),
-            tuple(bodies))
+            lobby.game, self.seat, tuple(s.name for s in lobby.seats), match, result,
+            datetime.now().isoformat(timespec="seconds"), tuple(bodies))
         try:
             self.saved.append(seat_replay.write(self.save_dir, replay))
         except OSError as exc:
