@@ -24,6 +24,7 @@ from game.engine.ui import GOLD, INK, MUTED, Dialog, fitting_size, text_image
 from game.engine.widgets import command_bar
 from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import classify
+from game.rules.outcome import WON
 from scenes import chinese_poker_layout as L
 from scenes.chinese_poker_setup import KINDS, Setup, SetupDialogs
 from scenes.game_scene import GameScene
@@ -563,10 +564,19 @@ class ChinesePokerScene(GameScene):
 
     # -- the end ----------------------------------------------------------------------------
 
+    def own_seat(self) -> int:
+        """Several people at one screen: the match is the first one's (Player 1's)."""
+        return self.setup.humans[0] if self.setup.humans else self.seat
+
+    def player_names(self) -> list[str]:
+        return [self.name(seat) for seat in range(self.view.players)]
+
     def game_over_message(self, view: C.View) -> tuple[str, str]:
         names = " and ".join(self.name(s) for s in view.winners)
         scores = ", ".join(f"{self.name(s)}: {v}" for s, v in enumerate(view.scores))
-        title = "You won!" if view.won and len(self.setup.humans) == 1 else f"{names} won"
+        result = self.ending().result
+        title = "You won!" if result == WON and len(self.setup.humans) == 1 else \
+            f"A tie: {names}" if len(view.winners) > 1 else f"{names} won"
         last = ""  # the last round's penalties, which no summary showed
         if view.last_winner != C.NOBODY and view.last_penalties:
             fines = "; ".join(f"{self.name(s)} +{p}" for s, p in
