@@ -702,7 +702,7 @@ class ChinesePokerScene(GameScene):
         if self.net is None:  # a network table's labels carry the points; chat needs room
             lines += [f"{self.name(s)}: {v}" for s, v in enumerate(view.scores)]
         lines += ["", *self.status(view)]
-        if view.trick:
+        if view.trick and view.phase == "play":  # a round's last trick ends with it
             lines.append("This trick:")
             shown = 6 if self.net is None else NET_TRICK_LINES
             if len(view.trick) > shown:  # the earlier plays are hidden, and say so
@@ -719,9 +719,11 @@ class ChinesePokerScene(GameScene):
             and len(self.setup.humans) == 1 and not self.viewer
         name = self.name(view.turn)
         who = "Your turn" if mine else ("Your turn" if name == "You" else f"{name}'s turn")
-        task = {"cut": "cut for the deal", "choose": "choose a hand", "deal": "deal"}.get(
+        if view.phase == "deal":  # between rounds: the last round's plays are over
+            return [f"{who}:", f"  deal round {view.round + 1}"]
+        task = {"cut": "cut for the deal", "choose": "choose a hand"}.get(
             view.phase, "beat this or pass:" if view.table else "lead any hand")
         lines = [f"{who}:", f"  {task}"]
-        if view.table:  # its own line, without a label, for room: "3 pairs in a row" is long
+        if view.table and view.phase == "play":  # its own line, without a label, for room
             lines.append(f"    {combo_text(view.table)}")
         return lines

@@ -450,8 +450,8 @@ class DrawPokerScene(GameScene):
             return D.result_text(view.result) + "  Enter: next hand, Esc: dealers"
         if view.phase == "end":
             return self.game_over_message(view)[1]
-        if view.to_act == D.DEALER:
-            return "The dealer is thinking..."
+        if view.to_act == D.DEALER:  # a replay only shows what the dealer did
+            return "The dealer's turn" if self.viewer else "The dealer is thinking..."
         if view.phase == "draw":
             return "Mark cards to throw away (1-5 or click), then Enter or Draw"
         if view.to_call:

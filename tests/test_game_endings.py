@@ -302,3 +302,81 @@ def test_the_replay_list_shows_score_rules_and_players(tmp_path: Path) -> None:
     items = {item.key: item for item in listing.draw_items(0.0)}
     assert ("detail", "row:0") in items and ("cell", "row:0", 1320) in items
 
+
+# -- a new deal forgets the last game's words ------------------------------------------------
+
+def message_drawn(scene) -> bool:  # noqa: ANN001
+    return any(item.key[0] == "message" for item in scene.draw_items(0.0))
+
+
+def test_new_cards_clear_the_game_over_line_in_poker_squares_and_the_giant(
+        tmp_path: Path) -> None:
+    app, scene = open_scene(tmp_path / "ps", PokerSquaresScene, seed=1)
+    play_out(app, scene, quick_placer(scene))
+    key(app, pygame.K_ESCAPE)  # the end box closes; the line says how to go on
+    assert scene.hud.message.text.startswith("The game is over") and message_drawn(scene)
+    type_text(app, "n")
+    assert scene.recorder.cursor == 0 and scene.hud.message is None
+    assert not message_drawn(scene)
+
+    rules = {"rule": "any", "miss_milligan": False}
+    app, scene = open_scene(tmp_path / "giant", MilliganScene, seed=2,
+                            per_game={"milligan": rules})
+    while scene.view.stock_size:
+        type_text(app, "d")
+    type_text(app, "g")
+    type_text(app, "y")
+    key(app, pygame.K_ESCAPE)
+    assert scene.hud.message.text.startswith("The game is over")
+    type_text(app, "n")
+    assert scene.view.moves == 0 and scene.hud.message is None and not message_drawn(scene)
+
+
+def test_chinese_poker_between_rounds_names_the_deal_not_the_last_trick(
+        tmp_path: Path) -> None:
+    app = make_app(tmp_path, SIZE, animation="off", ai_speed="fast")
+    scene = ChinesePokerScene(app, seed=2, setup=Setup(("human", "easy"), target=10))
+    app.push(scene)
+    settle(app)
+    person = chinese_agent("medium", seed=1)
+    for _ in range(3000):  # to the end of the first round
+        view = scene.view
+        if view.phase == "deal" and view.round == 1:
+            break
+        if scene.hud.dialog is not None:
+            key(app, pygame.K_d, "d")
+        elif view.my_turn and not scene.table.animating:
+            scene.play(person.act(view, scene.client.legal_moves))
+        frames(app, 2)
+    view = scene.view
+    assert view.phase == "deal" and view.trick, "the round's last trick is still in the view"
+    lines = scene.panel_lines(view)
+    assert not any(line.startswith("This trick") for line in lines)
+    assert lines[-1].strip() == "deal round 2"
+
+
+def test_a_paused_draw_poker_replay_does_not_say_the_dealer_is_thinking(
+        tmp_path: Path) -> None:
+    from scenes.replay_viewer import ReplayScene
+
+    app, scene = open_scene(tmp_path, DrawPokerScene, seed=4)
+    type_text(app, "1")  # S. Jack
+    type_text(app, "1")  # check: the dealer's turn to answer
+    for _ in range(600):
+        if scene.view.to_act == D.PLAYER:
+            break
+        frames(app)
+    type_text(app, "3")  # fold
+    settle(app)
+    type_text(app, "l")
+    viewer = ReplayScene.open(app, scene.records.last_replay, autoplay=False)
+    app.push(viewer)
+    frames(app, 2)
+    inner = viewer.inner
+    turns = []
+    for k in range(viewer.length + 1):
+        viewer.seek(k)
+        frames(app)
+        turns.append(inner.view.to_act)
+        assert "thinking" not in inner.prompt(inner.view), k
+    assert D.DEALER in turns, "the replay passes a position where the dealer was to act"

@@ -287,6 +287,8 @@ class CardGameScene(Scene):
         fresh = update.kind == "reset" or update.kind == "hello" and update.cursor == 0
         if fresh:
             self.records.new_deal()
+            if update.kind == "reset":
+                self.hud.message = None  # the last game's words are not this deal's
             self.dealt()
         if not self.client.over:
             self.finished_reported = False  # taken back: a later finish is reported again
