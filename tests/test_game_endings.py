@@ -269,6 +269,7 @@ def test_the_computers_tournament_game_is_not_the_players(tmp_path: Path) -> Non
     from game.match import Entrant
 
     app, scene = open_scene(tmp_path, PyramidScene, seed=2)
+    scene.computer_time_limit = 0.1  # its game's score does not matter here
     scene.start_match([Entrant("Ann"), Entrant("Computer", computer=True)])
     play_out(app, scene, greedy(scene))  # Ann's first game
     meta = last_replay(scene)

@@ -24,7 +24,7 @@ from game.rules.outcome import ABANDONED, DRAWN, LOST, WON, Outcome
 
 PERSON, COMPUTER = "person", "computer"
 KEPT_ABANDONED_MOVES = 5  # an abandoned game shorter than this leaves no replay
-HOW = {WON: "Won", LOST: "Lost", DRAWN: "Drawn", ABANDONED: "Left"}
+HOW = {WON: "Won", LOST: "Lost", DRAWN: "Drawn"}  # how a game the computer played ended
 
 
 @dataclass
