@@ -161,8 +161,8 @@ class ReplayScene(Scene):
                f"{replay.names[replay.seat] or 'this seat'} saw it"
 
     def about(self) -> str:
-        """The line over the controls: the game, when, how it ended and the score, the
-        rules it was played under, and who played (as the replay recorded them)."""
+        """The line over the controls: the game, when, how it ended and the score, who
+        played and the rules (the table shows them too, so they are cut short first)."""
         meta = self.recorder.meta
         players = meta.get("players")
         names = ", ".join(storage.meta_text(n, 40) or "?" for n in players[:16]) \
@@ -170,8 +170,8 @@ class ReplayScene(Scene):
         return " \u00b7 ".join(part for part in (
             f"Replay of {game_name(self.recorder.game_id)}", self.date,
             sentence(storage.meta_text(meta.get("result"), 40)),
-            storage.meta_text(meta.get("score"), 120), storage.meta_text(meta.get("mode"), 120),
-            names, self.table_text()) if part)
+            storage.meta_text(meta.get("score"), 120), names, self.table_text(),
+            storage.meta_text(meta.get("mode"), 120)) if part)
 
     def opponent_text(self) -> str:
         """Who played Player 2 in a two-seat game, as the replay recorded it: a person
@@ -539,9 +539,8 @@ class ReplayListScene(PageScene):
         self.replays = [info for info in self.every
                         if self.result_filter in ("all", info.outcome)
                         and self.game_filter in ("all", info.game)]
-        results = {"all": "All results", "won": "Won", "lost": "Lost", "drawn": "Drawn",
-                   "abandoned": "Abandoned"}
-        self.filters[0].label = f"Results: {results[self.result_filter]}"
+        shown = "All results" if self.result_filter == "all" else self.result_filter.title()
+        self.filters[0].label = f"Results: {shown}"
         self.filters[1].label = "Game: " + ("All games" if self.game_filter == "all"
                                             else game_name(self.game_filter))
 
