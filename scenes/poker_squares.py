@@ -640,10 +640,11 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
 
     def finished(self, title: str, body: str) -> None:
         """A tournament keeps scores: a Make Pat Hands game, won or lost, has none."""
-        points = self.client.outcome.points if self.client.outcome is not None else ()
-        if not self.demo and not self.viewer and points and points[0] is not None:
-            self.record_result(round(points[0]), None if len(points) == 1 or points[1] is None
-                               else round(points[1]))
+        outcome, seat = self.client.outcome, self.view.seat
+        points = outcome.points if outcome is not None else (None,)
+        if not self.demo and not self.viewer and points[seat] is not None:
+            other = points[1 - seat] if len(points) == 2 else None
+            self.record_result(round(points[seat]), None if other is None else round(other))
         super().finished(title, self.finished_body(body))
 
     def join_second(self, device: str) -> None:

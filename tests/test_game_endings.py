@@ -147,6 +147,20 @@ def test_poker_squares_is_won_at_the_books_target_and_celebrated(tmp_path: Path)
     assert (tally.played, tally.won, tally.points) == (2, 1, 279.0 + scene.view.scores[0])
 
 
+def test_make_pat_hands_is_won_or_lost_and_no_tournament_score(tmp_path: Path) -> None:
+    from game.rules.poker_squares_tournament import Tournament
+
+    app, scene = open_scene(tmp_path, PokerSquaresScene, seed=1,
+                            per_game={"poker-squares": {"scoring": "pat"}})
+    scene.tournament = Tournament.of(["Ann"])
+    play_out(app, scene, quick_placer(scene))
+    ending = scene.client.outcome
+    meta = last_replay(scene)
+    assert meta["outcome"] == ending.results[0] and meta["score"].startswith("pat hands")
+    assert scene.tournament.player.games == 0, "a pat game has no score to keep"
+    assert "Ann: no games yet" in scene.hud.dialog.body.replace("\u00a0", " ")
+
+
 def chinese_match(app, scene: ChinesePokerScene, person: Any) -> None:  # noqa: ANN001
     """A whole match, the person's plays chosen by ``person``; notices answered."""
     person.new_game()
