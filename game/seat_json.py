@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.rules.base import IllegalMove, ModuleRules
+from game.rules.outcome import Outcome
 from game.session import NOT_ALLOWED, STALE, Listener, Session, Update
 
 PROTOCOL = "card-parlour-seat"
@@ -66,6 +67,7 @@ class SeatPort:
                          observation=s.observation_json(self.seat),
                          legal=s.legal_json(self.seat),
                          acting=self.seat in s.acting_seats(), over=s.over,
+                         outcome=s.outcome.to_json() if s.outcome is not None else None,
                          can_undo=s.can_undo, can_redo=s.can_redo))
 
     def refuse(self, reason: str) -> None:
@@ -131,6 +133,7 @@ class JsonClient:
         self._legal: list[Any] = []
         self._acting = False
         self._over = False
+        self._outcome: Outcome | None = None
         self._cursor = 0
         self._state = 0  # the table's state id of the view held
         self._seats = 1
@@ -159,11 +162,15 @@ class JsonClient:
             config = data.get("config")
             if not isinstance(config, dict):
                 raise ValueError("options are not a JSON object")
+            # A table from before outcomes were sent sends none.
+            ending = data.get("outcome")
+            outcome = Outcome.from_json(ending) if ending is not None else None
         except (ValueError, TypeError, KeyError) as exc:
             raise ProtocolError(f"bad update: {exc}") from None
         self.seat, self._cursor, self._view, self._legal = seat, cursor, view, legal
         self._state, self._seats, self._config, self._deal = state, seats, config, deal
         self._acting, self._over = bool(data.get("acting")), bool(data.get("over"))
+        self._outcome = outcome if self._over else None
         self._waiting = False
         self._can_undo, self._can_redo = data.get("can_undo") is True, \
             data.get("can_redo") is True
@@ -192,6 +199,10 @@ class JsonClient:
     @property
     def over(self) -> bool:
         return self._over
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
 
     @property
     def cursor(self) -> int:

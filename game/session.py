@@ -34,6 +34,7 @@ from typing import Any, Protocol
 from game import seeds
 from game.replay.recorder import CursorChange, Recorder
 from game.rules.base import IllegalMove, ModuleRules
+from game.rules.outcome import Outcome
 from game.rules.views import SharedParts
 
 STALE = "The table has moved on: try again."
@@ -83,6 +84,11 @@ class SeatClient(Protocol):
 
     @property
     def over(self) -> bool: ...
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, seat by seat (None while it is played)."""
+        ...
 
     @property
     def cursor(self) -> int: ...
@@ -169,6 +175,10 @@ class Session:
     @property
     def over(self) -> bool:
         return self._memo("over", -1, lambda: self.rules.is_over(self.recorder.state))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._memo("outcome", -1, lambda: self.rules.outcome(self.recorder.state))
 
     @property
     def seats(self) -> int:
@@ -339,6 +349,10 @@ class LocalClient:
     @property
     def over(self) -> bool:
         return self.session.over
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.session.outcome
 
     @property
     def cursor(self) -> int:

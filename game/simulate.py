@@ -77,10 +77,10 @@ def simulate(name: str, games: int, seed: int, agent: str | None = None,
     agents = make_agents(entry, agent, entry.rules.info.max_seats, seed)
     for n in counted(range(games), "games"):
         final = play_game(entry, agents, seed + n)
-        for key, value in entry.rules.outcome(final).items():
+        for key, value in entry.rules.figures(final).items():
             totals[key] = totals.get(key, 0.0) + float(value)
     figures = {}
-    for key, value in entry.rules.outcome(entry.rules.new_game(seed, {})).items():
+    for key, value in entry.rules.figures(entry.rules.new_game(seed, {})).items():
         label = f"{key}_rate" if isinstance(value, bool) else f"mean_{key}"
         figures[label] = totals.get(key, 0.0) / games if games else 0.0
     return {"game": entry.id, "agent": agent, "games": games, "seed": seed,

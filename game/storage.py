@@ -59,9 +59,11 @@ class ReplayInfo:
     date: datetime  # local time, naive: meta "date" if readable, else the file's mtime
     moves: int
     result: str  # meta "result", "" if none
-    outcome: str  # "won" | "lost" | "abandoned" | "watched" (a network match, spectated)
-    names: tuple[str, ...] = ()  # a network match's players, seat by seat
+    outcome: str  # "won" | "lost" | "drawn" | "abandoned" | "watched" (a spectator's)
+    names: tuple[str, ...] = ()  # the players, seat by seat ("" where a replay did not say)
     network: bool = False  # a network match through one seat's eyes (game.seat_replay)
+    score: str = ""  # the scores in words ("" for a game left unfinished, or an old replay)
+    mode: str = ""  # the rules it was played under ("" in a replay from before)
 
 
 class SaveDirError(Exception):
@@ -371,14 +373,22 @@ def _replay_info(path: Path, data: dict[str, Any]) -> ReplayInfo:
     if problem is not None:
         raise ValueError(problem)
     game, moves, meta = data["game"], data["moves"], data.get("meta", {})
-    result = meta.get("result")
-    result = result if is_text(result, 40) else ""
+    result = meta_text(meta.get("result"), 40)
+    players = meta.get("players")
+    names = tuple(meta_text(n, 40) for n in players[:16]) if isinstance(players, list) else ()
     return ReplayInfo(path=path, game=game, date=replay_date(path, meta.get("date")),
                       moves=len(moves), result=result,
-                      outcome=_outcome(meta.get("outcome"), result))
+                      outcome=_outcome(meta.get("outcome"), result), names=names,
+                      score=meta_text(meta.get("score"), 120),
+                      mode=meta_text(meta.get("mode"), 120))
 
 
-OUTCOMES = ("won", "lost", "abandoned")
+def meta_text(value: Any, longest: int) -> str:
+    """What a replay's meta says, drawn as text: anything but short text is blank."""
+    return value if is_text(value, longest) else ""
+
+
+OUTCOMES = ("won", "lost", "drawn", "abandoned")
 
 
 def _outcome(stored: Any, result: str) -> str:

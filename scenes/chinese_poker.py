@@ -24,6 +24,7 @@ from game.engine.ui import GOLD, INK, MUTED, Dialog, fitting_size, text_image
 from game.engine.widgets import command_bar
 from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import classify
+from game.rules.outcome import WON
 from game.settings import ai_delay
 from scenes import chinese_poker_layout as L
 from scenes.chinese_poker_cut import CutStory
@@ -653,10 +654,19 @@ class ChinesePokerScene(GameScene):
 
     # -- the end ----------------------------------------------------------------------------
 
+    def own_seat(self) -> int:
+        """Several people at one screen: the match is the first one's (Player 1's)."""
+        return self.setup.humans[0] if self.setup.humans else self.seat
+
+    def player_names(self) -> list[str]:
+        return [self.name(seat) for seat in range(self.view.players)]
+
     def game_over_message(self, view: C.View) -> tuple[str, str]:
         names = " and ".join(self.name(s) for s in view.winners)
         scores = ", ".join(f"{self.name(s)}: {v}" for s, v in enumerate(view.scores))
-        title = "You won!" if view.won and len(self.setup.humans) == 1 else f"{names} won"
+        result = self.ending().result
+        title = "You won!" if result == WON and len(self.setup.humans) == 1 else \
+            f"A tie: {names}" if len(view.winners) > 1 else f"{names} won"
         last = ""  # the last round's penalties, which no summary showed
         if view.last_winner != C.NOBODY and view.last_penalties:
             fines = "; ".join(f"{self.name(s)} +{p}" for s, p in
@@ -769,7 +779,7 @@ class ChinesePokerScene(GameScene):
             lines += [f"{self.name(s)}: {v}" for s, v in enumerate(view.scores)]
         lines += ["", *self.status(view)]
         view = self._trick_end.shown(view)
-        if view.trick:
+        if view.trick and view.phase == "play":  # a round's last trick ends with it
             lines.append("This trick:")
             shown = 6 if self.net is None else NET_TRICK_LINES
             if len(view.trick) > shown:  # the earlier plays are hidden, and say so
@@ -786,10 +796,12 @@ class ChinesePokerScene(GameScene):
             and len(self.setup.humans) == 1 and not self.viewer
         name = self.name(view.turn)
         who = "Your turn" if mine else ("Your turn" if name == "You" else f"{name}'s turn")
+        if view.phase == "deal":  # between rounds: the last round's plays are over
+            return [f"{who}:", f"  deal round {view.round + 1}"]
         lead = "lead any hand" if view.may_pass else "lead any hand (no passing)"
-        task = {"cut": "cut for the deal", "choose": "choose a hand", "deal": "deal"}.get(
+        task = {"cut": "cut for the deal", "choose": "choose a hand"}.get(
             view.phase, "beat this or pass:" if view.table else lead)
         lines = [f"{who}:", f"  {task}"]
-        if view.table:  # its own line, without a label, for room: "3 pairs in a row" is long
+        if view.table and view.phase == "play":  # its own line, without a label, for room
             lines.append(f"    {combo_text(view.table)}")
         return lines

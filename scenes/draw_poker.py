@@ -28,6 +28,7 @@ from game.engine.widgets import NumberField, SidePanel, command_bar
 from game.rules import draw_poker as D
 from game.rules.hand_words import showdown_words
 from game.rules.hands import evaluate
+from game.rules.outcome import DRAWN, LOST, WON
 from scenes.draw_poker_faces import portrait
 from scenes.draw_poker_stats import PokerStats
 from scenes.game_scene import GameScene
@@ -235,7 +236,14 @@ class DrawPokerScene(GameScene):
         if view.points > D.TOP_POINTS:
             return "You broke the bank!", f"{view.points:,} points: the session is over."
         hands = f"{view.hand_no} hand" + ("" if view.hand_no == 1 else "s")
-        return "You left the table", f"You leave with {view.points:,} points after {hands}."
+        came = view.points + view.house  # the house began at 0: the rest was the player's
+        title = {WON: "You left a winner", LOST: "You left the table down",
+                 DRAWN: "You left the table even"}[self.ending().result]
+        return title, f"You leave with {view.points:,} points after {hands}. You came " \
+                      f"with {came:,}."
+
+    def player_names(self) -> list[str]:
+        return ["You", D.DEALER_NAMES.get(self.view.dealer, "No dealer")]
 
     def over_words(self) -> str:
         return f"The session is over: New session (N) starts again with " \
@@ -525,8 +533,8 @@ class DrawPokerScene(GameScene):
             return self.result_words(view) + "  Enter: next hand, Esc: dealers"
         if view.phase == "end":
             return self.game_over_message(view)[1]
-        if view.to_act == D.DEALER:
-            return "The dealer is thinking..."
+        if view.to_act == D.DEALER:  # a replay only shows what the dealer did
+            return "The dealer's turn" if self.viewer else "The dealer is thinking..."
         if view.phase == "draw":
             return "Mark cards to throw away (1-5 or click), then Enter or Draw"
         if view.to_call:

@@ -44,8 +44,8 @@ class GameScene(CardGameScene):
             self.app.push(SettingsScene(self.app, game_id=self.game_id))
         elif page == "help":
             self.app.push(HelpScene(self.app, self.entry.help_topic or "parlour"))
-        elif page == "replay" and self.last_replay is not None:
-            viewer = ReplayScene.open(self.app, self.last_replay)
+        elif page == "replay" and self.records.last_replay is not None:
+            viewer = ReplayScene.open(self.app, self.records.last_replay)
             if viewer is None:
                 self.app.error(self.app.problems.pop())
             else:

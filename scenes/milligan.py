@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game import stats_file
 from game.ai import milligan_player
 from game.engine import arrange
 from game.engine.actions import Act
@@ -29,7 +30,6 @@ from game.engine.scene import felt
 from game.engine.ui import GOLD, INK, Button, confirm, text_image, wrap_text
 from game.engine.widgets import command_bar
 from game.rules import milligan as M
-from game.rules import milligan_stats as stats
 from game.rules import milligan_stuck
 from game.rules.registry import GAME_BY_ID
 from scenes import milligan_scores as scores
@@ -100,7 +100,6 @@ class MilliganScene(GameScene):
         self.click_mods: frozenset[str] = frozenset()  # modifiers held at the click now handled
         self.standing: tuple[int, float] = (-1, 0.0)  # (position, seconds it has stood)
         self.unsettled_said = -1  # the position the table last said it cannot settle
-        self.counted: stats.Stats | None = None  # the statistics once this game was counted
         super().__init__(app, seed, demo, resume, recorder, client)
         self.table.drag_group = self.run_under
         self.hud.buttons = command_bar(COMMANDS, size=(118, 54), right=1880, bottom=1000)
@@ -430,7 +429,8 @@ class MilliganScene(GameScene):
                 self.set_computer(self.seat, True)
                 self.hud.say("The computer plays on: press Auto again to take over.")
         elif key == "scores":
-            self.app.push(scores.ScoresScene(self.app, self.load_stats()))
+            self.app.push(scores.ScoresScene(
+                self.app, stats_file.load(self.app.save_dir, self.game_id, self.app.problems)))
         else:
             return False
         return True
@@ -477,31 +477,6 @@ class MilliganScene(GameScene):
         self.app.play_sound("hint")
         self.hud.say(advice.text)
 
-    # -- statistics ----------------------------------------------------------------------
-
-    def load_stats(self) -> stats.Stats:
-        return scores.load(self.app.save_dir, self.app.problems)
-
-    def tally(self, outcome: str, previous: Any) -> Any:
-        """The engine counts each game once (an abandoned one too, as lost): a finish
-        after an Undo replaces the earlier count, starting again from the statistics as
-        they were before this game (``previous``)."""
-        view = self.view
-        try:
-            before = stats.from_json(previous) if previous is not None else None
-        except ValueError:
-            before = None  # a damaged autosave: count onto the statistics as they are
-        if before is None:
-            before = self.load_stats()
-        after = before.add(stats.rules_key(view.rule, view.miss_milligan), view.won,
-                           view.score, view.moves)
-        try:
-            scores.save(self.app.save_dir, after)
-        except OSError as exc:
-            self.hud.say(f"The scores could not be saved: {exc}", error=True)
-        self.counted = after
-        return stats.to_json(before)
-
     def new_game(self, seed: int | None = None) -> None:
         self.config = game_config(self.app)
         super().new_game(seed)
@@ -515,12 +490,6 @@ class MilliganScene(GameScene):
                 "No card can go up to the foundations any more, whatever is moved: the "
                 f"game is lost with {cards(view.laid_off)} up, {points}.")
         return "Game given up", f"{cards(view.laid_off)} up: {points}."
-
-    def finished(self, title: str, body: str) -> None:
-        if self.counted is not None and not self.demo:  # counted by the engine just now
-            body += " " + scores.summary(self.counted, stats.rules_key(
-                self.view.rule, self.view.miss_milligan))
-        super().finished(title, body)
 
     # -- saving ----------------------------------------------------------------------
 
@@ -611,7 +580,7 @@ class MilliganScene(GameScene):
 
     def status_lines(self, view: M.MilliganView) -> list[tuple[str, tuple[int, int, int]]]:
         """The lines under the title: the rules, the counts, and how to go on."""
-        rules = stats.rules_title(stats.rules_key(view.rule, view.miss_milligan))
+        rules = M.rules_title(M.rules_key(view.rule, view.miss_milligan))
         lines = [(rules, GOLD), (f"Stock {view.stock_size}    Up {view.laid_off} of 104", INK),
                  (f"Moves {view.moves}    Points {view.score:+.1f}", INK)]
         if self.option("show_winnable") and not view.over:

@@ -1,23 +1,20 @@
-"""The Giant's statistics on disk and the Scores page that shows them."""
+"""The Giant's Scores page: its statistics (game.stats), overall and per rule set."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from game import storage
+from game import stats
 from game.engine.layout import Viewport
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, text_image
-from game.rules import milligan_stats as stats
+from game.rules.milligan import RULE_KEYS, rules_title
 from scenes.help import PageScene, panel_image
 
-FILE_NAME = "milligan-stats.json"
-KIND = "milligan-stats"
-VERSION = 1
 # Each column's heading, on one or two lines.
 HEADINGS = (("Rules",), ("Played",), ("Won",), ("Lost",), ("Win %",), ("Points",),
-            ("Streak", "now"), ("Longest streak", "won / lost"), ("Moves", "a game"))
+            ("Streak", "now"), ("Longest streak", "won / lost"), ("Moves", "a game"),
+            ("Helped", "by the computer"))
 TABLE = (40, 120, 1840, 620)  # the panel (x, y, w, h)
 PAD, GAP = 40, 36  # inside the panel's edges; between columns
 HEAD_Y, FIRST_ROW_Y, ROW_STEP = 146, 236, 66
@@ -25,34 +22,16 @@ TEXT_SIZE = 26
 NOT_PLAYED = "-"
 
 
-def load(folder: Path, problems: list[str] | None = None) -> stats.Stats:
-    result = storage.read_parsed(Path(folder) / FILE_NAME, KIND, VERSION,
-                                 lambda data: stats.from_json(data.get("stats")),
-                                 consequence="the statistics start again")
-    if result.problem and problems is not None:
-        problems.append(result.problem)
-    return result.value if result.value is not None else stats.Stats()
-
-
-def save(folder: Path, data: stats.Stats) -> None:
-    storage.write_json_atomic(Path(folder) / FILE_NAME,
-                              {"kind": KIND, "version": VERSION, "stats": stats.to_json(data)})
-
-
-def streak_text(streak: int) -> str:
-    if streak > 0:
-        return f"won {streak}"
-    return f"lost {-streak}" if streak < 0 else "-"
-
-
 def row_cells(title: str, tally: stats.Tally) -> list[str]:
     """One line of the table; a rule set never played shows "-" rather than noughts."""
     if not tally.played:
-        return [title, "0"] + [NOT_PLAYED] * (len(HEADINGS) - 2)
+        return [title, "0"] + [NOT_PLAYED] * (len(HEADINGS) - 3) + [
+            str(tally.helped or NOT_PLAYED)]
     return [title, str(tally.played), str(tally.won), str(tally.lost),
-            f"{tally.win_percent:.0f}%", f"{tally.points:+.1f}", streak_text(tally.streak),
+            f"{tally.win_percent:.0f}%", f"{tally.points:+.1f}",
+            stats.streak_text(tally.streak),
             f"{tally.longest_win_streak} / {tally.longest_loss_streak}",
-            f"{tally.mean_moves:.0f}"]
+            f"{tally.mean_moves:.0f}", str(tally.helped)]
 
 
 def fit_columns(vp: Viewport, rows: list[list[str]]) -> tuple[float, list[float]]:
@@ -74,16 +53,6 @@ def fit_columns(vp: Viewport, rows: list[list[str]]) -> tuple[float, list[float]
     return TEXT_SIZE * scale, lefts
 
 
-def summary(data: stats.Stats, key: str) -> str:
-    """One sentence for the end of a game: overall and this rule set."""
-    mine = data.by_rules.get(key, stats.Tally())
-    whole = data.overall
-    return (f"All games: {whole.played} played, {whole.win_percent:.0f}% won, "
-            f"{whole.points:+.1f} points. {stats.rules_title(key)}: {mine.played} played, "
-            f"{mine.win_percent:.0f}% won, {mine.points:+.1f} points, streak "
-            f"{streak_text(mine.streak)}.")
-
-
 class ScoresScene(PageScene):
     """Every figure, overall and per rule set, in one table (Esc or Back returns)."""
 
@@ -93,8 +62,7 @@ class ScoresScene(PageScene):
 
     def rows(self) -> list[list[str]]:
         out = [row_cells("All games", self.data.overall)]
-        out += [row_cells(stats.rules_title(k), self.data.by_rules.get(k, stats.Tally()))
-                for k in stats.RULE_KEYS]
+        out += [row_cells(rules_title(k), self.data.mode(k)) for k in RULE_KEYS]
         return out
 
     def background(self, vp: Viewport):  # noqa: ANN201

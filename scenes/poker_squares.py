@@ -23,6 +23,7 @@ from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Message, confirm, text_image
 from game.engine.widgets import command_bar
 from game.rules import poker_squares as P
+from game.rules.outcome import DRAWN, WON
 from game.rules.poker_squares_options import (
     MODES,
     PLACEMENTS,
@@ -30,6 +31,7 @@ from game.rules.poker_squares_options import (
     SCORINGS,
     TURN_MODES,
     parse,
+    target,
 )
 from game.rules.poker_squares_tournament import MAX_NAME
 from game.rules.registry import GAME_BY_ID
@@ -639,26 +641,31 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
                      f"column {col + 1}.")
 
     def finished(self, title: str, body: str) -> None:
-        if not self.demo and not self.viewer:
-            scores = self.view.scores
-            self.record_result(scores[self.view.seat], scores[1] if len(scores) == 2 else None)
+        """A tournament keeps scores: a Make Pat Hands game, won or lost, has none."""
+        outcome, seat = self.client.outcome, self.view.seat
+        points = outcome.points if outcome is not None else (None,)
+        if not self.demo and not self.viewer and points[seat] is not None:
+            other = points[1 - seat] if len(points) == 2 else None
+            self.record_result(round(points[seat]), None if other is None else round(other))
         super().finished(title, self.finished_body(body))
 
     def join_second(self, device: str) -> None:
         super().join_second(device)
         self.ask_second_if_unknown()  # in a tournament: which of its players sat down
 
+    def player_names(self) -> list[str]:
+        return [self.first_name()] + ([self.rival_name()] if self.client.seats == 2 else [])
+
     def game_over_message(self, view: P.PokerSquaresView) -> tuple[str, str]:
-        """The end box's words; in a tournament the players are called by name."""
+        """The end box's words (the outcome is the rules'); in a tournament the players
+        are called by name."""
         rules = view.options.seats[view.seat]
         named = self.tournament is not None
         me = self.first_name()
+        result = self.ending().result
         if view.options.players == 2:
-            mine, theirs = view.scores[view.seat], view.scores[1 - view.seat]
-            if rules.pat or view.options.seats[1 - view.seat].pat:
-                mine, theirs = mine == 5, theirs == 5  # pat hands: made, or not
-            title = (f"{me} wins!" if named else "You win!") if mine > theirs else \
-                "A tie" if mine == theirs else f"{self.rival} wins"
+            title = (f"{me} wins!" if named else "You win!") if result == WON else \
+                "A tie" if result == DRAWN else f"{self.rival} wins"
             if self.net is not None:  # the table's account of the match gives the points
                 return title, ""
             if named:
@@ -669,14 +676,17 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             return title, f"Your score {view.scores[view.seat]}, {whose} " \
                           f"{view.scores[1 - view.seat]}."
         if rules.pat:
-            won = view.scores[view.seat] == 5
-            return ("Five pat hands!" if won else "Not all pat",
+            return ("Five pat hands!" if result == WON else "Not all pat",
                     f"{view.scores[view.seat]} of the 5 rows are pat hands.")
         scoring = SCORINGS[rules.scoring]
+        goal = target(view.options, view.seat)
+        title = (f"{me} won!" if named else "You won!") if result == WON else \
+            "Short of the target"
         if self.net is not None:
-            return "Game over", f"{scoring} scoring."
+            return title, f"{scoring} scoring, target {goal}."
         who = f"{me} scored" if named else "You scored"
-        return "Game over", f"{who} {view.scores[view.seat]} ({scoring} scoring)."
+        return title, f"{who} {view.scores[view.seat]}: the target with {scoring} scoring " \
+                      f"is {goal}."
 
     # -- drawing ------------------------------------------------------------------------
 
@@ -708,6 +718,9 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
                 f"{PLACEMENTS[rules.placement]} \u00b7 "
                 f"{'Cards can move' if rules.can_move else 'Cards cannot move'} \u00b7 "
                 f"{12 if rules.diagonals else 10} hands")
+        goal = target(view.options, view.seat)
+        if view.options.players == 1 and goal is not None:
+            line += f" \u00b7 target {goal}"  # what wins this game alone
         text("rules", line, 26, 1860, 24, MUTED, align="right")  # clear of the title
         text("left", f"{view.cards_left} in the pack", 24, PACK_POS[0] + CARD_W / 2,
              PACK_POS[1] + CARD_H + 8, MUTED)

@@ -130,11 +130,24 @@ class MatchPlay:
 
     # -- a game of the match ends ---------------------------------------------------------
 
-    def celebration_banner(self, view: P.PyramidView) -> str | None:
-        if self.match is None or not view.won:
-            return super().celebration_banner(view)
-        entrant = self.match.entrants[self.match.next_turn[1]]
-        return None if entrant.computer else f"{entrant.name} won!"
+    def entrant_playing(self) -> Entrant | None:
+        """Whose match game is on the table (None in standard play)."""
+        turn = self.match.next_turn if self.match is not None else None
+        return self.match.entrants[turn[1]] if turn is not None else None
+
+    def own_seat(self) -> int | None:
+        """A match game the computer's entrant plays is none of the player's: it is not
+        counted, and not celebrated as theirs."""
+        entrant = self.entrant_playing()
+        return None if entrant is not None and entrant.computer else super().own_seat()
+
+    def celebration_banner(self, view: P.PyramidView) -> str:
+        entrant = self.entrant_playing()
+        return super().celebration_banner(view) if entrant is None else f"{entrant.name} won!"
+
+    def player_names(self) -> list[str]:
+        entrant = self.entrant_playing()
+        return super().player_names() if entrant is None else [entrant.name]
 
     def match_game_over(self, view: P.PyramidView) -> None:
         game, who = self.match.next_turn

@@ -162,6 +162,19 @@ class ReplayScene(Scene):
             f"as {replay.names[replay.seat] or 'this seat'} saw it"
         return f"Network: {', '.join(n or '?' for n in replay.names)} \u00b7 {eyes}"
 
+    def about(self) -> str:
+        """The line over the controls: the game, when, how it ended and the score, who
+        played and the rules (the table shows them too, so they are cut short first)."""
+        meta = self.recorder.meta
+        players = meta.get("players")
+        names = ", ".join(storage.meta_text(n, 40) or "?" for n in players[:16]) \
+            if isinstance(players, list) and players else self.opponent_text()
+        return " \u00b7 ".join(part for part in (
+            f"Replay of {game_name(self.recorder.game_id)}", self.date,
+            sentence(storage.meta_text(meta.get("result"), 40)),
+            storage.meta_text(meta.get("score"), 120), names, self.table_text(),
+            storage.meta_text(meta.get("mode"), 120)) if part)
+
     def opponent_text(self) -> str:
         """Who played Player 2 in a two-seat game, as the replay recorded it: a person
         beside the player or the computer ("" when the replay does not say)."""
@@ -393,14 +406,12 @@ class ReplayScene(Scene):
         # Keys from the inner scene get their own namespace: its hud and ours share names.
         items = [DrawItem(("game", item.key), item.image, item.pos, item.z)
                  for item in self.inner.draw_items(alpha)]
-        info = " \u00b7 ".join(part for part in (
-            f"Replay of {game_name(self.recorder.game_id)}", self.date,
-            sentence(str(self.recorder.meta.get("result", ""))), self.opponent_text(),
-            self.table_text()) if part)
+        info = fitted(vp, self.about(), 24, DESIGN_W - 2 * MARGIN - 380, bold=False,
+                      color=MUTED)
         state = {1: "Playing", -1: "Rewinding", 0: "Paused"}[self.direction]
         middle = TRACK_Y + TRACK_H / 2
         for key, image, x, y, anchor in (
-                ("info", text_image(vp, info, 24, MUTED), MARGIN, INFO_Y, "topleft"),
+                ("info", info, MARGIN, INFO_Y, "topleft"),
                 ("speed", text_image(vp, f"{state} \u00b7 speed {speed_text(self.speed)}", 24,
                                      GOLD, True), DESIGN_W - MARGIN, INFO_Y, "topright"),
                 ("moves", text_image(vp, f"Move {self.cursor} of {self.length}", 28, INK, True),
@@ -451,33 +462,37 @@ ROW_H, ROW_PITCH, ROWS_SHOWN = 62, 72, 10
 LIST = pygame.Rect(100, LIST_TOP - 60, DESIGN_W - 200, ROWS_SHOWN * ROW_PITCH + 78)
 LIST_FOOTER = ("\u2191 \u2193  choose    Enter or click  watch    Delete or pad X  delete    "
                "R  results    G  game    Esc  back")
-RESULTS = ("all", "won", "lost", "abandoned")  # the results filter, in the order it cycles
+RESULTS = ("all", *storage.OUTCOMES)  # the results filter, in the order it cycles
 FILTER_W = 330
 LEGEND = ("Space / A  play \u00b7 \u2190 \u2192 / D-pad  step \u00b7 \u2191 \u2193  speed \u00b7 "
           "B / X  rewind \u00b7 Home End  first, last \u00b7 PgUp PgDn / triggers  10 moves \u00b7 "
           "Esc / B  back")
-COLUMNS = [("Game", 140), ("Date", 560), ("Moves", 1040), ("Result", 1240)]  # x, logical
+COLUMNS = [("Game", 140), ("Date", 540), ("Result", 920), ("Score", 1320)]  # x, logical
+DETAIL_SIZE, CELL_SIZE = 20, 25  # a row's second line: the rules, players and moves
 
 
-def row_cells(info: storage.ReplayInfo) -> tuple[str, str, str, str]:
-    """A list row: a network match is marked so, its result naming the players."""
-    result = sentence(info.result) or "\u2014"
-    if info.network:
-        return (f"{game_name(info.game)} \u00b7 network", date_text(info.date), str(info.moves),
-                f"{result} \u00b7 {', '.join(n or '?' for n in info.names)}")
-    return game_name(info.game), date_text(info.date), str(info.moves), result
+def row_cells(info: storage.ReplayInfo) -> tuple[tuple[str, str, str, str], str]:
+    """A list row: its cells, and the line under them (the rules it was played under,
+    the players, the moves). A network match is marked so."""
+    game = game_name(info.game) + (" \u00b7 network" if info.network else "")
+    players = ", ".join(n or "?" for n in info.names)
+    moves = f"{info.moves} move" + ("" if info.moves == 1 else "s")
+    detail = " \u00b7 ".join(part for part in (info.mode, players, moves) if part)
+    return (game, date_text(info.date), sentence(info.result) or "\u2014",
+            info.score or "\u2014"), detail
 
 
-def fitted(vp: Viewport, text: str, size: float, width: float, bold: bool) -> pygame.Surface:
+def fitted(vp: Viewport, text: str, size: float, width: float, bold: bool,
+           color: tuple[int, int, int] = INK) -> pygame.Surface:
     """``text`` in at most ``width`` logical units: smaller type, then cut short."""
-    image = text_image(vp, text, size, INK, bold)
+    image = text_image(vp, text, size, color, bold)
     if image.get_width() <= vp.px(width):
         return image
-    smaller = max(20.0, size * vp.px(width) / image.get_width())
-    image = text_image(vp, text, smaller, INK, bold)
+    smaller = max(min(size, 20.0), size * vp.px(width) / image.get_width())
+    image = text_image(vp, text, smaller, color, bold)
     while image.get_width() > vp.px(width) and len(text) > 2:
         text = text[:-2].rstrip(" ,\u00b7") + "\u2026"
-        image = text_image(vp, text, smaller, INK, bold)
+        image = text_image(vp, text, smaller, color, bold)
     return image
 
 
@@ -521,9 +536,8 @@ class ReplayListScene(PageScene):
         self.replays = [info for info in self.every
                         if self.result_filter in ("all", info.outcome)
                         and self.game_filter in ("all", info.game)]
-        results = {"all": "All results", "won": "Won", "lost": "Lost",
-                   "abandoned": "Abandoned"}
-        self.filters[0].label = f"Results: {results[self.result_filter]}"
+        shown = "All results" if self.result_filter == "all" else self.result_filter.title()
+        self.filters[0].label = f"Results: {shown}"
         self.filters[1].label = "Game: " + ("All games" if self.game_filter == "all"
                                             else game_name(self.game_filter))
 
@@ -650,14 +664,18 @@ class ReplayListScene(PageScene):
         for button in self.hud.buttons:
             if not button.key.startswith("row:"):
                 continue
-            info = self.replays[int(button.key[4:])]
-            cells = row_cells(info)
+            cells, detail = row_cells(self.replays[int(button.key[4:])])
             ends = [x for _, x in COLUMNS[1:]] + [LIST.right - 30]
+            top = button.rect.y + 4
             for (_, x), end, text in zip(COLUMNS, ends, cells, strict=True):
-                image = fitted(vp, text, 27, end - x - 20, bold=x == COLUMNS[0][1])
-                px, py = vp.to_px(x, button.rect.centery)
-                items.append(DrawItem(("cell", button.key, x), image,
-                                      (px, py - image.get_height() // 2), UI_Z + 1))
+                image = fitted(vp, text, CELL_SIZE, end - x - 20, bold=x == COLUMNS[0][1])
+                items.append(DrawItem(("cell", button.key, x), image, vp.to_px(x, top),
+                                      UI_Z + 1))
+            image = fitted(vp, detail, DETAIL_SIZE, ends[-1] - COLUMNS[0][1], bold=False,
+                           color=MUTED)
+            bottom = button.rect.bottom - 4 - image.get_height() / vp.scale
+            items.append(DrawItem(("detail", button.key), image,
+                                  vp.to_px(COLUMNS[0][1], bottom), UI_Z + 1))
         if len(self.replays) > ROWS_SHOWN:
             last = min(len(self.replays), self.first + ROWS_SHOWN)
             image = text_image(vp, f"{self.first + 1}\u2013{last} of {len(self.replays)}", 22,

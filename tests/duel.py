@@ -13,6 +13,7 @@ from typing import Any
 
 from game.cards import Card, as_card, card_from_uid, shuffled_deck
 from game.rules.base import NOBODY, SIMULTANEOUS, GameInfo, IllegalMove, ModuleRules
+from game.rules.outcome import Mode, Outcome, by_rank
 
 GAME_ID = "duel"
 RULES_VERSION = 1
@@ -90,8 +91,17 @@ def returns(state: DuelState) -> tuple[int, int]:
     return state.tricks
 
 
-def outcome(state: DuelState) -> dict[str, bool | float]:
+def figures(state: DuelState) -> dict[str, bool | float]:
     return {"first_wins": state.tricks[0] > state.tricks[1], "tricks": state.tricks[0]}
+
+
+def outcome(state: DuelState) -> Outcome:
+    return Outcome(by_rank(state.tricks), tuple(map(float, state.tricks)),
+                   f"{state.tricks[0]} to {state.tricks[1]} tricks")
+
+
+def mode(state: DuelState) -> Mode:
+    return Mode("duel", "Duel")
 
 
 def observe(state: DuelState, seat: int) -> DuelView:

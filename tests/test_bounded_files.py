@@ -11,14 +11,12 @@ from typing import Any
 
 import pytest
 
-from game import recent_tables, seat_tokens, storage
+from game import recent_tables, seat_tokens, stats, stats_file, storage
 from game.highscores import HighScores
 from game.net import cut_off
 from game.net.persist import Saver
-from game.rules import milligan_stats
 from game.rules.poker_squares_tournament import Tournament
 from game.settings import load_settings
-from scenes import milligan_scores
 from scenes.draw_poker_stats import PokerStats
 from scenes.menu import MenuScene
 from scenes.milligan_scores import ScoresScene
@@ -47,7 +45,7 @@ def _settings(folder: Path) -> str | None:
 
 def _milligan(folder: Path) -> str | None:
     problems: list[str] = []
-    assert milligan_scores.load(folder, problems) == milligan_stats.Stats()
+    assert stats_file.load(folder, "milligan", problems) == stats.Stats()
     return _said(problems)
 
 
@@ -127,13 +125,15 @@ def test_storage_keeps_numbers_in_range(tmp_path: Path) -> None:
     path.write_text('{"a": 9223372036854775807, "b": -9223372036854775807, "c": 1.5e18}')
     assert storage.load_json(path) == {"a": 2**63 - 1, "b": -(2**63 - 1), "c": 1.5e18}
 
+GIANT_FILE = stats_file.OLD_FILES["milligan"][0]  # The Giant's own file of before
+
 
 # -- The Giant's statistics (item 1) ---------------------------------------------------------
 
 def test_giant_integers_in_the_giants_statistics_are_set_aside(tmp_path: Path) -> None:
     tally = {"played": OVER_FLOAT, "won": OVER_FLOAT, "points": OVER_FLOAT,
              "moves": OVER_FLOAT}
-    (tmp_path / milligan_scores.FILE_NAME).write_text(json.dumps(
+    (tmp_path / GIANT_FILE).write_text(json.dumps(
         {"kind": "milligan-stats", "version": 1, "stats": {"overall": tally,
                                                            "by_rules": {"alternate": tally}}}))
     app = make_app(tmp_path)
@@ -146,17 +146,17 @@ def test_giant_integers_in_the_giants_statistics_are_set_aside(tmp_path: Path) -
     assert any("milligan-stats.json" in t and "set aside" in t for t in app.notices.texts)
     assert [p.name.split(".bad-")[0] for p in bad_copies(tmp_path)] == ["milligan-stats.json"]
     app.pop()
-    scene.tally("lost", None)  # a game's end counts onto fresh statistics
-    assert milligan_scores.load(tmp_path).overall.played == 1
+    problems: list[str] = []  # the next game's end counts onto fresh statistics
+    assert stats_file.load(tmp_path, "milligan", problems) == stats.Stats() and not problems
 
 
 def test_a_figure_beyond_a_lifetime_of_games_is_refused(tmp_path: Path) -> None:
-    data = milligan_stats.to_json(milligan_stats.Stats())
+    data = stats.to_json(stats.Stats())
     data["overall"]["played"] = 2**62  # storage takes it; no player has played so many
-    (tmp_path / milligan_scores.FILE_NAME).write_text(json.dumps(
-        {"kind": "milligan-stats", "version": 1, "stats": data}))
+    (tmp_path / stats_file.FILE_NAME).write_text(json.dumps(
+        {"kind": stats_file.KIND, "version": stats_file.VERSION, "games": {"milligan": data}}))
     problems: list[str] = []
-    milligan_scores.load(tmp_path, problems)
+    stats_file.load(tmp_path, "milligan", problems)
     assert "played is out of range" in problems[0] and bad_copies(tmp_path)
 
 

@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pygame
 
-from game import storage
+from game import stats_file, storage
 from game.engine.vpad import VirtualPad
 from game.rules import milligan as M
+from game.rules.outcome import Mode
+from game.stats import Stats
 from scenes import milligan as S
 from scenes import milligan_scores as scores
 from scenes.poker_squares import PokerSquaresScene
@@ -61,7 +63,7 @@ def test_esc_closes_the_end_box_and_leaves_the_finished_table(tmp_path: Path) ->
     assert ("Game over: New (N) deals again", S.GOLD) in scene.status_lines(scene.view)  # and
     key(app, pygame.K_n, "n")  # nothing to abandon: no question, a new deal
     assert scene.hud.dialog is None and scene.view.moves == 0 and not scene.over
-    assert scores.load(tmp_path).overall.played == 1 and len(replays(tmp_path)) == 1
+    assert stats_file.load(tmp_path, "milligan").overall.played == 1 and len(replays(tmp_path)) == 1
 
 
 def test_pad_b_closes_the_end_box(tmp_path: Path, pad: VirtualPad) -> None:
@@ -128,7 +130,7 @@ def test_a_given_up_game_undone_left_and_abandoned_counts_once(tmp_path: Path) -
     key(app, pygame.K_n, "n")
     key(app, pygame.K_y, "y")
     assert again.view.moves == 0
-    saved = scores.load(tmp_path)
+    saved = stats_file.load(tmp_path, "milligan")
     assert (saved.overall.played, saved.overall.lost) == (1, 1)
     assert [r.result for r in replays(tmp_path)] == ["Game given up"]
 
@@ -147,7 +149,7 @@ def test_a_later_finish_replaces_the_replay_and_the_count(tmp_path: Path) -> Non
     assert len(files) == 1 and files[0].path == first[0].path
     assert (first[0].result, files[0].result) == ("Game given up", scene.hud.dialog.title)
     assert files[0].moves == scene.recorder.length
-    saved = scores.load(tmp_path)
+    saved = stats_file.load(tmp_path, "milligan")
     assert saved.overall.played == 1 and saved.overall.points == scene.view.score
 
 
@@ -216,9 +218,7 @@ def test_the_status_lines_end_inside_the_window_in_tv_mode(tmp_path: Path) -> No
 
 def test_scores_headings_clear_each_other_and_unplayed_rules_show_a_dash(
         tmp_path: Path) -> None:
-    from game.rules import milligan_stats as st
-
-    scores.save(tmp_path, st.Stats().add("alternate", False, -6.0, 30))
+    stats_file.save(tmp_path, "milligan", Stats().add(Mode("alternate", ""), "lost", -6.0, 30))
     app, scene = giant(tmp_path, size=(1280, 720), tv_mode=True)
     key(app, pygame.K_s, "s")
     page = app.scene
@@ -306,9 +306,9 @@ def test_a_hostile_record_in_the_autosave_is_ignored(tmp_path: Path) -> None:
         settle(app)
         return scene
     again = reopen()
-    assert again.recorded is None and again.view.moves == 1
+    assert again.records.record is None and again.view.moves == 1
     data["recorded"] = {"replay": None, "tally": {"overall": "lots"}}  # a damaged count
     third = reopen()
     give_up(app, third)  # counted onto the statistics as they are; nothing written outside
     assert not outside.exists() and len(replays(tmp_path)) == 1
-    assert scores.load(tmp_path).overall.played == 1
+    assert stats_file.load(tmp_path, "milligan").overall.played == 1

@@ -12,9 +12,12 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import stats_file
 from game.ai import milligan_player
 from game.engine.vpad import VirtualPad
 from game.rules import milligan as M
+from game.rules.outcome import Mode
+from game.stats import Stats
 from scenes import milligan as S
 from scenes import milligan_scores as scores
 from tests.driver import click, drag, frames, key, make_app, pad_focus, pad_press, px, settle
@@ -108,8 +111,8 @@ def test_a_whole_game_by_mouse_drags(tmp_path: Path) -> None:
     assert moves > 12 and scene.view.lost
     assert scene.hud.dialog is not None and "played" in scene.hud.dialog.body
     assert scene.card_count_problem() is None
-    saved = scores.load(tmp_path)
-    assert saved.overall.played == 1 and saved.by_rules["suit+mm"].played == 1
+    saved = stats_file.load(tmp_path, "milligan")
+    assert saved.overall.played == 1 and saved.by_mode["suit+mm"].played == 1
 
 
 def test_giant_moves_by_mouse_runs_into_empty_columns_and_back_off_foundations(
@@ -299,7 +302,7 @@ def test_a_loss_no_move_can_prove_is_proven_on_the_worker_and_said(
     assert scene.recorder.moves[-1] == M.Stuck() and scene.view.lost
     assert scene.hud.dialog is not None
     assert "No card can go up to the foundations any more" in scene.hud.dialog.body
-    saved = scores.load(tmp_path)
+    saved = stats_file.load(tmp_path, "milligan")
     assert saved.overall.played == 1 and saved.overall.lost == 1
     key(app, pygame.K_u, "u")  # Undo from the dialog: the player may look again
     assert not scene.over and scene.client.can_redo
@@ -397,9 +400,9 @@ def test_a_new_deal_counts_the_abandoned_game_and_uses_the_chosen_rules(tmp_path
     app.settings = replace(app.settings, per_game={"milligan": {"rule": "any"}})
     key(app, pygame.K_n, "n")
     key(app, pygame.K_y, "y")
-    saved = scores.load(tmp_path)
+    saved = stats_file.load(tmp_path, "milligan")
     assert saved.overall.played == 1 and saved.overall.won == 0
-    assert saved.by_rules["suit+mm"].streak == -1
+    assert saved.by_mode["suit+mm"].streak == -1
     assert scene.view.rule == "any" and not scene.view.miss_milligan and scene.view.moves == 0
 
 
@@ -442,10 +445,8 @@ def test_hint_lights_the_cards_to_move_without_holding_up_frames(tmp_path: Path)
 
 
 def test_scores_page_shows_the_statistics(tmp_path: Path) -> None:
-    from game.rules import milligan_stats as st
-
-    scores.save(tmp_path, st.Stats().add("alternate", True, 84.0, 150).add(
-        "suit+mm", False, 20.0, 60))
+    stats_file.save(tmp_path, "milligan", Stats().add(Mode("alternate", ""), "won", 84.0, 150).add(
+        Mode("suit+mm", ""), "lost", 20.0, 60))
     app = app_with(tmp_path)
     scene = start(app, seed=1)
     key(app, pygame.K_s, "s")
@@ -474,13 +475,14 @@ def test_a_game_finished_again_after_an_undo_is_counted_once(tmp_path: Path) -> 
     app = app_with(tmp_path)
     scene = start(app, seed=25)
     play_game(app, scene, lambda m: scene.play(m), agent=gives_up_early())
-    assert scene.view.status == "resigned" and scores.load(tmp_path).overall.played == 1
+    assert scene.view.status == "resigned"
+    assert stats_file.load(tmp_path, "milligan").overall.played == 1
     key(app, pygame.K_u, "u")  # the game-over dialog's Undo
     assert not scene.over
     key(app, pygame.K_g, "g")
     key(app, pygame.K_y, "y")
     assert scene.over
-    saved = scores.load(tmp_path)
+    saved = stats_file.load(tmp_path, "milligan")
     assert saved.overall.played == 1 and saved.overall.lost == 1
     key(app, pygame.K_n, "n")  # New from the dialog: the finished game is not counted again
-    assert scores.load(tmp_path).overall.played == 1 and scene.view.moves == 0
+    assert stats_file.load(tmp_path, "milligan").overall.played == 1 and scene.view.moves == 0

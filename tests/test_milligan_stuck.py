@@ -126,7 +126,7 @@ def test_the_stuck_move_ends_the_game_lost_only_with_the_stock_out() -> None:
     refused(position(["AH 8D 4H", "5S"], **SEARCHED[1]), M.Stuck(), "can still go up")
     lost = allowed(s, M.Stuck())
     assert lost.status == "lost" and lost.moves == s.moves + 1 and M.is_over(lost)
-    assert M.observe(lost).lost and M.outcome(lost)["win"] is False
+    assert M.observe(lost).lost and M.figures(lost)["win"] is False
     assert M.move_to_json(M.Stuck()) == "stuck" and M.move_from_json("stuck") == M.Stuck()
     assert "no card can go up" in M.describe(M.Stuck())
 

@@ -113,8 +113,8 @@ def test_a_network_replay_is_listed_and_played_through_its_seats_eyes(
     app = make_app(tmp_path, animation="off")
     listing = open_list(app)
     assert len(listing.replays) == 1 and listing.replays[0].network
-    cells = row_cells(listing.replays[0])
-    assert "network" in cells[0] and cells[3] == "Won \u00b7 Ann, Bob"
+    cells, detail = row_cells(listing.replays[0])
+    assert "network" in cells[0] and cells[2] == "Won" and "Ann, Bob" in detail
     key(app, pygame.K_g, "g")  # filtered by game like the others
     assert len(listing.replays) == 1 and listing.game_filter == game
     key(app, pygame.K_DOWN)

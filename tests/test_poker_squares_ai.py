@@ -244,7 +244,7 @@ def test_at_the_table_the_player_follows_the_seats_scoring(scoring: str) -> None
     # the table's agent is made without a scoring: it reads the seat's rules off the view
     state, moves = play_at_table(ai.make_agent("quick"), 21, {"scoring": scoring})
     same = simulate(1, seed=21, agent="quick", scoring=scoring)
-    assert moves == 25 and P.outcome(state)["score"] == same["mean_score"]
+    assert moves == 25 and P.figures(state)["score"] == same["mean_score"]
 
 
 @pytest.mark.parametrize("config", [{"deal": 3}, {"mode": "best_of_two"},

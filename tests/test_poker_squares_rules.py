@@ -137,7 +137,7 @@ def test_one_hand_fills_25_squares_and_scores_the_grid() -> None:
     assert RULES.is_over(s) and RULES.current_player(s) == NOBODY
     view = P.observe(s)
     assert view.card is None and view.over and view.scores[0] == P.score_grid(view.grid)
-    assert RULES.outcome(s)["score"] == P.score_grid(view.grid)
+    assert RULES.figures(s)["score"] == P.score_grid(view.grid)
     assert sum(c is not None for row in view.grid for c in row) == 25
 
 
@@ -227,7 +227,7 @@ def test_make_pat_hands_wins_or_loses() -> None:
     s = P.deal(pack(" ".join(rows)), {"scoring": "pat"})
     for i in range(25):
         s = P.apply(s, P.Place(0, i // 5, i % 5))
-    assert RULES.returns(s) == (1.0,) and RULES.outcome(s)["win"] is True
+    assert RULES.returns(s) == (1.0,) and RULES.figures(s)["win"] is True
     assert P.observe(s).scores == (5,)
     s = P.deal(pack(" ".join(rows[:4]) + " 3C 5C 6C JC KD"), {"scoring": "pat"})
     for i in range(25):
@@ -259,7 +259,7 @@ def test_race_both_players_act_at_once_and_the_first_full_matrix_ends_it() -> No
     for i in range(25):
         s = P.apply(s, P.Place(0, i // 5, i % 5))
     assert RULES.is_over(s)
-    assert RULES.outcome(s)["win"] == (RULES.returns(s)[0] > RULES.returns(s)[1])
+    assert RULES.figures(s)["win"] == (RULES.returns(s)[0] > RULES.returns(s)[1])
 
 
 def test_race_both_goes_on_until_both_matrices_are_full() -> None:

@@ -727,8 +727,8 @@ def test_a_replay_shows_two_people_as_they_sat(tmp_path: Path) -> None:
     for i in range(25):
         click(app, centre(scene, f"g0{i // 5}{i % 5}"))
     settle(app)
-    assert scene.over and scene.last_replay is not None
-    viewer = ReplayScene.open(app, scene.last_replay, autoplay=False)
+    assert scene.over and scene.records.last_replay is not None
+    viewer = ReplayScene.open(app, scene.records.last_replay, autoplay=False)
     inner = viewer.inner
     assert inner.played_as == ("You", "Player 2") and inner.person_at_second
     grids, other = inner.matrices(inner.view)

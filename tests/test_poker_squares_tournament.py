@@ -235,7 +235,7 @@ def test_a_person_at_player_two_is_asked_for_and_the_table_uses_the_names(
     assert dialog.title == ("Alice wins!" if alice > bob else "A tie" if alice == bob
                             else "Bob wins")
     lines = plain(dialog.body).split("\n")
-    assert lines[0] == f"Alice {alice}, Bob {bob}."
+    assert lines[0].startswith(f"Alice {alice}, Bob {bob}. All games: 1 played")
     assert lines[1].startswith("\u25b6P1 Alice: high") and lines[2].startswith("\u25b6P2 Bob")
     for line in wrap_text(vp, dialog.body, 28, dialog.width - 80):  # as the box wraps it
         assert line.count("(") == line.count(")"), f"'(1 game)' split: {plain(line)!r}"

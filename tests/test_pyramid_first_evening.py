@@ -167,14 +167,10 @@ def gold_pixels(surface: pygame.Surface, area: pygame.Rect) -> int:
 
 def test_a_win_is_celebrated_skippably_and_offers_its_replay(tmp_path: Path) -> None:
     from scenes.replay_viewer import ReplayScene
+    from tests.test_game_endings import play_pyramid_win
 
     app, scene = table(tmp_path, seed=2, animation="off", ai_speed="fast")
-    type_text(app, "a")
-    type_text(app, "y")  # Auto plays the winning line
-    for _ in range(6000):
-        if scene.over:
-            break
-        frames(app)
+    play_pyramid_win(app, scene)  # the player plays the winning line
     assert scene.view.won
     settle(app)
     assert scene.celebration is not None
@@ -205,6 +201,6 @@ def test_the_computers_match_win_is_not_celebrated_as_the_players(tmp_path: Path
     scene.match = Match((Entrant("Ann"), Entrant("Computer", computer=True)), 1, 6, True)
     won = P.observe(P.new_game(2))
     won = type(won)(**{**{f: getattr(won, f) for f in won.__dataclass_fields__}, "won": True})
-    assert scene.celebration_banner(won) == "Ann won!"
-    scene.match = scene.match.record(10)
-    assert scene.celebration_banner(won) is None
+    assert scene.celebration_banner(won) == "Ann won!" and scene.own_seat() == 0
+    scene.match = scene.match.record(10)  # the computer's game: none of the player's
+    assert scene.own_seat() is None and not scene.ending().celebrated

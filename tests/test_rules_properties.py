@@ -12,6 +12,7 @@ import pytest
 from game.replay.recorder import Recorder
 from game.rules import views
 from game.rules.base import IllegalMove, ModuleRules
+from game.rules.outcome import Outcome
 from game.rules.registry import RULES_BY_ID
 from tests import duel
 
@@ -117,3 +118,15 @@ def test_no_seat_sees_a_card_hidden_from_it(game) -> None:  # noqa: ANN001
                 assert rules.observation_from_json(data) == rules.observe(state, seat)
     if rules.info.hidden_information:
         assert hidden_somewhere, "a game with hidden information hides something"
+
+
+def test_a_finished_game_tells_each_seat_how_it_ended(game) -> None:  # noqa: ANN001
+    rules, games = game
+    for positions in games:
+        first, last = positions[0][0], positions[-1][0]
+        assert rules.outcome(first) is None  # still being played
+        assert rules.mode(first) == rules.mode(last) or rules.game_id == "draw-poker"
+        ending = rules.outcome(last)
+        assert ending is not None and len(ending.results) == rules.seat_count(last)
+        assert ending.score and rules.mode(last).title
+        assert Outcome.from_json(json.loads(json.dumps(ending.to_json()))) == ending

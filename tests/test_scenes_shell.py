@@ -391,13 +391,14 @@ def test_replay_list_filters_by_result_and_game(app: App, tmp_path: Path) -> Non
     save_replay(tmp_path, seed=2, result="No more moves", outcome="lost")
     save_replay(tmp_path, seed=3, result="You won!")  # from before outcomes were stored
     save_replay(tmp_path, seed=4)
+    save_replay(tmp_path, seed=5, result="A tie", outcome="drawn")
     scene = ReplayListScene(app)
     app.push(scene)
     run(app, 2)
-    assert len(scene.replays) == 4
+    assert len(scene.replays) == 5
     press(app, pygame.K_r, "r")
     assert [r.outcome for r in scene.replays] == ["won", "won"]
-    assert "Won" in scene.hud.button("results").label and "2 replays shown of 4" in \
+    assert "Won" in scene.hud.button("results").label and "2 replays shown of 5" in \
         scene.hud.message.text
     run(app, 1)
     assert ink_pixels(app, scene.hud.button("row:1").rect) > 200
@@ -405,11 +406,13 @@ def test_replay_list_filters_by_result_and_game(app: App, tmp_path: Path) -> Non
     press(app, pygame.K_r, "r")
     assert [r.outcome for r in scene.replays] == ["lost"]
     press(app, pygame.K_r, "r")
+    assert [r.outcome for r in scene.replays] == ["drawn"]
+    press(app, pygame.K_r, "r")
     assert [r.outcome for r in scene.replays] == ["abandoned"]
     press(app, pygame.K_g, "g")  # only Pyramid has replays: All -> Pyramid
     assert scene.game_filter == "pyramid" and len(scene.replays) == 1
     click(app, centre_of(scene.hud.button("results").rect))  # the mouse cycles them too
-    assert scene.result_filter == "all" and len(scene.replays) == 4
+    assert scene.result_filter == "all" and len(scene.replays) == 5
 
 
 def test_a_deal_abandoned_after_a_move_or_two_leaves_no_replay(tmp_path: Path) -> None:

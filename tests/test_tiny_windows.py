@@ -11,11 +11,10 @@ from typing import Any
 
 import pytest
 
-from game import storage
+from game import stats, storage
 from game.engine.app import App
 from game.engine.layout import Viewport
 from game.replay.recorder import Recorder
-from game.rules import milligan_stats
 from game.rules.registry import playable
 from scenes.help import HelpScene
 from scenes.menu import MenuScene
@@ -63,7 +62,7 @@ SCENES: dict[str, Callable[[App], Any]] = {
     "settings": SettingsScene,
     "help": lambda app: HelpScene(app, "parlour"),
     "replays": ReplayListScene,
-    "giant scores": lambda app: ScoresScene(app, milligan_stats.Stats()),
+    "giant scores": lambda app: ScoresScene(app, stats.Stats()),
     "user points": UserPointsPage,
     **{f"game {g}": (lambda app, g=g: game_scene(app, g, seed=3)) for g in GAMES},
     **{f"demo {g}": (lambda app, g=g: game_scene(app, g, seed=3, demo=True)) for g in GAMES},

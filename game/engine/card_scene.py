@@ -12,17 +12,24 @@ everything else.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pygame
 
-from game import seeds, storage, wallclock
+from game import seeds, storage
 from game.cards import card_from_uid
 from game.engine.actions import Act, Action
 from game.engine.celebration import Celebration
 from game.engine.components import Placement
+from game.engine.game_record import (
+    COMPUTER,
+    PERSON,
+    Ending,
+    GameRecord,
+    RecordKeeper,
+    SeatHands,
+    TableFacts,
+)
 from game.engine.jobs import Background
 from game.engine.layout import DESIGN_H, DESIGN_W
 from game.engine.net_play import NetPlay
@@ -34,44 +41,17 @@ from game.engine.table import CardTable
 from game.engine.ui import GOLD, MUTED, UI_Z, Button, Dialog, confirm, text_image
 from game.replay.recorder import Recorder
 from game.rules.base import IllegalMove
+from game.rules.outcome import ABANDONED, LOST, WON
 from game.rules.registry import GAME_BY_ID, RULES_BY_ID, GameEntry, load
 from game.session import SeatClient, Session, Update
 from game.settings import ai_delay, animation_scale
 
 AUTOSAVE_KIND = "autosave"
 AUTOSAVE_VERSION = 1
-KEPT_ABANDONED_MOVES = 5  # an abandoned game shorter than this leaves no replay
 DEMO_PAUSE = 2.5  # seconds a finished demo deal stays on screen before the next
 DEMO_BANNER = "Demo \u00b7 any key or click ends the show"  # and back to the menu
 FLASH_SECONDS = 0.6  # a refused card's red ring: seen with error messages and sound off
 OVER_WORDS_SECONDS = 12.0  # how long the line saying how to go on stays after the end box
-
-
-@dataclass
-class GameRecord:
-    """What the replays and statistics hold of the game in front of the player, once
-    it ended or was left: a game is counted once, and a later finish of the same game
-    (after Undo) replaces its replay and its count instead of adding another."""
-
-    replay: str | None = None  # the replay's file name in the replay folder
-    tally: Any = None  # what the game's own ``tally`` returned (JSON), to replace later
-
-    def to_json(self) -> dict[str, Any]:
-        return {"replay": self.replay, "tally": self.tally}
-
-    @classmethod
-    def from_json(cls, data: Any) -> GameRecord | None:
-        """Back from an autosave; None for anything this program did not write (a
-        replay name must be a plain file name: a hostile one may not point elsewhere)."""
-        if not isinstance(data, dict):
-            return None
-        replay = data.get("replay")
-        if replay is not None and not (isinstance(replay, str) and len(replay) < 200
-                                       and replay.endswith(".json")
-                                       and Path(replay).name == replay
-                                       and not replay.startswith(".")):
-            return None
-        return cls(replay, data.get("tally"))
 
 
 class CardGameScene(Scene):
@@ -110,8 +90,8 @@ class CardGameScene(Scene):
         self.finished_reported = False
         self._answer_due = False  # this seat's move is on its way to the table
         self.celebration: Celebration | None = None
-        self.last_replay: Path | None = None  # the replay of the game just finished
-        self.recorded: GameRecord | None = None  # this game's place in replays and scores
+        self.records = RecordKeeper(self.game_id, app.save_dir,
+                                    lambda text: self.hud.say(text, error=True))
         self.mouse_on = True  # False when the player answers No to Mouse: Ask
         self.session: Session | None = None
         self._fresh_deal = False
@@ -248,6 +228,7 @@ class CardGameScene(Scene):
             self.app.error(exc.reason)
             self.flash(self.refused_cards(move))
             return False
+        self.records.hands.note(self.seat, PERSON)
         return True
 
     def refused_cards(self, move: Any) -> tuple[str, ...]:
@@ -319,7 +300,7 @@ class CardGameScene(Scene):
         self._record_finished()
         self.clear_selection()
         self.finished_reported = self.rules.is_over(recorder.state)  # counted when it ended
-        self.recorded = None
+        self.records.new_deal()
         self.session.replace_recorder(recorder)
 
     def undo(self) -> None:
@@ -347,7 +328,9 @@ class CardGameScene(Scene):
         self.table.clear_highlights("hint")
         fresh = update.kind == "reset" or update.kind == "hello" and update.cursor == 0
         if fresh:
-            self.recorded = None  # a new game: the old one was recorded (or left) before
+            self.records.new_deal()
+            if update.kind == "reset":
+                self.hud.message = None  # the last game's words are not this deal's
             self.dealt()
         if not self.client.over:
             self.finished_reported = False  # taken back: a later finish is reported again
@@ -380,26 +363,43 @@ class CardGameScene(Scene):
         self.finished_reported = True
         view = self.view
         title, body = self.game_over_message(view)
-        if getattr(view, "won", False):
+        ending = self.ending()
+        if ending.result == WON:
             self.app.play_sound("win")
         if self.net is not None:  # said with the server's scores when they come
             self.net.end_words = (title, body)
         if self.viewer or self.session is None:
             return
+        title = ending.title(title)
         if not self.demo:
-            self._record(title, "won" if getattr(view, "won", False) else "lost")
-        banner = self.celebration_banner(view)
-        if banner is not None and not self.demo:
-            self.celebrate(banner)
+            summary = self.records.finished(self.recorder, ending, title, self.table_facts())
+            body = f"{body} {summary}".strip()
+            if ending.celebrated:
+                self.celebrate(self.celebration_banner(view))
         self.finished(title, body)  # counted and asked now; the show plays over the dialog
 
     # Where a won game's banner is centred (logical units): a game whose labels lie
     # there moves it.
     banner_at = (DESIGN_W / 2, DESIGN_H * 0.16)
 
-    def celebration_banner(self, view: Any) -> str | None:
-        """The words over a won game's send-off; None: no send-off for this ending."""
-        return "You won!" if getattr(view, "won", False) else None
+    def own_seat(self) -> int | None:
+        """The seat whose ending is the player's (counted, celebrated); None when the
+        game is none of theirs (a tournament's computer entrant plays it)."""
+        return self.seat
+
+    def ending(self, result: str | None = None) -> Ending:
+        """How the game ended for the player's seat (``result``: as the rules have it
+        once the game is over), and who played it."""
+        mine = self.own_seat()
+        seat = self.seat if mine is None else mine
+        if result is None:
+            outcome = self.client.outcome  # None: a table from before outcomes were sent
+            result = outcome.result(seat) if outcome is not None else LOST
+        return Ending(seat, result, self.records.hands.at(seat), players=mine is not None)
+
+    def celebration_banner(self, view: Any) -> str:
+        """The words over the send-off of a game the player won."""
+        return "You won!"
 
     def celebrate(self, banner: str) -> None:
         """The cards leap off the table, over the end dialog until the show is over."""
@@ -474,7 +474,8 @@ class CardGameScene(Scene):
             return None
         if not self.restore_extra(data, self.rules.is_over(rec.state)):
             return None
-        self.recorded = GameRecord.from_json(data.get("recorded"))
+        self.records.record = GameRecord.from_json(data.get("recorded"))
+        self.records.hands = SeatHands.from_json(data.get("hands"))
         return rec
 
     def replay_extra(self) -> dict[str, Any]:
@@ -504,11 +505,12 @@ class CardGameScene(Scene):
             if not self.keeps_autosave():
                 path.unlink(missing_ok=True)
             else:
-                recorded = self.recorded.to_json() if self.recorded is not None else None
+                record = self.records.record
                 storage.write_json_atomic(path, {"kind": AUTOSAVE_KIND,
                                                  "version": AUTOSAVE_VERSION,
                                                  "replay": self.recorder.to_json(),
-                                                 "recorded": recorded,
+                                                 "recorded": record and record.to_json(),
+                                                 "hands": self.records.hands.to_json(),
                                                  **self.autosave_extra()})
         except OSError as exc:
             self.hud.say(f"The game could not be saved: {exc}", error=True)
@@ -517,72 +519,41 @@ class CardGameScene(Scene):
         """Called by the app when a frame failed: keep the game whatever happened."""
         self.autosave()
 
-    def tally(self, outcome: str, previous: Any) -> Any:
-        """Count the game in front of the player into this game's own statistics;
-        ``outcome`` is "won", "lost" or "abandoned". ``previous`` is what this returned
-        when this same game was counted before (finished, taken back with Undo, finished
-        again; else None): replace that count rather than add to it. Returns small JSON
-        kept with the game (in its autosave too) for that; None: nothing to replace."""
-        return None
-
     def seat_kinds(self) -> list[str] | None:
-        """Who sat at each seat: "person" or "computer". Playing: this scene's seat is
-        the person at this machine, a seat the computer holds is the computer's, any
-        other a person's (a second player beside them, or across a network). Watching a
+        """Who sat at each seat: "person" or "computer". Playing: a seat the computer
+        made a move at (Auto too), or holds, is the computer's, any other a person's
+        (the player, a second player beside them, or across a network). Watching a
         replay: as the replay recorded it (None when it did not, or not readably), so a
         viewer labels seats by what they were."""
         if self.viewer:
             seats = self.recorder.meta.get("seats") if self.recorder is not None else None
             if isinstance(seats, list) and 0 < len(seats) <= 16 \
-                    and all(k in ("person", "computer") for k in seats):
+                    and all(k in (PERSON, COMPUTER) for k in seats):
                 return list(seats)
             return None
-        count = self.client.seats
-        return ["computer" if seat in self.computers and seat != self.seat else "person"
-                for seat in range(count)]
+        return [self.records.hands.kind(seat, seat in self.computers and seat != self.seat)
+                for seat in range(self.client.seats)]
 
-    def _record(self, result: str, outcome: str) -> None:
-        """The game ended: into the replays and the statistics, once per game."""
-        record = self.recorded or GameRecord()
-        replay = self._save_replay(result, outcome, record.replay)
-        self.recorded = GameRecord(replay or record.replay,
-                                   self.tally(outcome, record.tally))
+    def player_names(self) -> list[str]:
+        """Each seat's name for the replay list: the table's names, else "You" for the
+        player, the computer's seats "Computer", any other person "Player n"."""
+        kinds = self.seat_kinds() or []
+        own = self.own_seat()
+        return [self.seat_name(seat) or ("Computer" if kind == COMPUTER else
+                                         "You" if seat == own else f"Player {seat + 1}")
+                for seat, kind in enumerate(kinds)]
 
-    def _save_replay(self, result: str, outcome: str, name: str | None = None) -> str | None:
-        """Write the replay (over the file ``name`` when this game has one already);
-        returns its file name, None when nothing was written."""
-        if self.recorder.length == 0:
-            return None
-        self.recorder.meta.update({"date": wallclock.now().isoformat(timespec="seconds"),
-                                   "result": result, "outcome": outcome})
-        if self.replay_extra():
-            self.recorder.meta["table"] = self.replay_extra()
-        self.recorder.meta["seats"] = self.seat_kinds()
-        try:
-            folder = storage.replay_dir(self.app.save_dir)
-            if name is None:
-                self.last_replay = storage.write_replay(folder, self.recorder.to_json())
-            else:
-                self.last_replay = folder / name
-                storage.write_json_atomic(self.last_replay, {"kind": storage.REPLAY_KIND,
-                                                             **self.recorder.to_json()})
-        except OSError as exc:
-            self.hud.say(f"The replay could not be saved: {exc}", error=True)
-            return None
-        return self.last_replay.name
+    def table_facts(self) -> TableFacts:
+        return TableFacts(self.seat_kinds(), self.player_names(), self.replay_extra())
 
     def _record_finished(self) -> None:
-        """A game left unfinished by NEW still counts (``tally``) and goes into the
-        replays, once it is more than a few moves old (a deal looked at and passed over is
-        not worth keeping). A game already recorded (it ended, then Undo took the end
-        back) keeps its record: it is not counted again."""
+        """A game left unfinished by NEW still counts and goes into the replays (see
+        RecordKeeper.abandoned). A game already recorded (it ended, then Undo took the
+        end back) keeps its record: it is not counted again."""
         if self.viewer or self.demo or self.session is None or self.finished_reported \
-                or self.recorded is not None or self.recorder.length == 0:
+                or self.records.record is not None or self.recorder.length == 0:
             return
-        replay = None
-        if self.recorder.length >= KEPT_ABANDONED_MOVES:
-            replay = self._save_replay("abandoned", "abandoned")
-        self.recorded = GameRecord(replay, self.tally("abandoned", None))
+        self.records.abandoned(self.recorder, self.ending(ABANDONED), self.table_facts())
 
     # -- scene life cycle -------------------------------------------------------------
 
@@ -685,6 +656,7 @@ class CardGameScene(Scene):
                     if move is not None:
                         self._ai_wait = ai_delay(self.app.settings)
                         computer.client.submit(move)
+                        self.records.hands.note(computer.client.seat, COMPUTER)
                         break
 
     def computers_may_act(self) -> bool:
@@ -859,7 +831,7 @@ def _game_over_dialog(scene: CardGameScene, title: str, body: str) -> Dialog:
 
     table_new = scene.new_button()  # its words: "New session" where a session ended
     buttons = [("new", table_new.label if table_new is not None else "New game", "n")]
-    if scene.last_replay is not None:
+    if scene.records.last_replay is not None:
         buttons.append(("replay", "Watch replay", "w"))
     if scene.client.can_undo:
         buttons.append(("undo", "Undo", "u"))

@@ -73,7 +73,7 @@ class NetPlay:
             if path is None:
                 self.scene.app.error("The match's replay has not arrived yet.")
                 return
-            self.scene.last_replay = path
+            self.scene.records.last_replay = path
             self.scene.open_page("replay")
 
     def _gone(self) -> None:

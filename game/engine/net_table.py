@@ -25,6 +25,7 @@ from game.net.protocol import MatchEnd, Replay, Waiting, Welcome
 from game.net.server import DEFAULT_TABLE
 from game.recent_tables import Address
 from game.rules.base import SPECTATOR
+from game.rules.outcome import DRAWN, LOST, WON
 from game.seat_json import JsonClient
 
 PASSING = {"connecting": "Connecting\u2026",  # said over the table while it lasts
@@ -206,8 +207,9 @@ class NetworkTable:
         if not bodies or lobby is None:
             return
         end = self.client.match_end
-        won = end is not None and end.match == match and self.seat in end.winners
-        result = "watched" if self.seat == SPECTATOR else "won" if won else "lost"
+        winners = end.winners if end is not None and end.match == match else []
+        result = "watched" if self.seat == SPECTATOR else \
+            LOST if self.seat not in winners else WON if len(winners) == 1 else DRAWN
         replay = seat_replay.SeatReplay(
             lobby.game, self.seat, tuple(s.name for s in lobby.seats), match, result,
             wallclock.now().isoformat(timespec="seconds"), tuple(bodies))

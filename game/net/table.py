@@ -44,6 +44,7 @@ from game.net.protocol import (
 from game.net.protocol import VERSION as PROTOCOL_VERSION
 from game.replay.recorder import Recorder
 from game.rules.base import SPECTATOR
+from game.rules.outcome import LOST
 from game.rules.registry import GAME_BY_ID
 from game.seat_json import ProtocolError as SeatProtocolError
 from game.seat_json import SeatPort
@@ -523,8 +524,7 @@ class Table:
 
     def _end_match(self, session: Session) -> None:
         scores = list(session.returns())
-        best = max(scores)
-        winners = [i for i, v in enumerate(scores) if v == best]
+        winners = [i for i, r in enumerate(session.outcome.results) if r != LOST]  # or tied
         for i in winners:
             self.totals[i] += 1
         self.results.append(MatchResult(self.match, scores, winners))

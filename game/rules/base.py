@@ -22,6 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from game.rules import views
+from game.rules.outcome import Mode, Outcome
 
 NOBODY = -1
 SIMULTANEOUS = -2
@@ -56,7 +57,9 @@ class ModuleRules:
     ``apply(state, move)`` (checks first), ``current_player(state)``, ``returns(state)``
     (a score per seat), ``observe(state, seat)``, ``hidden_cards(state, seat)`` (uids that seat may
     not see), ``move_to_json``, ``move_from_json``, ``state_digest``, ``describe(move)``
-    and ``outcome(state)`` (figures for ``simulate``: bools become rates, numbers means).
+    ``figures(state)`` (for ``simulate``: bools become rates, numbers means), and for a
+    finished game ``outcome(state)`` (game.rules.outcome: each seat won, lost or drew)
+    and, at any time, ``mode(state)`` (the rules it is played under).
     Optional: ``acting_seats(state)`` (simultaneous games), ``seat_count(state)``
     (default ``INFO.min_seats``), ``can_undo(before, move)`` (default: always), and
     ``QUICK_CONFIG``, a short game for random playouts (tests, the fuzzer) where a
@@ -130,8 +133,15 @@ class ModuleRules:
         """The first seat's return: the number a one-player game shows."""
         return self.returns(state)[0]
 
-    def outcome(self, state: Any) -> dict[str, bool | float]:
-        return dict(self.module.outcome(state))
+    def figures(self, state: Any) -> dict[str, bool | float]:
+        return dict(self.module.figures(state))
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """How the game ended, seat by seat; None while it is still being played."""
+        return self.module.outcome(state) if self.is_over(state) else None
+
+    def mode(self, state: Any) -> Mode:
+        return self.module.mode(state)
 
     # -- what a seat sees ----------------------------------------------------------
 

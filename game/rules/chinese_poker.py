@@ -39,6 +39,7 @@ from game.rules.chinese_poker_combos import (
     value,
 )
 from game.rules.move_codec import MoveCodec
+from game.rules.outcome import Mode, Outcome, by_rank
 
 __all__ = ["Combo", "beats", "classify", "penalty"]
 
@@ -459,9 +460,22 @@ def returns(state: State) -> tuple[int, ...]:
     return tuple(-s for s in state.scores)
 
 
-def outcome(state: State) -> dict[str, bool | float]:
+def figures(state: State) -> dict[str, bool | float]:
     return {"win": state.phase == "over" and 0 in winners(state), "penalty": state.scores[0],
             "rounds": state.round}
+
+
+def outcome(state: State) -> Outcome:
+    """The lowest score wins the match (manuals/chinese-poker.txt); a lowest score two
+    seats share is a draw between them."""
+    ranks = returns(state)
+    return Outcome(by_rank(ranks), tuple(map(float, ranks)),
+                   ", ".join(map(str, state.scores)) + " penalty points")
+
+
+def mode(state: State) -> Mode:
+    return Mode(f"{state.players}-to-{state.target}",
+                f"{state.players} players, to {state.target} points")
 
 
 def can_undo(before: State, move: Move) -> bool:

@@ -30,6 +30,7 @@ from game.cards import Card, full_deck
 from game.rules.base import NOBODY, GameInfo, IllegalMove, ModuleRules
 from game.rules.hands import HandValue, evaluate
 from game.rules.move_codec import MoveCodec
+from game.rules.outcome import Mode, Outcome, by_rank
 
 GAME_ID = "draw-poker"
 RULES_VERSION = 1
@@ -491,9 +492,23 @@ def returns(state: DrawPokerState) -> tuple[int, int]:
     return (state.points, state.house)
 
 
-def outcome(state: DrawPokerState) -> dict[str, bool | float]:
+def figures(state: DrawPokerState) -> dict[str, bool | float]:
     return {"points": state.points, "hands": state.hand_no, "broke": state.points == 0,
             "broke_the_bank": state.points > TOP_POINTS}
+
+
+def outcome(state: DrawPokerState) -> Outcome:
+    """A session is won by ending it with more points than it started with, lost with
+    fewer (broke, or leaving down), drawn with as many; the house the other way round.
+    It started with every point there is (the house begins at 0)."""
+    gain = state.points - total_points(state)
+    return Outcome(by_rank((gain, -gain)), (float(state.points), float(state.house)),
+                   f"{state.points:,} points ({gain:+,})")
+
+
+def mode(state: DrawPokerState) -> Mode:
+    name = DEALER_NAMES.get(state.dealer)
+    return Mode(state.dealer or "none", f"Dealer {name}" if name else "No dealer chosen")
 
 
 def total_points(state: DrawPokerState) -> int:

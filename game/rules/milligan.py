@@ -27,6 +27,7 @@ from typing import Any
 
 from game.cards import SUITS, Card, shuffled_deck
 from game.rules.base import NOBODY, GameInfo, IllegalMove, ModuleRules
+from game.rules.outcome import Mode, Outcome, solitaire
 
 GAME_ID = "milligan"
 RULES_VERSION = 1
@@ -564,9 +565,33 @@ def returns(state: MilliganState) -> tuple[float]:
     return (points(state),)
 
 
-def outcome(state: MilliganState) -> dict[str, bool | float]:
+def figures(state: MilliganState) -> dict[str, bool | float]:
     return {"win": state.status == "won", "score": points(state),
             "laid_off": float(state.laid_off), "moves": float(state.moves)}
+
+
+def outcome(state: MilliganState) -> Outcome:
+    """Won with all 104 cards up; stuck or given up, lost (manuals/the-giant.txt)."""
+    return Outcome(solitaire(state.status == "won"), (points(state),),
+                   f"{points(state):+.1f} points, {state.laid_off} of {TOTAL} up")
+
+
+def rules_key(rule: str, miss_milligan: bool) -> str:
+    """The rule set a game is played under: "alternate", "suit+mm", ..."""
+    return rule + ("+mm" if miss_milligan else "")
+
+
+def rules_title(key: str) -> str:
+    rule, _, mm = key.partition("+")
+    return RULE_LABELS.get(rule, rule).capitalize() + (", Miss Milligan" if mm else "")
+
+
+RULE_KEYS = tuple(rules_key(r, mm) for mm in (False, True) for r in RULE_NAMES)
+
+
+def mode(state: MilliganState) -> Mode:
+    key = rules_key(state.rule, state.miss_milligan)
+    return Mode(key, rules_title(key))
 
 
 def state_digest(state: MilliganState) -> str:

@@ -40,15 +40,18 @@ from game.rules.base import (
     ModuleRules,
 )
 from game.rules.move_codec import MoveCodec
+from game.rules.outcome import Mode, Outcome, by_rank, solitaire
 from game.rules.poker_squares_options import (
     MODES,
     PAT,
     RACE_MODES,
+    SCORINGS,
     TURN_MODES,
     Options,
     SeatRules,
     parse,
     points_table,
+    target,
 )
 
 GAME_ID = "poker-squares"
@@ -557,7 +560,7 @@ def returns(state: PokerSquaresState) -> tuple[float, ...]:
                  for s, rules in enumerate(state.options.seats))
 
 
-def outcome(state: PokerSquaresState) -> dict[str, bool | float]:
+def figures(state: PokerSquaresState) -> dict[str, bool | float]:
     figures: dict[str, bool | float] = {"score": returns(state)[0]}
     if state.options.players == 2:
         first, second = returns(state)
@@ -565,6 +568,53 @@ def outcome(state: PokerSquaresState) -> dict[str, bool | float]:
     elif state.options.seats[0].pat:
         figures["win"] = pat_won(state, 0)
     return figures
+
+
+def goal_reached(state: PokerSquaresState, seat: int) -> bool:
+    """Five pat rows with Make Pat Hands, else the seat's target score (options.target)."""
+    if state.options.seats[seat].pat:
+        return pat_won(state, seat)
+    return seat_score(state, seat) >= target(state.options, seat)
+
+
+def outcome(state: PokerSquaresState) -> Outcome:
+    """Alone: won on reaching the goal. Two players: the higher score wins; a Make Pat
+    Hands player has no score, so there each wins who reached their goal alone."""
+    opts = state.options
+    seats = range(opts.players)
+    points = tuple(None if opts.seats[s].pat else float(seat_score(state, s)) for s in seats)
+    reached = [goal_reached(state, s) for s in seats]
+    if opts.players == 1:
+        results = solitaire(reached[0])
+    elif None in points:
+        results = by_rank([float(r) for r in reached])
+    else:
+        results = by_rank([p or 0.0 for p in points])
+    words = [_seat_words(state, s) for s in seats]
+    if opts.players == 1 and points[0] is not None:
+        words[0] += f" (target {target(opts)})"
+    return Outcome(results, points, " to ".join(words))
+
+
+def _seat_words(state: PokerSquaresState, seat: int) -> str:
+    if state.options.seats[seat].pat:
+        return "pat hands made" if pat_won(state, seat) else "pat hands missed"
+    return str(seat_score(state, seat))
+
+
+def mode(state: PokerSquaresState) -> Mode:
+    """Statistics keep apart what changes the goal: the mode, Player 1's scoring and the
+    hands counted."""
+    opts = state.options
+    rules = opts.seats[0]
+    hands = 12 if rules.diagonals else 10
+    title = f"{MODES[opts.mode]}, {SCORINGS[rules.scoring]}"
+    if not rules.pat:
+        title += f", {hands} hands"
+    goal = target(opts)
+    if opts.players == 1 and goal is not None:
+        title += f", target {goal}"
+    return Mode(f"{opts.mode}:{rules.scoring}:{hands}", title)
 
 
 def state_digest(state: PokerSquaresState) -> str:

@@ -44,6 +44,10 @@ POINTS: dict[str, dict[str, int]] = {
              "four_of_a_kind": 33, "full_house": 18, "flush": 13, "straight": 14,
              "three_of_a_kind": 8, "two_pair": 4, "one_pair": 1, "high_card": 0},
 }
+# A solitaire game's winning score with ten hands (Morehead and Mott-Smith, The Complete
+# Book of Solitaire and Patience Games): 200 American, 70 English. A User table's is
+# the American one scaled by its points, category by category summed.
+TARGETS: dict[str, int] = {"american": 200, "english": 70}
 # A pat hand cannot be bettered without breaking it: a straight or anything above.
 PAT = frozenset(CATEGORIES[CATEGORIES.index("straight"):])
 MAX_POINTS = 10_000  # per hand, for user tables
@@ -90,6 +94,21 @@ class Options:
     @property
     def grids_per_seat(self) -> int:
         return 2 if self.mode in TWO_GRID_MODES else 1
+
+
+def target(options: Options, seat: int = 0) -> int | None:
+    """The score that wins ``seat``'s game alone (None with Make Pat Hands, which has no
+    score): the ten-hand target, raised by a fifth for twelve hands and doubled for Sum
+    of Two's two matrices."""
+    rules = options.seats[seat]
+    if rules.pat:
+        return None
+    base = TARGETS.get(rules.scoring)
+    if base is None:  # a User table
+        american = sum(POINTS["american"].values())
+        base = max(0, round(TARGETS["american"] * sum(rules.table.values()) / american))
+    hands = 12 if rules.diagonals else 10
+    return round(base * hands / 10) * (2 if options.mode == "sum_of_two" else 1)
 
 
 def points_table(scoring: str | Mapping[str, int]) -> dict[str, int]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from game.cards import Card, as_card, shuffled_deck
 from game.rules.base import NOBODY, GameInfo, IllegalMove, ModuleRules
+from game.rules.outcome import Mode, Outcome, solitaire
 
 GAME_ID = "pyramid"
 RULES_VERSION = 1
@@ -303,9 +304,20 @@ def returns(state: PyramidState) -> tuple[int]:
     return (par_score(state),)
 
 
-def outcome(state: PyramidState) -> dict[str, bool | float]:
+def figures(state: PyramidState) -> dict[str, bool | float]:
     return {"win": is_won(state), "pyramid_clear": state.cleared_in_deal is not None,
             "par": par_score(state), "score": par_score(state)}
+
+
+def outcome(state: PyramidState) -> Outcome:
+    """Won when every card is gone (the manual); the Par score measures any game."""
+    score = par_score(state)
+    return Outcome(solitaire(is_won(state)), (float(score),), f"Par {score:+d}")
+
+
+def mode(state: PyramidState) -> Mode:
+    redeals = f"{state.redeals} redeal" + ("" if state.redeals == 1 else "s")
+    return Mode(f"redeals-{state.redeals}", f"Par scoring, {redeals}")
 
 
 def state_digest(state: PyramidState) -> str:
