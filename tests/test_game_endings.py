@@ -203,7 +203,8 @@ def test_draw_poker_a_session_left_up_is_won_and_one_left_down_lost(tmp_path: Pa
     type_text(app, "1")  # S. Jack deals
     type_text(app, "3")  # fold the first hand: 999 points
     settle(app)
-    type_text(app, "l")  # leave
+    type_text(app, "l")  # leave: asked first (Enter says yes)
+    key(app, pygame.K_RETURN)
     assert scene.over and scene.hud.dialog.title == "You left the table down"
     meta = last_replay(scene)
     assert (meta["outcome"], meta["score"], meta["mode"], meta["players"]) == (
@@ -221,6 +222,7 @@ def test_draw_poker_a_session_left_up_is_won_and_one_left_down_lost(tmp_path: Pa
         frames(app)
     settle(app)
     type_text(app, "l")
+    key(app, pygame.K_RETURN)  # yes, leave
     points = scene.view.points
     assert scene.over and scene.hud.dialog.title == "You left a winner"
     meta = last_replay(scene)
@@ -384,6 +386,7 @@ def test_a_paused_draw_poker_replay_does_not_say_the_dealer_is_thinking(
     type_text(app, "3")  # fold
     settle(app)
     type_text(app, "l")
+    key(app, pygame.K_RETURN)  # yes, leave
     viewer = ReplayScene.open(app, scene.records.last_replay, autoplay=False)
     app.push(viewer)
     frames(app, 2)

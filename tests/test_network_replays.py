@@ -218,7 +218,8 @@ def test_a_spectator_keeps_the_match_it_watched_through_the_public_view(
                 key(app, pygame.K_RIGHT)
         app.pop()
         listing = open_list(app)
-        assert row_cells(listing.replays[0])[3].startswith("Watched")
+        cells, _ = row_cells(listing.replays[0])
+        assert cells[2].startswith("Watched")
     finally:
         hal.close()
         server.close()
