@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from game.net import table as net_table
+from game import seeds
 from scenes.chinese_poker import ChinesePokerScene
 from tests.driver import click, frames, key, make_app, pad_press, type_text
 from tests.net_gui_tools import DEADLINE, host_from_menu, until
@@ -44,7 +44,7 @@ def type_by_pad(app, pad, scene: ChinesePokerScene) -> None:  # noqa: ANN001
 
 def test_the_cut_is_told_when_the_computer_deals_at_once_and_chat_opens_over_it(
         tmp_path: Path, pad, monkeypatch) -> None:  # noqa: ANN001
-    monkeypatch.setattr(net_table.secrets, "randbelow", lambda _: SEED)
+    monkeypatch.setattr(seeds, "fresh", lambda bits=31: SEED)  # the server's deal
     app = make_app(tmp_path, animation="off")
     try:
         host_from_menu(app, 2, 1)
@@ -56,14 +56,18 @@ def test_the_cut_is_told_when_the_computer_deals_at_once_and_chat_opens_over_it(
         scene = app.scene
         until(app, lambda: scene.view.phase == "cut" and scene.view.my_turn, "Ann's cut")
         rect = scene.table.card_rect(f"cut#{LOWEST}")
-        click(app, (rect.x + 12, rect.centery))
-        # No frame runs until the server has dealt: this seat then takes the deal and
+        # Nothing the table says reaches a frame until the server has dealt (the click's
+        # own frames would race the computer's cut): this seat then takes the deal and
         # the first round in one frame, never idle while the deal is due.
-        session = next(iter(scene.net.net.hosted._server.tables.values())).session
-        deadline = time.monotonic() + DEADLINE
-        while session.view(0).round == 0:
-            assert time.monotonic() < deadline, "the computer never dealt"
-            time.sleep(0.01)
+        client = scene.net.net.client
+        with monkeypatch.context() as line:
+            line.setattr(client, "poll", lambda wait=0.0: [])
+            click(app, (rect.x + 12, rect.centery))
+            session = next(iter(scene.net.net.hosted._server.tables.values())).session
+            deadline = time.monotonic() + DEADLINE
+            while session.view(0).round == 0:
+                assert time.monotonic() < deadline, "the computer never dealt"
+                time.sleep(0.01)
         until(app, lambda: scene.hud.dialog is not None, "a notice")
         dialog = scene.hud.dialog
         assert scene.view.round == 1 and scene.view.dealer == 1, "the computer dealt at once"
