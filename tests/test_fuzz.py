@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 
 from game.engine.actions import Act
-from game.fuzz import run_fuzz
+from game.engine.clock import STEP
+from game.fuzz import measure, run_fuzz
+from game.fuzz.pace import FRAME, frame_times
+from game.fuzz.report import MEASURED
 from game.fuzz.starts import start_points, write_replays
 from game.rules.registry import playable
 from scenes.menu import MenuScene
@@ -55,7 +58,8 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, list
         stdout, stderr = process.communicate(timeout=300)
         assert process.returncode == 0, stderr
         report = json.loads(stdout)
-        del report["seconds"], report["events_per_second"]
+        for key in MEASURED:  # the machine's, not the run's
+            del report[key]
         out[name] = report, (folder / f"{name}.trace").read_text().splitlines()
     return out
 
@@ -156,3 +160,21 @@ def test_a_replay_the_fuzzed_list_deleted_is_written_again(tmp_path: Path) -> No
     scene = starts["replay:milligan"].make(make_app(tmp_path), 7)
     assert scene is not None and replays["milligan"].exists()  # written again
 
+
+
+def test_steps_take_irregular_time() -> None:
+    rng = random.Random(1)
+    steps = [frame_times(rng) for _ in range(3000)]
+    assert sum(s == [FRAME] for s in steps) > 2500  # mostly one frame of 1/60 s
+    assert any(len(s) > 1 and set(s) == {FRAME} for s in steps)  # time passes
+    assert any(len(s) == 1 and s[0] >= 0.25 for s in steps)  # a stall
+    assert any(len(s) > 1 and max(s) < STEP for s in steps)  # frames with no fixed step
+
+
+def test_slow_frames_and_memory_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(measure, "SLOW", 0.0)  # every frame counts as slow
+    out = run_fuzz(200, 1).to_json()
+    slow = out["slow_frames"]
+    assert slow["count"] >= 50 and len(slow["slowest"]) == measure.SLOWEST_KEPT
+    assert slow["slowest"][0]["ms"] >= slow["slowest"][-1]["ms"]
+    assert out["memory_mb"]["rounds"][0] > 0 and out["memory_mb"]["peak"] > 0

@@ -9,7 +9,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from game.fuzz.measure import Measures
+
 ROOT = Path(__file__).resolve().parents[2]
+# What the JSON says of the machine rather than the run: two runs of a seed differ here.
+MEASURED = ("seconds", "events_per_second", "slow_frames", "memory_mb")
 
 
 @dataclass
@@ -41,6 +45,7 @@ class FuzzReport:
     virtual_pads: bool = False
     restarts: int = 0  # new app after a quit or a failure outside a frame
     digest: str = ""  # of the run's trace: equal digests, the same run
+    measures: Measures = field(default_factory=Measures)
     failures: list[Failure] = field(default_factory=list)  # distinct, first seen first
     exceptions: int = 0
     card_count_failures: int = 0
@@ -69,7 +74,7 @@ class FuzzReport:
             "sent": dict(sorted(self.sent.items())),
             "starts": dict(sorted(self.starts.items())), "virtual_pads": self.virtual_pads,
             "restarts": self.restarts, "digest": self.digest,
-            "failures": [asdict(f) for f in self.failures],
+            "failures": [asdict(f) for f in self.failures], **self.measures.to_json(),
         }
 
     def text(self) -> str:
@@ -81,7 +86,8 @@ class FuzzReport:
                  f"dialogs: {', '.join(sorted(self.dialogs)) or '-'}",
                  "sent: " + ", ".join(f"{k} {n}" for k, n in sorted(self.sent.items())),
                  f"virtual pads: {'yes' if self.virtual_pads else 'no (events posted)'}; "
-                 f"restarts: {self.restarts}; digest: {self.digest}"]
+                 f"restarts: {self.restarts}; digest: {self.digest}",
+                 *self.measures.text()]
         for n, f in enumerate(self.failures, 1):
             lines += ["", f"[{n}] {f.kind} x{f.count}: {f.summary}", f"    at {f.location}",
                       f"    first after event {f.first_event}; reproduce: {f.reproduce}",

@@ -1,7 +1,8 @@
 """The fuzz loop: the real App, headless, in a fresh temporary save folder; one random
-step (or a jump to a start point) then a frame of simulated time, and after every step
-a look for exceptions (the app's crash guard hands them over) and for tables that lost
-or gained cards.
+step (or a jump to a start point) then a frame or a few of simulated time, regular or
+not (game/fuzz/pace.py), and after every step a look for exceptions (the app's crash
+guard hands them over) and for tables that lost or gained cards. Frames slower than a
+player forgives and the memory at each round's start are measured (game/fuzz/measure.py).
 
 Deterministic for a seed: the fuzzer's choices come from one seeded generator, frames
 last a fixed simulated time, and what the game would take from outside the seed is
@@ -24,14 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from game.fuzz.outside import Outside, save_folder, sealed
+from game.fuzz.pace import frame_times
 from game.fuzz.report import Failure, FuzzReport, location
 from game.fuzz.trace import Trace
 
-FRAME = 1 / 60
 START_SIZE = (640, 360)
 JUMP_GAP = (15, 60)  # steps between jumps to start points (~160 events apart)
 BATCH = (1, 6)  # events per step, all handled in the step's frame, as a fast player's are
-EXTRA_FRAMES_CHANCE = 0.04  # a step also lets some time pass (animations, the computer)
 JOBS_CHANCE = 1 / 40  # a step also runs the queued background jobs
 RECENT = 20  # steps kept for a failure's reproduction log
 
@@ -111,10 +111,11 @@ class Fuzzer:
                     self.recent.append(self.trace.event(index - 1, self.inputs.step()))
             if self.rng.random() < JOBS_CHANCE:
                 self.outside.jobs.run()
-            for _ in range(1 + (self.rng.randrange(1, 40) if self.rng.random()
-                                < EXTRA_FRAMES_CHANCE else 0)):
-                self.app.frame(FRAME)
-                self.outside.frame_passed(FRAME)
+            for seconds in frame_times(self.rng):
+                began = time.perf_counter()
+                self.app.frame(seconds)
+                self.report.measures.frame(time.perf_counter() - began, index - 1, self.app)
+                self.outside.frame_passed(seconds)
                 if not self.app.running:
                     break
         except Exception as exc:  # outside the app's guard (a jump, a pad): report, go on
@@ -130,6 +131,7 @@ class Fuzzer:
     def _jump(self) -> str:
         """Go back to the menu, then push the next start point (each once per round)."""
         if not self._deck:  # a new round: popped from the end, so the firsts go last
+            self.report.measures.round_started()
             firsts = [s for s in self.starts if s.first]
             rest = [s for s in self.starts if not s.first]
             self.rng.shuffle(firsts)
