@@ -38,6 +38,7 @@ def test_a_bounded_run_reaches_every_scene_without_an_exception(seed: int, event
         assert report.starts.get(f"game:{entry.id}"), report.starts
     if seed == 1:
         assert report.dialogs  # commands that open dialogs were pressed
+    assert {"drop", "resize", "window_event", "text", "fullscreen"} <= set(report.sent)
 
 
 # Seed 6 connects to a table (the network's stand-in) and plays every game within these.

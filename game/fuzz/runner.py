@@ -63,7 +63,7 @@ class Fuzzer:
         self.app = self._new_app()
         self.pads = Pads(self.rng)
         self.report.virtual_pads = self.pads.virtual
-        self.inputs = InputMaker(self.rng, self.pads, self._window, self._points)
+        self.inputs = InputMaker(self.rng, self.pads, self._window, self._points, self._files)
         self.starts = start_points(write_replays(save_dir, self.rng))
         self._deck: list[Any] = []  # start points not yet visited this round
         self._next_jump = 0  # step count at which to jump
@@ -214,6 +214,10 @@ class Fuzzer:
 
     def _window(self) -> tuple[int, int]:
         return self.app.screen.get_size()
+
+    def _files(self) -> list[str]:
+        """The save folder's files and folders, in a fixed order."""
+        return sorted(str(path) for path in self.save_dir.rglob("*"))
 
     def _points(self) -> list[tuple[int, int]]:
         """Window positions of what can be hit now: dialog choices, buttons and cards."""
