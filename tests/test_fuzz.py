@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.engine.actions import Act
+from game.engine.card_scene import CardGameScene
 from game.engine.clock import STEP
 from game.fuzz import measure, run_fuzz
 from game.fuzz.pace import FRAME, frame_times
@@ -179,3 +180,11 @@ def test_slow_frames_and_memory_are_reported(monkeypatch: pytest.MonkeyPatch) ->
     assert slow["count"] >= 50 and len(slow["slowest"]) == measure.SLOWEST_KEPT
     assert slow["slowest"][0]["ms"] >= slow["slowest"][-1]["ms"]
     assert out["memory_mb"]["rounds"][0] > 0 and out["memory_mb"]["peak"] > 0
+
+
+def test_a_move_the_autosave_missed_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(CardGameScene, "autosave", lambda self: None)  # moves go unsaved
+    report = run_fuzz(1500, 1)
+    found = next(f for f in report.failures if f.kind == "autosave")
+    assert report.autosave_failures >= 1 and "autosave-" in found.summary
+    assert "missing" in found.summary or "differs" in found.summary

@@ -18,7 +18,7 @@ MEASURED = ("seconds", "events_per_second", "slow_frames", "memory_mb")
 
 @dataclass
 class Failure:
-    kind: str  # "exception" | "card count"
+    kind: str  # "exception" | "card count" | "autosave"
     summary: str  # "KeyError: 'x'" or the card-count sentence
     location: str  # innermost project frame, "scenes/pyramid.py:93 in placements"
     first_event: int  # 0-based index of the step after which it was seen
@@ -49,6 +49,7 @@ class FuzzReport:
     failures: list[Failure] = field(default_factory=list)  # distinct, first seen first
     exceptions: int = 0
     card_count_failures: int = 0
+    autosave_failures: int = 0  # the autosave on disk was not the table's game
 
     @property
     def ok(self) -> bool:
@@ -57,6 +58,8 @@ class FuzzReport:
     def add(self, failure: Failure) -> None:
         if failure.kind == "exception":
             self.exceptions += 1
+        elif failure.kind == "autosave":
+            self.autosave_failures += 1
         else:
             self.card_count_failures += 1
         for known in self.failures:
@@ -70,6 +73,7 @@ class FuzzReport:
             "events": self.events, "seed": self.seed, "seconds": round(self.seconds, 2),
             "events_per_second": round(self.events / self.seconds) if self.seconds else None,
             "exceptions": self.exceptions, "card_count_failures": self.card_count_failures,
+            "autosave_failures": self.autosave_failures,
             "scenes": sorted(self.scenes), "dialogs": sorted(self.dialogs),
             "sent": dict(sorted(self.sent.items())),
             "starts": dict(sorted(self.starts.items())), "virtual_pads": self.virtual_pads,
@@ -81,7 +85,8 @@ class FuzzReport:
         rate = f", {self.events / self.seconds:.0f}/s" if self.seconds else ""
         lines = [f"fuzz seed {self.seed}: {self.events} events in {self.seconds:.1f} s{rate}; "
                  f"{self.exceptions} exceptions, {self.card_count_failures} card-count "
-                 f"failures ({len(self.failures)} distinct)",
+                 f"failures, {self.autosave_failures} autosave failures "
+                 f"({len(self.failures)} distinct)",
                  f"scenes: {', '.join(sorted(self.scenes))}",
                  f"dialogs: {', '.join(sorted(self.dialogs)) or '-'}",
                  "sent: " + ", ".join(f"{k} {n}" for k, n in sorted(self.sent.items())),

@@ -68,6 +68,7 @@ class Fuzzer:
         self._deck: list[Any] = []  # start points not yet visited this round
         self._next_jump = 0  # step count at which to jump
         self._steps = 0
+        self._moves: dict[int, int] = {}  # scene id -> its game's cursor when last checked
 
     def run(self, events: int, progress: Callable[[FuzzReport], None] | None) -> FuzzReport:
         began = time.perf_counter()
@@ -149,7 +150,8 @@ class Fuzzer:
         return f"jump to {start.name} (seed {seed})"
 
     def _look(self, index: int) -> None:
-        """Collect what the step showed: crashes, card counts, scenes and dialogs."""
+        """Collect what the step showed: crashes, card counts, autosaves after a move,
+        scenes and dialogs."""
         app = self.app
         for crash in app.crashes:
             self._failed_exception(index, crash.exception, crash.traceback)
@@ -162,17 +164,26 @@ class Fuzzer:
             dialog = scene.hud.dialog
             if dialog is not None:
                 self.report.dialogs.add(dialog.title)
-            check = getattr(scene, "card_count_problem", None)
-            if check is None:
-                continue
-            try:
-                problem = check()
-            except Exception as exc:  # the check itself failing is a finding too
-                self._failed_exception(index, exc, "".join(_format(exc)))
-                continue
-            if problem:
-                self._fail(index, "card count", f"{type(scene).__name__}: {problem}",
-                           type(scene).__module__.replace(".", "/") + ".py", "")
+            self._check(index, scene, "card count", "card_count_problem")
+            recorder = getattr(scene, "recorder", None)
+            if recorder is not None and self._moves.get(id(scene)) != recorder.cursor:
+                self._moves[id(scene)] = recorder.cursor
+                self._check(index, scene, "autosave", "autosave_problem")
+
+    def _check(self, index: int, scene: Any, kind: str, method: str) -> None:
+        """Ask ``scene`` its ``method`` (any scene with one is asked): a sentence is a
+        failure of ``kind``."""
+        check = getattr(scene, method, None)
+        if check is None:
+            return
+        try:
+            problem = check()
+        except Exception as exc:  # the check itself failing is a finding too
+            self._failed_exception(index, exc, "".join(_format(exc)))
+            return
+        if problem:
+            self._fail(index, kind, f"{type(scene).__name__}: {problem}",
+                       type(scene).__module__.replace(".", "/") + ".py", "")
 
     # -- failures -------------------------------------------------------------------------
 
