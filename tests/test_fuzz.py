@@ -15,7 +15,7 @@ import pytest
 from game.engine.actions import Act
 from game.engine.card_scene import CardGameScene
 from game.engine.clock import STEP
-from game.fuzz import measure, run_fuzz
+from game.fuzz import hostile, measure, run_fuzz, runner
 from game.fuzz.pace import FRAME, frame_times
 from game.fuzz.report import MEASURED
 from game.fuzz.starts import start_points, write_replays
@@ -154,13 +154,17 @@ def test_the_command_line_prints_json_and_exits_0() -> None:
 
 def test_a_replay_the_fuzzed_list_deleted_is_written_again(tmp_path: Path) -> None:
     # the replay list's Delete, pressed by the fuzzer, removed a replay the viewer's start
-    # point was bound to: the jump raised "could not open" (seed 16565, event 759)
+    # point was bound to: the jump raised "could not open" (seed 16565, event 759); a
+    # hostile round may damage it
     replays = write_replays(tmp_path, random.Random(1))
     starts = {s.name: s for s in start_points(replays)}
-    gone = replays["milligan"]
+    gone = replays["milligan"].path
     gone.unlink()
     scene = starts["replay:milligan"].make(make_app(tmp_path), 7)
-    assert scene is not None and replays["milligan"].exists()  # written again
+    assert scene is not None and replays["milligan"].intact  # written again
+    replays["milligan"].path.write_text("{}")  # damaged in a hostile round
+    assert starts["replay:milligan"].make(make_app(tmp_path), 8) is not None
+    assert replays["milligan"].intact
 
 
 
@@ -188,3 +192,36 @@ def test_a_move_the_autosave_missed_is_reported(monkeypatch: pytest.MonkeyPatch)
     found = next(f for f in report.failures if f.kind == "autosave")
     assert report.autosave_failures >= 1 and "autosave-" in found.summary
     assert "missing" in found.summary or "differs" in found.summary
+
+
+def test_a_round_can_start_from_a_damaged_save_folder(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
+    monkeypatch.setattr(runner, "HOSTILE_CHANCE", 1.0)
+    trace = tmp_path / "trace"
+    report = run_fuzz(300, 1, trace=trace)
+    assert report.hostile_rounds == 1 and report.restarts == 0
+    first = trace.read_text().splitlines()[0]
+    assert first.startswith("0: damaged ") and "; jump to " in first
+
+
+@pytest.mark.parametrize("kind", [kind for kind, _ in hostile.HURTS])
+def test_each_kind_of_damage_leaves_what_it_says(tmp_path: Path, kind: str) -> None:
+    hurt = dict(hostile.HURTS)[kind]
+    old = {"kind": "settings", "version": 1, "volume": 3, "name": "Ann", "list": [1, 2]}
+    path = tmp_path / "settings.json"
+    hurt(path, random.Random(2), old)
+    if kind == "a folder":
+        assert path.is_dir()
+    elif kind == "a looping link":
+        assert path.is_symlink() and not path.exists()
+    elif kind in ("numbers too big", "wrong types", "text too long"):  # values changed
+        texts = set()
+        for seed in range(8):
+            hurt(path, random.Random(seed), old)
+            texts.add(path.read_text())
+        assert len(texts) > 1 and all("kind" in json.loads(t) for t in texts)
+        wanted = {"numbers too big": str(hostile.HUGE), "wrong types": "null",
+                  "text too long": hostile.LONG}[kind]
+        assert any(json.dumps(wanted)[1:-1] in t for t in texts)
+    else:  # not a settings file any more
+        assert path.read_bytes() != json.dumps(old).encode()

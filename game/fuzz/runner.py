@@ -18,12 +18,15 @@ import os
 import random
 import time
 import traceback
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from game import storage
+from game.fuzz.hostile import damage
 from game.fuzz.outside import Outside, save_folder, sealed
 from game.fuzz.pace import frame_times
 from game.fuzz.report import Failure, FuzzReport, location
@@ -33,6 +36,8 @@ START_SIZE = (640, 360)
 JUMP_GAP = (15, 60)  # steps between jumps to start points (~160 events apart)
 BATCH = (1, 6)  # events per step, all handled in the step's frame, as a fast player's are
 JOBS_CHANCE = 1 / 40  # a step also runs the queued background jobs
+HOSTILE_CHANCE = 0.3  # a round starts from a damaged save folder
+TV_CHANCE = 0.25  # a round switches TV mode
 RECENT = 20  # steps kept for a failure's reproduction log
 
 
@@ -68,7 +73,8 @@ class Fuzzer:
         self._deck: list[Any] = []  # start points not yet visited this round
         self._next_jump = 0  # step count at which to jump
         self._steps = 0
-        self._moves: dict[int, int] = {}  # scene id -> its game's cursor when last checked
+        # each game scene's cursor when last seen: its autosave is checked after a move
+        self._cursors: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
 
     def run(self, events: int, progress: Callable[[FuzzReport], None] | None) -> FuzzReport:
         began = time.perf_counter()
@@ -131,13 +137,7 @@ class Fuzzer:
 
     def _jump(self) -> str:
         """Go back to the menu, then push the next start point (each once per round)."""
-        if not self._deck:  # a new round: popped from the end, so the firsts go last
-            self.report.measures.round_started()
-            firsts = [s for s in self.starts if s.first]
-            rest = [s for s in self.starts if not s.first]
-            self.rng.shuffle(firsts)
-            self.rng.shuffle(rest)
-            self._deck = rest + firsts
+        note = self._new_round() if not self._deck else ""
         start = self._deck.pop()
         self.report.starts[start.name] = self.report.starts.get(start.name, 0) + 1
         app = self.app
@@ -147,7 +147,29 @@ class Fuzzer:
         scene = start.make(app, seed)
         if scene is not None:
             app.push(scene)
-        return f"jump to {start.name} (seed {seed})"
+        return f"{note}jump to {start.name} (seed {seed})"
+
+    def _new_round(self) -> str:
+        """Every start point once more, in a new order (popped from the end, so the firsts
+        go last); now and then from a damaged save folder, the game started again over
+        it, or in the other TV mode. What was done, for the reproduction log."""
+        self.report.measures.round_started()
+        firsts = [s for s in self.starts if s.first]
+        rest = [s for s in self.starts if not s.first]
+        self.rng.shuffle(firsts)
+        self.rng.shuffle(rest)
+        self._deck = rest + firsts
+        notes = []
+        if self.rng.random() < HOSTILE_CHANCE:
+            notes.append(damage(self.save_dir, self.rng))
+            self._close_app()
+            self.app = self._new_app()
+            self.report.hostile_rounds += 1
+        if self.rng.random() < TV_CHANCE:
+            tv = not self.app.settings.tv_mode
+            self.app.set_setting(tv_mode=tv)
+            notes.append(f"TV mode {'on' if tv else 'off'}")
+        return "".join(f"{note}; " for note in notes)
 
     def _look(self, index: int) -> None:
         """Collect what the step showed: crashes, card counts, autosaves after a move,
@@ -166,8 +188,11 @@ class Fuzzer:
                 self.report.dialogs.add(dialog.title)
             self._check(index, scene, "card count", "card_count_problem")
             recorder = getattr(scene, "recorder", None)
-            if recorder is not None and self._moves.get(id(scene)) != recorder.cursor:
-                self._moves[id(scene)] = recorder.cursor
+            if recorder is None:
+                continue
+            seen = self._cursors.get(scene)
+            self._cursors[scene] = recorder.cursor
+            if seen is not None and seen != recorder.cursor:
                 self._check(index, scene, "autosave", "autosave_problem")
 
     def _check(self, index: int, scene: Any, kind: str, method: str) -> None:
@@ -207,8 +232,13 @@ class Fuzzer:
         from game.settings import load_settings
         from scenes.menu import MenuScene
 
-        settings, _ = load_settings(self.save_dir)  # as a player's next start would
+        # as a player's next start would (game/launcher.py): what could not be read is said
+        problems: list[str] = []
+        for folder in (self.save_dir, storage.replay_dir(self.save_dir, problems)):
+            storage.remove_stale_temp_files(folder)
+        settings, problem = load_settings(self.save_dir)
         app = App(self.save_dir, settings, headless=True, size=START_SIZE)
+        app.problems.extend(problems + ([problem] if problem else []))
         app.crash_guard = True  # its crashes are handed over in app.crashes
         app.loopback_only = True  # Host a table: 127.0.0.1, a free port, closed with its scene
         app.push(MenuScene(app))
