@@ -8,10 +8,12 @@ import os
 import random
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
+from game.engine import jobs
 from game.engine.actions import Act
 from game.engine.card_scene import CardGameScene
 from game.engine.clock import STEP
@@ -225,3 +227,33 @@ def test_each_kind_of_damage_leaves_what_it_says(tmp_path: Path, kind: str) -> N
         assert any(json.dumps(wanted)[1:-1] in t for t in texts)
     else:  # not a settings file any more
         assert path.read_bytes() != json.dumps(old).encode()
+
+
+def test_a_round_can_run_the_solvers_on_worker_threads(monkeypatch: pytest.MonkeyPatch,
+                                                       tmp_path: Path) -> None:
+    monkeypatch.setattr(runner, "THREADS_CHANCE", 0.0)
+    run_fuzz(900, 15, trace=tmp_path / "alone")  # seed 15 asks its solvers often
+    monkeypatch.setattr(runner, "THREADS_CHANCE", 1.0)
+    elsewhere = []
+    real_run_job = jobs.run_job
+
+    def on_a_thread(*job: object) -> None:
+        elsewhere.append(threading.current_thread() is not threading.main_thread())
+        real_run_job(*job)
+
+    monkeypatch.setattr(jobs, "run_job", on_a_thread)  # what a Worker's thread calls
+    report = run_fuzz(900, 15, trace=tmp_path / "threads")
+    assert report.thread_rounds == 1 and elsewhere and all(elsewhere)
+    # the answers come at the same moments: the same run, but for the round's note
+    threads = (tmp_path / "threads").read_text().replace("solvers on worker threads; ", "")
+    assert threads == (tmp_path / "alone").read_text()
+
+
+def test_a_file_damaged_in_an_earlier_round_can_be_damaged_again(tmp_path: Path) -> None:
+    # seed 201481646's round at event 23613 read a file nested too deep and failed
+    path = tmp_path / "hosting.json"
+    for kind, hurt in hostile.HURTS:
+        hurt(path, random.Random(1), None)
+        assert hostile._old(path) is None or kind in ("numbers too big", "wrong types",
+                                                      "text too long"), kind
+        hostile._clear(path)

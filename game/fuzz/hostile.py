@@ -45,9 +45,10 @@ def damage(folder: Path, rng: random.Random) -> str:
 
 
 def _old(path: Path) -> Any:
+    """The file's JSON, or None: it may be damaged already (too deep, say)."""
     try:
         return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
 
 

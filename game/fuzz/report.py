@@ -45,6 +45,7 @@ class FuzzReport:
     virtual_pads: bool = False
     restarts: int = 0  # new app after a quit or a failure outside a frame
     hostile_rounds: int = 0  # rounds started from a damaged save folder
+    thread_rounds: int = 0  # rounds with the solvers on real worker threads
     digest: str = ""  # of the run's trace: equal digests, the same run
     measures: Measures = field(default_factory=Measures)
     failures: list[Failure] = field(default_factory=list)  # distinct, first seen first
@@ -79,6 +80,7 @@ class FuzzReport:
             "sent": dict(sorted(self.sent.items())),
             "starts": dict(sorted(self.starts.items())), "virtual_pads": self.virtual_pads,
             "restarts": self.restarts, "hostile_rounds": self.hostile_rounds,
+            "thread_rounds": self.thread_rounds,
             "digest": self.digest,
             "failures": [asdict(f) for f in self.failures], **self.measures.to_json(),
         }
@@ -94,7 +96,8 @@ class FuzzReport:
                  "sent: " + ", ".join(f"{k} {n}" for k, n in sorted(self.sent.items())),
                  f"virtual pads: {'yes' if self.virtual_pads else 'no (events posted)'}; "
                  f"restarts: {self.restarts}; rounds from a damaged save folder: "
-                 f"{self.hostile_rounds}; digest: {self.digest}",
+                 f"{self.hostile_rounds}, with worker threads: {self.thread_rounds}; "
+                 f"digest: {self.digest}",
                  *self.measures.text()]
         for n, f in enumerate(self.failures, 1):
             lines += ["", f"[{n}] {f.kind} x{f.count}: {f.summary}", f"    at {f.location}",

@@ -4,12 +4,15 @@ not (game/fuzz/pace.py), and after every step a look for exceptions (the app's c
 guard hands them over) and for tables that lost or gained cards. Frames slower than a
 player forgives and the memory at each round's start are measured (game/fuzz/measure.py).
 
+Rounds (every start point once) may start from a damaged save folder
+(game/fuzz/hostile.py), switch TV mode, or put the solvers on real worker threads.
+
 Deterministic for a seed: the fuzzer's choices come from one seeded generator, frames
-last a fixed simulated time, and what the game would take from outside the seed is
-replaced for the run (game/fuzz/outside.py): its solvers run at seeded moments on this
-thread (and, much slower than a frame, cost only a bounded share of the run), its
-clock and calendar are simulated, its network runs on this thread in memory, its fresh
-seeds come from the run's seed."""
+last a simulated time drawn from it, and what the game would take from outside the
+seed is replaced for the run (game/fuzz/outside.py): its solvers' answers arrive at
+seeded moments (and, much slower than a frame, cost only a bounded share of the run),
+its clock and calendar are simulated, its network runs on this thread in memory, its
+fresh seeds come from the run's seed."""
 
 from __future__ import annotations
 
@@ -38,6 +41,7 @@ BATCH = (1, 6)  # events per step, all handled in the step's frame, as a fast pl
 JOBS_CHANCE = 1 / 40  # a step also runs the queued background jobs
 HOSTILE_CHANCE = 0.3  # a round starts from a damaged save folder
 TV_CHANCE = 0.25  # a round switches TV mode
+THREADS_CHANCE = 0.3  # a round's new scenes run their solvers on real worker threads
 RECENT = 20  # steps kept for a failure's reproduction log
 
 
@@ -152,7 +156,8 @@ class Fuzzer:
     def _new_round(self) -> str:
         """Every start point once more, in a new order (popped from the end, so the firsts
         go last); now and then from a damaged save folder, the game started again over
-        it, or in the other TV mode. What was done, for the reproduction log."""
+        it, in the other TV mode, or with the solvers on real worker threads. What was
+        done, for the reproduction log."""
         self.report.measures.round_started()
         firsts = [s for s in self.starts if s.first]
         rest = [s for s in self.starts if not s.first]
@@ -169,6 +174,10 @@ class Fuzzer:
             tv = not self.app.settings.tv_mode
             self.app.set_setting(tv_mode=tv)
             notes.append(f"TV mode {'on' if tv else 'off'}")
+        self.outside.jobs.threads = self.rng.random() < THREADS_CHANCE
+        if self.outside.jobs.threads:
+            notes.append("solvers on worker threads")
+            self.report.thread_rounds += 1
         return "".join(f"{note}; " for note in notes)
 
     def _look(self, index: int) -> None:
