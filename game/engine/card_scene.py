@@ -92,6 +92,7 @@ class CardGameScene(Scene):
         self.celebration: Celebration | None = None
         self.records = RecordKeeper(self.game_id, app.save_dir,
                                     lambda text: self.hud.say(text, error=True))
+        self.unsaved = ""  # why the last autosave failed ("" when it did not)
         self.mouse_on = True  # False when the player answers No to Mouse: Ask
         self.session: Session | None = None
         self._fresh_deal = False
@@ -496,9 +497,14 @@ class CardGameScene(Scene):
         """Is there anything worth resuming? (A tournament between two games is.)"""
         return self.recorder.cursor > 0 and not self.client.over
 
+    @property
+    def saves_moves(self) -> bool:
+        """This table's game is autosaved (not a demo, a replay or another's table)."""
+        return not (self.demo or self.viewer or self.session is None)
+
     def autosave(self) -> None:
         """Written after every move, atomically: a crash or kill -9 loses nothing."""
-        if self.demo or self.viewer or self.session is None:
+        if not self.saves_moves:
             return
         path = self.autosave_path
         try:
@@ -512,8 +518,28 @@ class CardGameScene(Scene):
                                                  "recorded": record and record.to_json(),
                                                  "hands": self.records.hands.to_json(),
                                                  **self.autosave_extra()})
+            self.unsaved = ""
         except OSError as exc:
+            self.unsaved = str(exc)
             self.hud.say(f"The game could not be saved: {exc}", error=True)
+
+    def autosave_problem(self) -> str | None:
+        """None when the autosave on disk holds this table's game as it stands (or there
+        is none, with nothing to resume); else a sentence (the fuzzer asks after every
+        move). A save that failed, and said so, is not asked about."""
+        if not self.saves_moves or self.unsaved:
+            return None
+        path = self.autosave_path
+        if not self.keeps_autosave():
+            return f"{path.name} is kept with nothing to resume" if path.exists() else None
+        saved = storage.read_json(path, AUTOSAVE_KIND, AUTOSAVE_VERSION).data
+        replay = saved.get("replay") if saved is not None else None
+        if not isinstance(replay, dict):
+            return f"{path.name} is missing or unreadable after move {self.recorder.cursor}"
+        table = self.recorder.to_json()
+        differ = [k for k in ("game", "seed", "config", "moves", "cursor")
+                  if replay.get(k) != table[k]]
+        return f"{path.name} differs from the table in {', '.join(differ)}" if differ else None
 
     def emergency_save(self) -> None:
         """Called by the app when a frame failed: keep the game whatever happened."""

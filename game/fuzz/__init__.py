@@ -1,5 +1,5 @@
 """`python main.py fuzz`: seeded random input through every scene, game and dialog
-the fuzzer can reach, with a report of every exception and card-count failure.
+the fuzzer can reach, with a report of every exception, card-count and autosave failure.
 
     from game.fuzz import run_fuzz
     report = run_fuzz(events=5000, seed=1)   # -> FuzzReport (report.ok, .to_json())
@@ -21,7 +21,8 @@ def main(events: int, seed: int, as_json: bool, trace: Path | None = None) -> in
     """The command: prints the report (JSON or text); 1 if anything failed."""
     def progress(report: FuzzReport) -> None:
         print(f"... {report.events} events, {report.exceptions} exceptions, "
-              f"{report.card_count_failures} card-count failures", file=sys.stderr, flush=True)
+              f"{report.card_count_failures} card-count failures, "
+              f"{report.autosave_failures} autosave failures", file=sys.stderr, flush=True)
 
     report = run_fuzz(events, seed, progress=None if as_json else progress, trace=trace)
     print(json.dumps(report.to_json()) if as_json else report.text())

@@ -1,13 +1,15 @@
-"""Seeded random input, one step at a time: keys with modifiers, mouse buttons, motion
-and wheel (also off-window), window events and resizes, full-screen toggles and game
-controllers. Each step posts a few pygame events (or changes a virtual pad) and
-returns a short description for the reproduction log.
+"""Seeded random input, one step at a time: keys with modifiers (held to auto-repeat
+now and then), text input, mouse buttons, motion and wheel (also off-window), window
+events, moves and resizes (1x1 to 8K), full-screen toggles, files and text dropped on
+the window, and game controllers. Each step posts a few pygame events (or changes a
+virtual pad) and returns a short description for the reproduction log.
 
 Nothing here reads a clock: the same seed and the same app give the same steps.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import string
 from collections.abc import Callable
@@ -42,6 +44,11 @@ WINDOW_EVENTS = ("WINDOWFOCUSLOST", "WINDOWFOCUSGAINED", "WINDOWLEAVE", "WINDOWE
                  "WINDOWHIDDEN", "WINDOWMAXIMIZED", "WINDOWTAKEFOCUS")
 HUGE = (7680, 4320)  # 8K: costly to draw, so rare
 HUGE_CHANCE = 0.004  # of resizes
+UHD = (3840, 2160)  # 4K: a TV's
+UHD_CHANCE = 0.008
+REPEAT_CHANCE = 0.05  # a key held until it repeats
+ODD_PATHS = ("", "/", "/nonexistent/replay.json", "relative.json",
+             "/tmp/" + "long-" * 60 + ".json", "caf\u00e9 \u2660.json")
 
 
 def post(kind: int, **attrs: object) -> None:
@@ -71,17 +78,20 @@ class InputMaker:
     now (buttons, cards, dialog choices) so clicks and drags land on things."""
 
     def __init__(self, rng: random.Random, pads: Pads,
-                 window: Callable[[], Point], points: Callable[[], list[Point]]) -> None:
+                 window: Callable[[], Point], points: Callable[[], list[Point]],
+                 files: Callable[[], list[str]]) -> None:
         self.rng = rng
         self.pads = pads
         self.window = window
         self.points = points
+        self.files = files  # paths worth dropping on the window
         self.held: tuple[int, int, int] = (0, 0, 0)  # mouse buttons 1-3 held
         self.pointer: Point = (0, 0)
         self.steps: list[tuple[float, Callable[[], str]]] = [
             (30, self.key), (14, self.click), (7, self.press_mouse), (7, self.release_mouse),
             (20, self.motion), (5, self.wheel), (9, self.pad), (3, self.window_event),
-            (2, self.resize), (1, self.fullscreen), (1, self.text), (0.05, self.quit),
+            (2, self.resize), (1, self.fullscreen), (1, self.text), (0.5, self.drop),
+            (0.05, self.quit),
         ]
         self._weights = [w for w, _ in self.steps]
         self.sent: dict[str, int] = {}  # steps made, by kind ("key", "click", ...)
@@ -112,11 +122,13 @@ class InputMaker:
         mod_name, mod = self.rng.choice(MODS)
         scancode = self.rng.choice(KEYPAD_SCANCODES) if self.rng.random() < 0.03 else 0
         text = _unicode(key, mod)
-        post(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=scancode)
+        downs = self.rng.randint(2, 12) if self.rng.random() < REPEAT_CHANCE else 1
+        for _ in range(downs):  # held: SDL repeats the press, and releases it once
+            post(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=scancode)
         if self.rng.random() < 0.8:
             post(pygame.KEYUP, key=key, mod=mod, unicode=text, scancode=scancode)
         return f"key {pygame.key.name(key)!r}{' +' + mod_name if mod_name else ''}" + (
-            f" scancode {scancode}" if scancode else "")
+            f" scancode {scancode}" if scancode else "") + (f" x{downs}" if downs > 1 else "")
 
     def fullscreen(self) -> str:
         if self.rng.random() < 0.5:
@@ -182,7 +194,11 @@ class InputMaker:
     # -- window ---------------------------------------------------------------------------
 
     def window_event(self) -> str:
-        name = self.rng.choice(WINDOW_EVENTS)
+        name = self.rng.choice(WINDOW_EVENTS + ("WINDOWMOVED",))
+        if name == "WINDOWMOVED":  # another screen may lie left of or above this one
+            x, y = self.rng.randint(-4000, 8000), self.rng.randint(-3000, 5000)
+            post(pygame.WINDOWMOVED, x=x, y=y)
+            return f"window moved to ({x}, {y})"
         post(getattr(pygame, name))
         if name == "WINDOWFOCUSLOST" and self.rng.random() < 0.5:
             post(pygame.ACTIVEEVENT, gain=0, state=1)
@@ -192,6 +208,8 @@ class InputMaker:
         roll = self.rng.random()
         if roll < HUGE_CHANCE:
             w, h = HUGE
+        elif roll < HUGE_CHANCE + UHD_CHANCE:
+            w, h = UHD
         elif roll < 0.06:
             w, h = 1280, 720
         elif roll < 0.1:
@@ -203,6 +221,19 @@ class InputMaker:
         post(pygame.VIDEORESIZE, size=(w, h), w=w, h=h)
         post(pygame.WINDOWSIZECHANGED, x=w, y=h)
         return f"resize {w}x{h}"
+
+    def drop(self) -> str:
+        """A file (one of the save folder's, or an odd path) or a text dropped on the
+        window, as SDL sends it."""
+        post(pygame.DROPBEGIN)
+        if self.rng.random() < 0.2:
+            what = self.rng.choice(("text", "12", "\u2660" * 300))
+            post(pygame.DROPTEXT, text=what)
+        else:
+            what = self.rng.choice(self.files() + list(ODD_PATHS))
+            post(pygame.DROPFILE, file=what)
+        post(pygame.DROPCOMPLETE)
+        return f"dropped {(os.path.basename(what) or what)[-60:]!r}"
 
     def quit(self) -> str:
         post(pygame.QUIT)

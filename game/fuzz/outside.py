@@ -1,8 +1,8 @@
 """What the game takes from outside a fuzz run's seed, replaced by stand-ins for the run
 so that the seed alone decides it:
 
-- background jobs (the solvers) wait in a ``JobQueue`` that the fuzzer runs, on its own
-  thread, at seeded moments: answers arrive on the same frame every time;
+- background jobs (the solvers) wait in a ``JobQueue`` whose answers the fuzzer hands
+  over at seeded moments: they arrive on the same frame every time (game/fuzz/jobqueue.py);
 - the clock and the calendar are a ``SimulatedClock``: a solver's time limit is a fixed
   amount of work on any machine, and the dates replays are named and sorted by move
   with the frames;
@@ -20,8 +20,7 @@ import os
 import random
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -31,7 +30,7 @@ from typing import Any
 
 from game import seeds, wallclock
 from game.engine import jobs as jobs_module
-from game.engine.jobs import run_job
+from game.fuzz.jobqueue import JobQueue
 from game.fuzz.netloop import SteppedLoop, SteppedRunner, inline_pool
 from game.fuzz.pipes import MemoryNetwork
 from game.net import runtime
@@ -39,28 +38,6 @@ from game.wallclock import SimulatedClock
 
 START_DATE = datetime(2024, 1, 2, 3, 4, 5)  # the calendar's first day, in every run
 TICK = 0.01  # simulated seconds per reading of the clock: a 1 s limit is 100 readings
-
-
-class JobQueue:
-    """Stands in for the solvers' worker threads: jobs wait here until ``run``."""
-
-    def __init__(self) -> None:
-        self._waiting: list[tuple[Future, Callable[..., Any], tuple]] = []
-
-    def worker(self) -> JobQueue:
-        return self  # one queue for every Background of the run
-
-    def put(self, future: Future, fn: Callable[..., Any], args: tuple) -> None:
-        self._waiting.append((future, fn, args))
-
-    def stop(self) -> None:
-        """A Background closing cancels its own futures; nothing else to do."""
-
-    def run(self) -> None:
-        """Run every job still wanted, oldest first, on this thread."""
-        waiting, self._waiting = self._waiting, []
-        for job in waiting:
-            run_job(*job)
 
 
 @dataclass

@@ -9,12 +9,16 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from game.fuzz.measure import Measures
+
 ROOT = Path(__file__).resolve().parents[2]
+# What the JSON says of the machine rather than the run: two runs of a seed differ here.
+MEASURED = ("seconds", "events_per_second", "slow_frames", "memory_mb")
 
 
 @dataclass
 class Failure:
-    kind: str  # "exception" | "card count"
+    kind: str  # "exception" | "card count" | "autosave"
     summary: str  # "KeyError: 'x'" or the card-count sentence
     location: str  # innermost project frame, "scenes/pyramid.py:93 in placements"
     first_event: int  # 0-based index of the step after which it was seen
@@ -40,10 +44,14 @@ class FuzzReport:
     sent: dict[str, int] = field(default_factory=dict)  # input steps by kind
     virtual_pads: bool = False
     restarts: int = 0  # new app after a quit or a failure outside a frame
+    hostile_rounds: int = 0  # rounds started from a damaged save folder
+    thread_rounds: int = 0  # rounds with the solvers on real worker threads
     digest: str = ""  # of the run's trace: equal digests, the same run
+    measures: Measures = field(default_factory=Measures)
     failures: list[Failure] = field(default_factory=list)  # distinct, first seen first
     exceptions: int = 0
     card_count_failures: int = 0
+    autosave_failures: int = 0  # the autosave on disk was not the table's game
 
     @property
     def ok(self) -> bool:
@@ -52,6 +60,8 @@ class FuzzReport:
     def add(self, failure: Failure) -> None:
         if failure.kind == "exception":
             self.exceptions += 1
+        elif failure.kind == "autosave":
+            self.autosave_failures += 1
         else:
             self.card_count_failures += 1
         for known in self.failures:
@@ -65,23 +75,30 @@ class FuzzReport:
             "events": self.events, "seed": self.seed, "seconds": round(self.seconds, 2),
             "events_per_second": round(self.events / self.seconds) if self.seconds else None,
             "exceptions": self.exceptions, "card_count_failures": self.card_count_failures,
+            "autosave_failures": self.autosave_failures,
             "scenes": sorted(self.scenes), "dialogs": sorted(self.dialogs),
             "sent": dict(sorted(self.sent.items())),
             "starts": dict(sorted(self.starts.items())), "virtual_pads": self.virtual_pads,
-            "restarts": self.restarts, "digest": self.digest,
-            "failures": [asdict(f) for f in self.failures],
+            "restarts": self.restarts, "hostile_rounds": self.hostile_rounds,
+            "thread_rounds": self.thread_rounds,
+            "digest": self.digest,
+            "failures": [asdict(f) for f in self.failures], **self.measures.to_json(),
         }
 
     def text(self) -> str:
         rate = f", {self.events / self.seconds:.0f}/s" if self.seconds else ""
         lines = [f"fuzz seed {self.seed}: {self.events} events in {self.seconds:.1f} s{rate}; "
                  f"{self.exceptions} exceptions, {self.card_count_failures} card-count "
-                 f"failures ({len(self.failures)} distinct)",
+                 f"failures, {self.autosave_failures} autosave failures "
+                 f"({len(self.failures)} distinct)",
                  f"scenes: {', '.join(sorted(self.scenes))}",
                  f"dialogs: {', '.join(sorted(self.dialogs)) or '-'}",
                  "sent: " + ", ".join(f"{k} {n}" for k, n in sorted(self.sent.items())),
                  f"virtual pads: {'yes' if self.virtual_pads else 'no (events posted)'}; "
-                 f"restarts: {self.restarts}; digest: {self.digest}"]
+                 f"restarts: {self.restarts}; rounds from a damaged save folder: "
+                 f"{self.hostile_rounds}, with worker threads: {self.thread_rounds}; "
+                 f"digest: {self.digest}",
+                 *self.measures.text()]
         for n, f in enumerate(self.failures, 1):
             lines += ["", f"[{n}] {f.kind} x{f.count}: {f.summary}", f"    at {f.location}",
                       f"    first after event {f.first_event}; reproduce: {f.reproduce}",

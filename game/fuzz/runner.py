@@ -1,14 +1,18 @@
 """The fuzz loop: the real App, headless, in a fresh temporary save folder; one random
-step (or a jump to a start point) then a frame of simulated time, and after every step
-a look for exceptions (the app's crash guard hands them over) and for tables that lost
-or gained cards.
+step (or a jump to a start point) then a frame or a few of simulated time, regular or
+not (game/fuzz/pace.py), and after every step a look for exceptions (the app's crash
+guard hands them over) and for tables that lost or gained cards. Frames slower than a
+player forgives and the memory at each round's start are measured (game/fuzz/measure.py).
+
+Rounds (every start point once) may start from a damaged save folder
+(game/fuzz/hostile.py), switch TV mode, or put the solvers on real worker threads.
 
 Deterministic for a seed: the fuzzer's choices come from one seeded generator, frames
-last a fixed simulated time, and what the game would take from outside the seed is
-replaced for the run (game/fuzz/outside.py): its solvers run at seeded moments on this
-thread (and, much slower than a frame, cost only a bounded share of the run), its
-clock and calendar are simulated, its network runs on this thread in memory, its fresh
-seeds come from the run's seed."""
+last a simulated time drawn from it, and what the game would take from outside the
+seed is replaced for the run (game/fuzz/outside.py): its solvers' answers arrive at
+seeded moments (and, much slower than a frame, cost only a bounded share of the run),
+its clock and calendar are simulated, its network runs on this thread in memory, its
+fresh seeds come from the run's seed."""
 
 from __future__ import annotations
 
@@ -17,22 +21,27 @@ import os
 import random
 import time
 import traceback
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from game import storage
+from game.fuzz.hostile import damage
 from game.fuzz.outside import Outside, save_folder, sealed
+from game.fuzz.pace import frame_times
 from game.fuzz.report import Failure, FuzzReport, location
 from game.fuzz.trace import Trace
 
-FRAME = 1 / 60
 START_SIZE = (640, 360)
 JUMP_GAP = (15, 60)  # steps between jumps to start points (~160 events apart)
 BATCH = (1, 6)  # events per step, all handled in the step's frame, as a fast player's are
-EXTRA_FRAMES_CHANCE = 0.04  # a step also lets some time pass (animations, the computer)
 JOBS_CHANCE = 1 / 40  # a step also runs the queued background jobs
+HOSTILE_CHANCE = 0.3  # a round starts from a damaged save folder
+TV_CHANCE = 0.25  # a round switches TV mode
+THREADS_CHANCE = 0.3  # a round's new scenes run their solvers on real worker threads
 RECENT = 20  # steps kept for a failure's reproduction log
 
 
@@ -63,11 +72,13 @@ class Fuzzer:
         self.app = self._new_app()
         self.pads = Pads(self.rng)
         self.report.virtual_pads = self.pads.virtual
-        self.inputs = InputMaker(self.rng, self.pads, self._window, self._points)
+        self.inputs = InputMaker(self.rng, self.pads, self._window, self._points, self._files)
         self.starts = start_points(write_replays(save_dir, self.rng))
         self._deck: list[Any] = []  # start points not yet visited this round
         self._next_jump = 0  # step count at which to jump
         self._steps = 0
+        # each game scene's cursor when last seen: its autosave is checked after a move
+        self._cursors: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
 
     def run(self, events: int, progress: Callable[[FuzzReport], None] | None) -> FuzzReport:
         began = time.perf_counter()
@@ -111,10 +122,11 @@ class Fuzzer:
                     self.recent.append(self.trace.event(index - 1, self.inputs.step()))
             if self.rng.random() < JOBS_CHANCE:
                 self.outside.jobs.run()
-            for _ in range(1 + (self.rng.randrange(1, 40) if self.rng.random()
-                                < EXTRA_FRAMES_CHANCE else 0)):
-                self.app.frame(FRAME)
-                self.outside.frame_passed(FRAME)
+            for seconds in frame_times(self.rng):
+                began = time.perf_counter()
+                self.app.frame(seconds)
+                self.report.measures.frame(time.perf_counter() - began, index - 1, self.app)
+                self.outside.frame_passed(seconds)
                 if not self.app.running:
                     break
         except Exception as exc:  # outside the app's guard (a jump, a pad): report, go on
@@ -129,12 +141,7 @@ class Fuzzer:
 
     def _jump(self) -> str:
         """Go back to the menu, then push the next start point (each once per round)."""
-        if not self._deck:  # a new round: popped from the end, so the firsts go last
-            firsts = [s for s in self.starts if s.first]
-            rest = [s for s in self.starts if not s.first]
-            self.rng.shuffle(firsts)
-            self.rng.shuffle(rest)
-            self._deck = rest + firsts
+        note = self._new_round() if not self._deck else ""
         start = self._deck.pop()
         self.report.starts[start.name] = self.report.starts.get(start.name, 0) + 1
         app = self.app
@@ -144,10 +151,38 @@ class Fuzzer:
         scene = start.make(app, seed)
         if scene is not None:
             app.push(scene)
-        return f"jump to {start.name} (seed {seed})"
+        return f"{note}jump to {start.name} (seed {seed})"
+
+    def _new_round(self) -> str:
+        """Every start point once more, in a new order (popped from the end, so the firsts
+        go last); now and then from a damaged save folder, the game started again over
+        it, in the other TV mode, or with the solvers on real worker threads. What was
+        done, for the reproduction log."""
+        self.report.measures.round_started()
+        firsts = [s for s in self.starts if s.first]
+        rest = [s for s in self.starts if not s.first]
+        self.rng.shuffle(firsts)
+        self.rng.shuffle(rest)
+        self._deck = rest + firsts
+        notes = []
+        if self.rng.random() < HOSTILE_CHANCE:
+            notes.append(damage(self.save_dir, self.rng))
+            self._close_app()
+            self.app = self._new_app()
+            self.report.hostile_rounds += 1
+        if self.rng.random() < TV_CHANCE:
+            tv = not self.app.settings.tv_mode
+            self.app.set_setting(tv_mode=tv)
+            notes.append(f"TV mode {'on' if tv else 'off'}")
+        self.outside.jobs.threads = self.rng.random() < THREADS_CHANCE
+        if self.outside.jobs.threads:
+            notes.append("solvers on worker threads")
+            self.report.thread_rounds += 1
+        return "".join(f"{note}; " for note in notes)
 
     def _look(self, index: int) -> None:
-        """Collect what the step showed: crashes, card counts, scenes and dialogs."""
+        """Collect what the step showed: crashes, card counts, autosaves after a move,
+        scenes and dialogs."""
         app = self.app
         for crash in app.crashes:
             self._failed_exception(index, crash.exception, crash.traceback)
@@ -160,17 +195,29 @@ class Fuzzer:
             dialog = scene.hud.dialog
             if dialog is not None:
                 self.report.dialogs.add(dialog.title)
-            check = getattr(scene, "card_count_problem", None)
-            if check is None:
+            self._check(index, scene, "card count", "card_count_problem")
+            recorder = getattr(scene, "recorder", None)
+            if recorder is None:
                 continue
-            try:
-                problem = check()
-            except Exception as exc:  # the check itself failing is a finding too
-                self._failed_exception(index, exc, "".join(_format(exc)))
-                continue
-            if problem:
-                self._fail(index, "card count", f"{type(scene).__name__}: {problem}",
-                           type(scene).__module__.replace(".", "/") + ".py", "")
+            seen = self._cursors.get(scene)
+            self._cursors[scene] = recorder.cursor
+            if seen is not None and seen != recorder.cursor:
+                self._check(index, scene, "autosave", "autosave_problem")
+
+    def _check(self, index: int, scene: Any, kind: str, method: str) -> None:
+        """Ask ``scene`` its ``method`` (any scene with one is asked): a sentence is a
+        failure of ``kind``."""
+        check = getattr(scene, method, None)
+        if check is None:
+            return
+        try:
+            problem = check()
+        except Exception as exc:  # the check itself failing is a finding too
+            self._failed_exception(index, exc, "".join(_format(exc)))
+            return
+        if problem:
+            self._fail(index, kind, f"{type(scene).__name__}: {problem}",
+                       type(scene).__module__.replace(".", "/") + ".py", "")
 
     # -- failures -------------------------------------------------------------------------
 
@@ -194,8 +241,13 @@ class Fuzzer:
         from game.settings import load_settings
         from scenes.menu import MenuScene
 
-        settings, _ = load_settings(self.save_dir)  # as a player's next start would
+        # as a player's next start would (game/launcher.py): what could not be read is said
+        problems: list[str] = []
+        for folder in (self.save_dir, storage.replay_dir(self.save_dir, problems)):
+            storage.remove_stale_temp_files(folder)
+        settings, problem = load_settings(self.save_dir)
         app = App(self.save_dir, settings, headless=True, size=START_SIZE)
+        app.problems.extend(problems + ([problem] if problem else []))
         app.crash_guard = True  # its crashes are handed over in app.crashes
         app.loopback_only = True  # Host a table: 127.0.0.1, a free port, closed with its scene
         app.push(MenuScene(app))
@@ -212,6 +264,10 @@ class Fuzzer:
 
     def _window(self) -> tuple[int, int]:
         return self.app.screen.get_size()
+
+    def _files(self) -> list[str]:
+        """The save folder's files and folders, in a fixed order."""
+        return sorted(str(path) for path in self.save_dir.rglob("*"))
 
     def _points(self) -> list[tuple[int, int]]:
         """Window positions of what can be hit now: dialog choices, buttons and cards."""

@@ -39,18 +39,36 @@ def random_game(entry: GameEntry, rng: random.Random, moves: int = MAX_MOVES) ->
     return recorder
 
 
-def write_replays(save_dir: Path, rng: random.Random) -> dict[str, Path]:
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A replay file as the fuzzer wrote it."""
+
+    path: Path
+    data: bytes
+
+    @property
+    def intact(self) -> bool:
+        """Still there as written (the fuzzed replay list may delete it, a hostile round
+        damage it)."""
+        try:
+            return self.path.is_file() and self.path.read_bytes() == self.data
+        except OSError:
+            return False
+
+
+def write_replays(save_dir: Path, rng: random.Random) -> dict[str, Written]:
     """A whole game's replay per playable game, by game id."""
     return {entry.id: write_replay(save_dir, entry, rng) for entry in playable()}
 
 
-def write_replay(save_dir: Path, entry: GameEntry, rng: random.Random) -> Path:
+def write_replay(save_dir: Path, entry: GameEntry, rng: random.Random) -> Written:
     recorder = random_game(entry, rng)
     recorder.meta.update({"date": "2024-01-02T03:04:05", "result": "fuzz"})
-    return storage.write_replay(storage.replay_dir(save_dir), recorder.to_json())
+    path = storage.write_replay(storage.replay_dir(save_dir), recorder.to_json())
+    return Written(path, path.read_bytes())
 
 
-def start_points(replays: dict[str, Path]) -> list[Start]:
+def start_points(replays: dict[str, Written]) -> list[Start]:
     from scenes.help import HelpScene
     from scenes.replay_viewer import ReplayListScene
     from scenes.settings import SettingsScene
@@ -64,7 +82,7 @@ def start_points(replays: dict[str, Path]) -> list[Start]:
     return starts
 
 
-def _game_starts(entry: GameEntry, replays: dict[str, Path]) -> list[Start]:
+def _game_starts(entry: GameEntry, replays: dict[str, Written]) -> list[Start]:
     from scenes.help import HelpScene
     from scenes.open_game import game_scene
 
@@ -99,14 +117,14 @@ def _endgame(app: Any, entry: GameEntry, seed: int) -> Any:
     return scene
 
 
-def _viewer(app: Any, entry: GameEntry, replays: dict[str, Path], seed: int) -> Any:
-    """The viewer over the game's fuzz replay, written again if the fuzzed replay list
-    deleted it meanwhile (a file that is there must open)."""
+def _viewer(app: Any, entry: GameEntry, replays: dict[str, Written], seed: int) -> Any:
+    """The viewer over the game's fuzz replay, written again if it was deleted or
+    damaged meanwhile (a file written whole must open)."""
     from scenes.replay_viewer import ReplayScene
 
-    path = replays[entry.id]
-    if not path.exists():
-        path = replays[entry.id] = write_replay(app.save_dir, entry, random.Random(seed))
+    if not replays[entry.id].intact:
+        replays[entry.id] = write_replay(app.save_dir, entry, random.Random(seed))
+    path = replays[entry.id].path
     scene = ReplayScene.open(app, path)
     if scene is None:
         raise RuntimeError(f"the replay viewer could not open {path.name}: "

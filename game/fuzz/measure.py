@@ -1,0 +1,68 @@
+"""What a fuzz run measures of the machine it runs on: frames slower than a player
+would forgive, and the resident memory at each round's start. These depend on the
+machine, not the seed, so the report keeps them apart from the run's own record."""
+
+from __future__ import annotations
+
+import os
+import resource
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+SLOW = 0.25  # seconds: a frame this long is a visible hitch
+SLOWEST_KEPT = 10
+
+
+@dataclass(frozen=True)
+class SlowFrame:
+    event: int  # after which event the frame ran
+    ms: int
+    scenes: str  # "MenuScene > PyramidScene"
+    size: tuple[int, int]  # the window's
+
+
+@dataclass
+class Measures:
+    slow_frames: int = 0
+    slowest: list[SlowFrame] = field(default_factory=list)  # the worst few, worst first
+    memory_mb: list[int] = field(default_factory=list)  # resident, at each round's start
+
+    def frame(self, seconds: float, event: int, app: Any) -> None:
+        if seconds < SLOW:
+            return
+        self.slow_frames += 1
+        scenes = " > ".join(type(scene).__name__ for scene in app.scenes)
+        self.slowest.append(SlowFrame(event, round(seconds * 1000), scenes,
+                                      app.screen.get_size()))
+        self.slowest.sort(key=lambda f: -f.ms)
+        del self.slowest[SLOWEST_KEPT:]
+
+    def round_started(self) -> None:
+        self.memory_mb.append(resident_mb())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"slow_frames": {"count": self.slow_frames,
+                                "slowest": [asdict(f) for f in self.slowest]},
+                "memory_mb": {"rounds": self.memory_mb, "peak": peak_mb()}}
+
+    def text(self) -> list[str]:
+        lines = [f"frames over {SLOW * 1000:.0f} ms: {self.slow_frames}"]
+        lines += [f"    {f.ms} ms after event {f.event} ({f.scenes}, {f.size[0]}x{f.size[1]})"
+                  for f in self.slowest]
+        rounds = ", ".join(map(str, self.memory_mb))
+        lines.append(f"resident memory (MB) at each round's start: {rounds}; "
+                     f"peak {peak_mb()}")
+        return lines
+
+
+def resident_mb() -> int:
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):  # not Linux: the peak is what there is
+        return peak_mb()
+    return pages * os.sysconf("SC_PAGE_SIZE") // 2**20
+
+
+def peak_mb() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024  # KB on Linux
