@@ -425,10 +425,12 @@ class ChinesePokerScene(GameScene):
         order = {c.uid: i for i, c in enumerate(L.hand_order(view, self.sort_by))}
         offered: dict[str, pygame.Rect] = {}
         for key, place in list(places.items()):
-            if key in order or str(key).startswith("cut#"):
+            if not isinstance(key, str):
+                continue
+            if key in order or key.startswith("cut#"):
                 column = order[key] if key in order else int(key[4:])
                 places[key] = replace(place, column=column)
-            elif str(key).startswith("offer"):
+            elif key.startswith("offer"):
                 hand = f"{key.split('#')[0]}#0"
                 offered[hand] = offered.get(hand, place.rect).union(place.rect)
                 del places[key]

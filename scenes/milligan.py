@@ -203,10 +203,17 @@ class MilliganScene(GameScene):
         """The place a card or zone stands for as a destination."""
         if target is None:
             return None
-        name = target[5:] if target.startswith("zone:") else self.places.get(target, ("",))[0]
+        name = self.pile_of(target)
         if name in ("", "stock"):
             return None
         return M.FOUNDATION if name[0] == "f" else name
+
+    def pile_of(self, key: object) -> str:
+        """The pile a card lies in or a zone stands for ("c3", "w", "f0", "stock"); ""
+        for anything else (a button)."""
+        if not isinstance(key, str):
+            return ""
+        return key[5:] if key.startswith("zone:") else self.places.get(key, ("",))[0]
 
     def move_for(self, source: tuple[str, int], target: str | None) -> M.Transfer | None:
         place = self.target_place(target)
@@ -332,8 +339,7 @@ class MilliganScene(GameScene):
         to the end of the next one along, where a run is put or picked."""
         places = super().focus_places()
         for key, place in places.items():
-            where = key[5:] if isinstance(key, str) and key.startswith("zone:") \
-                else self.places.get(key, ("",))[0] if isinstance(key, str) else ""
+            where = self.pile_of(key)
             if where == M.WAIVE or where[:1] == "c":
                 places[key] = replace(place, column=M.COLUMNS if where == M.WAIVE
                                       else int(where[1:]))

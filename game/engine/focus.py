@@ -20,7 +20,7 @@ import pygame
 
 from game.engine.actions import Act
 
-ACROSS_WEIGHT = 13  # FocusFinder's: distance along the arrow counts this much more (squared)
+ALONG_WEIGHT = 13  # FocusFinder's: the distance along the arrow counts this much more
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +71,7 @@ def _nearest_that_way(places: Places, current: object, direction: Act) -> object
         in_line = d2 < s3 and d3 > s2
         along = max(0, d0 - s1)
         across = abs((d2 + d3) / 2 - middle)
-        rank = (not in_line, ACROSS_WEIGHT * along * along + across * across)
+        rank = (not in_line, ALONG_WEIGHT * along * along + across * across)
         if best is None or rank < best:
             best, found = rank, key
     return found
