@@ -662,9 +662,11 @@ class CardGameScene(Scene):
         return True
 
     def draw_items(self, alpha: float) -> list[DrawItem]:
-        self.follow_focus()
+        framed = self.show_focus and self.hud.dialog is None and self.celebration is None
+        if framed:  # (a hidden focus is found again by the press that shows it)
+            self.follow_focus()
         items = self.table.draw_items(alpha) + self.extra_items() + super().draw_items(alpha)
-        if self.show_focus and self.hud.dialog is None and self.celebration is None:
+        if framed:
             items += self.nav.frame_items(self.viewport, self.focus)
         if self.celebration is not None and self.celebration.clock > 0:
             items += self.celebration.draw_items(self.viewport, self.table.art.face,
