@@ -41,7 +41,7 @@ def main() -> None:
             with tempfile.TemporaryDirectory() as folder:
                 play(app_for_pad(Path(folder)), game, seed, args.moves, tally)
         print(f"{name:<15}{tally.moves:>6}{tally.steps_per_move:>12.2f}"
-              f"{tally.buttons / max(1, tally.moves):>10.2f}{tally.longest:>6}"
+              f"{tally.buttons_per_move:>10.2f}{tally.longest:>6}"
               f"{time.perf_counter() - started:>9.1f}", flush=True)
 
 

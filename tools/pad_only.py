@@ -9,7 +9,7 @@ presses from wherever the focus was to the move's source and target ("steps"), a
 A / X presses ("buttons"). Dialogs the table asks (a bet's amount, a notice) are
 answered with the pad too, counted apart.
 
-Used by tools.bench_focus (every game, whole games) and the tests (a few moves).
+Used by tools.bench_focus and the tests (tests/test_focus.py, tests/driver.py).
 """
 
 from __future__ import annotations
@@ -30,8 +30,7 @@ PAD = 901  # the posted events' pad: the input layer needs no device for them
 DPAD = {Act.UP: pygame.CONTROLLER_BUTTON_DPAD_UP, Act.DOWN: pygame.CONTROLLER_BUTTON_DPAD_DOWN,
         Act.LEFT: pygame.CONTROLLER_BUTTON_DPAD_LEFT,
         Act.RIGHT: pygame.CONTROLLER_BUTTON_DPAD_RIGHT}
-A, B, X = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B,
-           pygame.CONTROLLER_BUTTON_X)
+A, X = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_X
 PAGE_UP, PAGE_DOWN = pygame.CONTROLLER_AXIS_TRIGGERLEFT, pygame.CONTROLLER_AXIS_TRIGGERRIGHT
 FRAME = 1 / 60
 WAIT_SECONDS = 30.0  # the computer seats' longest think before the driver gives up
@@ -58,8 +57,8 @@ class Tally:
         return self.steps / max(1, self.moves)
 
     @property
-    def presses_per_move(self) -> float:
-        return (self.steps + self.buttons) / max(1, self.moves)
+    def buttons_per_move(self) -> float:
+        return self.buttons / max(1, self.moves)
 
 
 def shortest_path(scene: Any, goal: object) -> list[Act] | None:
