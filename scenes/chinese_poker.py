@@ -9,6 +9,7 @@ O sorts, H hints. Pad: the cursor and A pick, X plays the selection, Y hints.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -19,7 +20,9 @@ from game.cards import Card
 from game.engine.actions import Act, Action
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
+from game.engine.focus import Place, Places
 from game.engine.render import DrawItem
+from game.engine.table_focus import card_places
 from game.engine.ui import GOLD, INK, MUTED, Dialog, fitting_size, text_image
 from game.engine.widgets import command_bar
 from game.rules import chinese_poker as C
@@ -299,7 +302,7 @@ class ChinesePokerScene(GameScene):
         self._last_view = view
         mine = view.my_turn and view.phase == "play" and not self.concealed \
             and not self.computer_to_play
-        if mine and not self._had_turn and view.hand:
+        if mine and not self._had_turn and view.hand and self.focus not in self.hand_keys():
             # A new turn starts on the hand, not on whatever button the focus last
             # found (after the cut or the deal that was Sort, so Enter / A sorted).
             self.set_focus(L.hand_order(view, self.sort_by)[0].uid)
@@ -466,17 +469,30 @@ class ChinesePokerScene(GameScene):
             # Passed by the button: the focus back on the hand, not left on a dim Pass
             self.set_focus(L.hand_order(self.view, self.sort_by)[0].uid)
 
-    def focus_targets(self) -> dict[object, tuple[float, float]]:
-        """The hand's cards stay focusable between this seat's turns, so the focus stays
-        on the hand after a pass (it jumped to Sort, the first lit button)."""
-        targets = super().focus_targets()
+    def focus_places(self) -> Places:
+        """The hand and the cut spread are rows of columns: Left and Right go card to
+        card and round the ends. The hand's cards stay focusable between this seat's
+        turns, so the focus stays on the hand after a pass (it jumped to Sort, the first
+        lit button). Each hand offered to choose from is one place."""
+        places = super().focus_places()
         view = self.view
         if view.phase == "play" and not self.concealed and not self.viewer:
-            for card in view.hand:
-                if card.uid in self.table.entities and card.uid not in targets:
-                    rect = self.table.card_rect(card.uid)
-                    targets[card.uid] = (rect.centerx, rect.centery)
-        return targets
+            places.update(card_places(self.table, [c.uid for c in view.hand if c.uid in
+                                                   self.table.entities and c.uid not in places]))
+        order = {c.uid: i for i, c in enumerate(L.hand_order(view, self.sort_by))}
+        offered: dict[str, pygame.Rect] = {}
+        for key, place in list(places.items()):
+            if not isinstance(key, str):
+                continue
+            if key in order or key.startswith("cut#"):
+                column = order[key] if key in order else int(key[4:])
+                places[key] = replace(place, column=column)
+            elif key.startswith("offer"):
+                hand = f"{key.split('#')[0]}#0"
+                offered[hand] = offered.get(hand, place.rect).union(place.rect)
+                del places[key]
+        places.update({hand: Place(rect) for hand, rect in offered.items()})
+        return places
 
     def hint(self) -> None:
         view = self.view

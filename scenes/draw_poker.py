@@ -21,6 +21,7 @@ from game.ai.draw_poker_odds import best_draw
 from game.engine.actions import Act, Action
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
+from game.engine.focus import Place
 from game.engine.layout import Viewport
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, confirm, text_image
@@ -171,8 +172,6 @@ class DrawPokerScene(GameScene):
         common = [] if self.viewer or self.demo else COMMON
         self.hud.buttons = fit_words(command_bar(commands + common, where="bottom",
                                                  size=BAR_SIZE), self.viewport)
-        if self.focus is not None and self.focus not in self.focus_targets():
-            self.set_focus(None)
         super().after_refresh()
 
     def after_refresh(self) -> None:
@@ -301,8 +300,9 @@ class DrawPokerScene(GameScene):
             return True
         return False
 
-    def zone_focusable(self, name: str) -> bool:
-        return name.startswith("zone:dealer:") and self.view.phase == "choose"
+    def zone_place(self, name: str, rect: pygame.Rect) -> Place | None:
+        choosing = name.startswith("zone:dealer:") and self.view.phase == "choose"
+        return Place(rect) if choosing else None
 
     def on_key(self, key: str) -> bool:
         if key in ("1", "2", "3", "4", "5") and self._my_draw(self.view):
@@ -315,8 +315,7 @@ class DrawPokerScene(GameScene):
         if action.kind == Act.CANCEL:
             self.escape()
             return
-        if action.kind == Act.SELECT and (self.focus is None or action.device == "mouse") \
-                and self.go_on():
+        if action.kind == Act.SELECT and not self.show_focus and self.go_on():
             return
         super().handle_game(action)
 

@@ -13,6 +13,7 @@ spacing buttons above it (compact, reset, expand); long columns squeeze to fit.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -23,6 +24,7 @@ from game.engine import arrange
 from game.engine.actions import Act
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
+from game.engine.focus import Place, Places
 from game.engine.jobs import PENDING, STUDY
 from game.engine.layout import DESIGN_W
 from game.engine.render import DrawItem
@@ -133,12 +135,13 @@ class MilliganScene(GameScene):
         for button in self.hud.buttons:
             if button.key.startswith("space:"):
                 button.visible = shown
+        self.nav.forget()
 
     def set_zones(self) -> None:
         zones = {"zone:stock": zone_rect(*STOCK_POS, CARD_W, CARD_H),
-                 "zone:w": zone_rect(*WAITING_POS, CARD_W, CARD_H),
-                 "zone:f": pygame.Rect(round(FOUNDATION_X), round(STOCK_POS[1]),
-                                       round(FOUNDATION_STEP * M.PILES), round(CARD_H))}
+                 "zone:w": zone_rect(*WAITING_POS, CARD_W, CARD_H)}
+        for p in range(M.PILES):  # any pile: the rules choose the one a card goes on
+            zones[f"zone:f{p}"] = zone_rect(*foundation_pos(p), CARD_W, CARD_H)
         for i in range(M.COLUMNS):
             zones[f"zone:c{i}"] = pygame.Rect(round(column_x(i)), round(COLUMN_TOP),
                                               round(CARD_W), round(COLUMN_BOTTOM - COLUMN_TOP))
@@ -199,13 +202,17 @@ class MilliganScene(GameScene):
         """The place a card or zone stands for as a destination."""
         if target is None:
             return None
-        if target.startswith("zone:"):
-            name = target[5:]
-            return None if name == "stock" else name
-        place = self.places.get(target)
-        if place is None:
+        name = self.pile_of(target)
+        if name in ("", "stock"):
             return None
-        return M.FOUNDATION if place[0][0] == "f" else place[0]
+        return M.FOUNDATION if name[0] == "f" else name
+
+    def pile_of(self, key: object) -> str:
+        """The pile a card lies in or a zone stands for ("c3", "w", "f0", "stock"); ""
+        for anything else (a button)."""
+        if not isinstance(key, str):
+            return ""
+        return key[5:] if key.startswith("zone:") else self.places.get(key, ("",))[0]
 
     def move_for(self, source: tuple[str, int], target: str | None) -> M.Transfer | None:
         place = self.target_place(target)
@@ -311,35 +318,31 @@ class MilliganScene(GameScene):
         focus = self.focus if isinstance(self.focus, str) else None
         self.try_foundation(focus if focus in self.places else None)
 
-    def zone_focusable(self, name: str) -> bool:
+    def zone_place(self, name: str, rect: pygame.Rect) -> Place | None:
+        """With a card picked up: an empty column (its first card's place), the empty
+        waiting space, and each foundation pile that shows no card to pick."""
         view = self.view
-        if name.startswith("zone:c"):
-            return not view.columns[int(name[6:])] and self.selected is not None
-        if name == "zone:w":
-            return view.waiting is None and self.selected is not None
-        if name == "zone:f":
-            return self.selected is not None
-        return False
+        where = name[5:]
+        if self.selected is None or where == "stock":
+            return None
+        if where[0] == "c" and not view.columns[int(where[1:])]:
+            return Place(zone_rect(column_x(int(where[1:])), COLUMN_TOP, CARD_W, CARD_H))
+        if where == "w" and view.waiting is None:
+            return Place(rect)
+        if where[0] == "f" and (view.miss_milligan or not view.foundations[int(where[1:])]):
+            return Place(rect)
+        return None
 
-    def move_focus(self, current: object, direction: Act) -> object | None:
-        """Left and right from a column go to the end of the next column along that has
-        one (columns differ in length, so the nearest point is often not the one meant)."""
-        place = self.places.get(current) if isinstance(current, str) else None
-        if place is None or place[0][0] != "c" or direction not in (Act.LEFT, Act.RIGHT):
-            return super().move_focus(current, direction)
-        targets = self.focus_targets()
-        step = 1 if direction == Act.RIGHT else -1
-        j = int(place[0][1:]) + step
-        while 0 <= j < M.COLUMNS:
-            column = self.view.columns[j]
-            for candidate in ((column[-1].uid,) if column else ()) + (f"zone:c{j}",):
-                if candidate in targets:
-                    return candidate
-            j += step
-        waiting = self.view.waiting.uid if self.view.waiting is not None else "zone:w"
-        if step > 0 and waiting in targets:
-            return waiting
-        return super().move_focus(current, direction)
+    def focus_places(self) -> Places:
+        """The columns (the waiting space a ninth on their right): Left and Right go
+        to the end of the next one along, where a run is put or picked."""
+        places = super().focus_places()
+        for key, place in places.items():
+            where = self.pile_of(key)
+            if where == M.WAIVE or where[:1] == "c":
+                places[key] = replace(place, column=M.COLUMNS if where == M.WAIVE
+                                      else int(where[1:]))
+        return places
 
     def handle_game(self, action) -> None:  # noqa: ANN001
         self.click_mods = action.mods  # what on_click sees: the modifiers of this action

@@ -19,6 +19,7 @@ from game.engine.actions import Act, Action
 from game.engine.arrange import Box, Grid, fit_grids
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
+from game.engine.focus import Place
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Message, confirm, text_image
 from game.engine.widgets import command_bar
@@ -376,8 +377,6 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             shown = {"done": view.can_finish, "pass": view.can_pass}
             for button in self.hud.buttons:
                 button.visible = shown.get(button.key, True)
-        if self.focus is not None and self.focus not in self.focus_targets():
-            self.set_focus(None)
         super().after_refresh()
 
     # -- choosing -----------------------------------------------------------------------
@@ -492,8 +491,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def on_secondary(self) -> None:
         self.reject()
 
-    def zone_focusable(self, name: str) -> bool:
-        return name[5:] in self.view.targets
+    def zone_place(self, name: str, rect: pygame.Rect) -> Place | None:
+        return Place(rect) if name[5:] in self.view.targets else None
 
     def on_key(self, key: str) -> bool:
         if key == "x":
@@ -779,10 +778,10 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             if self.second_cursor is not None and not view.over:  # the second person's
                 r, c = divmod(self.second_cursor, 5)
                 outline("second", self.spot_rect(view, f"o{r}{c}"), HINT)
-        if self.pending_row is not None:  # the half-typed square's row, framed
-            aimed = grids[self.key_matrix if len(grids) == 2 else 0]
+        if self.pending_row is not None:  # the half-typed square's row, framed over
+            aimed = grids[self.key_matrix if len(grids) == 2 else 0]  # the blue outlines
             x, y = aimed.slot(self.pending_row, 0)
-            outline("row", zone_rect(x, y, aimed.box.w, aimed.card_h), GOLD, UI - 2)
+            outline("row", zone_rect(x, y, aimed.box.w, aimed.card_h), GOLD, UI + 1)
         return items
 
     @staticmethod

@@ -17,6 +17,7 @@ from game.ai import pyramid_player
 from game.engine.actions import Act
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
+from game.engine.focus import Place
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Dialog, confirm, text_image
 from game.engine.widgets import command_bar
@@ -237,9 +238,10 @@ class PyramidScene(MatchPlay, GameScene):
     def on_secondary(self) -> None:
         self.turn_pack()
 
-    def zone_focusable(self, name: str) -> bool:
+    def zone_place(self, name: str, rect: pygame.Rect) -> Place | None:
         view = self.view
-        return name == "zone:stock" and view.stock_top is None and bool(view.waste)
+        turns_over = name == "zone:stock" and view.stock_top is None and bool(view.waste)
+        return Place(rect) if turns_over else None
 
     # -- keyboard ------------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ import pygame
 
 from game.engine.app import App
 from game.settings import Settings
+from tools.pad_only import shortest_path
 
 
 def make_app(save_dir: Path, size: tuple[int, int] = (1280, 720), **settings: object) -> App:
@@ -84,35 +85,27 @@ def pad_press(app: App, pad, button: int) -> None:  # noqa: ANN001 - a VirtualPa
     frames(app)
 
 
-def pad_focus(app: App, pad, scene, target: object, tries: int = 60,  # noqa: ANN001
-              column_first: float | None = None) -> None:
-    """Walk the focus cursor to ``target`` with the D-pad (see ``walk_focus``)."""
-    walk_focus(scene, target, lambda way: pad_press(app, pad, DPAD[way]), tries, column_first)
+def pad_focus(app: App, pad, scene, target: object, tries: int = 60) -> None:  # noqa: ANN001
+    """Walk the focus frame to ``target`` with the D-pad (see ``walk_focus``)."""
+    walk_focus(scene, target, lambda way: pad_press(app, pad, DPAD[way]), tries)
 
 
 def key_focus(app: App, scene, target: object, tries: int = 60) -> None:  # noqa: ANN001
-    """Walk the focus cursor to ``target`` with the arrow keys (see ``walk_focus``)."""
+    """Walk the focus frame to ``target`` with the arrow keys (see ``walk_focus``)."""
     walk_focus(scene, target, lambda way: key(app, ARROWS[way]), tries)
 
 
 def walk_focus(scene, target: object, step: Callable[[str], None], tries: int = 60,  # noqa: ANN001
-               column_first: float | None = None) -> None:
-    """Walk the focus cursor to ``target`` by ``step("left" | "right" | "up" | "down")``,
-    as a player would: along the longer way first, or with ``column_first`` (logical
-    units), across to the right column first whenever it is further away than that, then
-    along it."""
+               ) -> None:
+    """Show the focus frame, then walk it to ``target`` the shortest way by
+    ``step("left" | "right" | "up" | "down")``, as a player who knows the table would."""
+    if not scene.show_focus:
+        step("down")  # the first press after the mouse only shows the frame
     for _ in range(tries):
         if scene.focus == target:
             return
-        targets = scene.focus_targets()
-        here = targets.get(scene.focus)
-        if here is None:
-            step("down")
-            continue
-        dx, dy = targets[target][0] - here[0], targets[target][1] - here[1]
-        across = abs(dx) >= (abs(dy) if column_first is None else column_first)
-        if across:
-            step("right" if dx > 0 else "left")
-        else:
-            step("down" if dy > 0 else "up")
-    raise AssertionError(f"the focus cursor never reached {target}")
+        path = shortest_path(scene, target)
+        if path is None:
+            break
+        step(path[0].value)
+    raise AssertionError(f"the focus frame never reached {target} (on {scene.focus})")

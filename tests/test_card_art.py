@@ -108,7 +108,7 @@ def test_backs_differ_from_faces_and_each_other(art: CardArt) -> None:
 def test_highlights_outlines_shadows(art: CardArt) -> None:
     rings = {pygame.image.tobytes(art.highlight(k), "RGBA") for k in HIGHLIGHTS}
     assert len(rings) == len(HIGHLIGHTS)
-    ring = art.highlight("focus")
+    ring = art.highlight("selected")
     assert ring.get_width() > art.width and ring.get_height() > art.height
     assert art.highlight_offset[0] < 0
     marks = {pygame.image.tobytes(art.outline(k), "RGBA") for k in OUTLINES}

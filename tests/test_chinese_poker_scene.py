@@ -535,11 +535,11 @@ def test_the_focus_is_on_the_hand_when_a_turn_to_play_starts(tmp_path: Path) -> 
     """After the cut and the deal, Enter picks the first card instead of sorting."""
     app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
     scene = start(app, Setup(("human", "medium", "medium"), target=5))
-    key(app, pygame.K_DOWN)  # a keyboard player: the focus cursor shows
+    key(app, pygame.K_DOWN)  # a keyboard player: the focus frame shows
     while scene.view.phase != "play" or not scene.view.my_turn:
         wait_for_turn(app, scene)
         if scene.view.phase == "cut":
-            click(app, visible_point(scene, "cut#5"))
+            key(app, pygame.K_RETURN)  # the focus is on the spread: Enter cuts
         elif scene.view.phase == "deal" and scene.view.my_turn:
             key(app, pygame.K_d, "d")
         elif scene.view.phase == "play" and not scene.view.my_turn:
@@ -560,6 +560,7 @@ def test_a_pad_player_cuts_with_a_and_a_pass_keeps_the_focus_on_the_hand(
     frames(app, 2)
     setup = Setup(("human", "easy", "easy", "easy"))
     scene = start(app, setup)
+    pad_press(app, pad, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # a pad player: the frame shows
     scene.set_focus(("button", "sort"))  # the last match's focus
     scene.start_match(setup)  # the next match: its cut
     passed = False

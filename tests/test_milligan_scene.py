@@ -185,19 +185,19 @@ def test_a_whole_game_by_pad(tmp_path: Path, pad: VirtualPad) -> None:
 
     def do(move: M.Move) -> None:
         if isinstance(move, M.Deal):
-            pad_focus(app, pad, scene, f"stock#{scene.view.stock_size - 1}", column_first=40)
+            pad_focus(app, pad, scene, f"stock#{scene.view.stock_size - 1}")
             pad_press(app, pad, a)
         elif isinstance(move, M.Resign):
-            pad_focus(app, pad, scene, ("button", "giveup"), column_first=40)
+            pad_focus(app, pad, scene, ("button", "giveup"))
             pad_press(app, pad, a)
             pad_press(app, pad, a)  # Yes
         elif move.target == "f" and move.count == 1:
-            pad_focus(app, pad, scene, lead_key(scene.view, move), column_first=40)
+            pad_focus(app, pad, scene, lead_key(scene.view, move))
             pad_press(app, pad, pygame.CONTROLLER_BUTTON_X)
         else:
-            pad_focus(app, pad, scene, lead_key(scene.view, move), column_first=40)
+            pad_focus(app, pad, scene, lead_key(scene.view, move))
             pad_press(app, pad, a)
-            pad_focus(app, pad, scene, pad_target(scene, move.target), column_first=40)
+            pad_focus(app, pad, scene, pad_target(scene, move.target))
             pad_press(app, pad, a)
 
     assert play_game(app, scene, do, agent=gives_up_early()) > 12

@@ -387,8 +387,11 @@ def test_two_pads_each_move_only_their_own_players_cursor(tmp_path: Path, pad: V
         pad.press(pygame.CONTROLLER_BUTTON_A)  # the first pad to press A is player 2's
         frames(app)
         assert scene.second_device == f"pad:{pad.instance_id}"
+        other.press(pygame.CONTROLLER_BUTTON_DPAD_UP)  # player 1's pad shows their frame...
+        frames(app)
+        assert scene.show_focus and scene.second_cursor == 12
         focus_before = scene.focus
-        other.press(pygame.CONTROLLER_BUTTON_DPAD_UP)  # player 1's pad: their focus frame
+        other.press(pygame.CONTROLLER_BUTTON_DPAD_UP)  # ...and moves it
         frames(app)
         assert scene.second_cursor == 12 and scene.focus != focus_before
         focus = scene.focus

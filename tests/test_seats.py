@@ -40,6 +40,7 @@ def test_each_seat_hears_only_its_own_device(tmp_path: Path) -> None:
         assert scene.human_for(Action(Act.SELECT, device="pad", pad=second)).seat == 1
         assert scene.human_for(Action(Act.SELECT, device="keyboard")).seat == 0
         assert scene.human_for(Action(Act.SELECT, device="pad", pad=first)) is None
+        scene.handle(Action(Act.RIGHT, device="pad", pad=second))  # shows the focus frame
         before = scene.focus
         scene.handle(Action(Act.RIGHT, device="pad", pad=first))
         assert scene.focus == before, "a pad no seat owns moves nothing"

@@ -61,7 +61,6 @@ BACKS: dict[str, tuple[RGB, RGB, RGB]] = {
 HIGHLIGHTS: dict[str, RGB] = {
     "selected": (255, 204, 40),
     "hint": (40, 224, 236),
-    "focus": (255, 255, 255),
     "error": (240, 48, 48),
     "drop": (110, 236, 110),
 }
@@ -718,7 +717,7 @@ class CardArt:
         s, pad = self.ss, self.highlight_pad
         size = (self.width + 2 * pad, self.height + 2 * pad)
         gap = max(1, round(self.width * 0.012))
-        thick = max(2, round(self.width * (0.045 if kind == "focus" else 0.03)))
+        thick = max(2, round(self.width * 0.03))
         ring = pygame.Rect(pad - gap - thick, pad - gap - thick, 0, 0)
         ring.size = (self.width + 2 * (gap + thick), self.height + 2 * (gap + thick))
         radius = self.radius + gap + thick
@@ -736,8 +735,6 @@ class CardArt:
         out = pygame.Surface(size, pygame.SRCALPHA)
         out.fill((*color, 0))
         out.blit(glow, (0, 0))
-        if kind == "focus":  # a dark keyline keeps white readable against ivory cards too
-            out.blit(stroke((20, 30, 40), 1, thick + 2, 200), (0, 0))
         out.blit(stroke(color, 0, thick), (0, 0))
         if kind == "drop":
             wash = pygame.Surface(self.size, pygame.SRCALPHA)

@@ -21,6 +21,7 @@ from game.cards import card_from_uid
 from game.engine.actions import Act, Action
 from game.engine.celebration import Celebration
 from game.engine.components import Placement
+from game.engine.focus import Place, Places
 from game.engine.game_record import (
     COMPUTER,
     PERSON,
@@ -38,6 +39,7 @@ from game.engine.render import DrawItem
 from game.engine.scene import Scene
 from game.engine.seats import ComputerSeat, HumanSeat
 from game.engine.table import CardTable
+from game.engine.table_focus import TableFocus, button_places, card_places
 from game.engine.ui import GOLD, MUTED, UI_Z, Button, Dialog, confirm, text_image
 from game.replay.recorder import Recorder
 from game.rules.base import IllegalMove
@@ -51,6 +53,7 @@ AUTOSAVE_VERSION = 1
 DEMO_PAUSE = 2.5  # seconds a finished demo deal stays on screen before the next
 DEMO_BANNER = "Demo \u00b7 any key or click ends the show"  # and back to the menu
 FLASH_SECONDS = 0.6  # a refused card's red ring: seen with error messages and sound off
+FOCUS_ACTS = (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT, Act.SELECT)
 OVER_WORDS_SECONDS = 12.0  # how long the line saying how to go on stays after the end box
 
 
@@ -69,6 +72,9 @@ class CardGameScene(Scene):
         no dialogs. ``client``: a seat at a table held elsewhere; ``net``: that table is
         across the network (its connection, names and chat)."""
         super().__init__(app)
+        # Keyboard and pad players see a frame on the place they act on (a pad player
+        # from the start; the keyboard's first arrow shows it: hotkeys need none).
+        self.nav = TableFocus(self.focus_places, shown=app.input.last_device == "pad")
         if client is not None:
             self.seat = client.seat
         self.net = NetPlay(self, net) if net is not None else None
@@ -162,7 +168,7 @@ class CardGameScene(Scene):
         return False
 
     def activate(self, target: object) -> None:
-        """SELECT pressed while the focus cursor is on a card or zone."""
+        """SELECT pressed while the focus frame is on a card or zone."""
         self.on_click(target if isinstance(target, str) else None, (0.0, 0.0))
 
     def game_command(self, key: str) -> bool:
@@ -354,6 +360,7 @@ class CardGameScene(Scene):
 
     def after_refresh(self) -> None:
         """Scene-specific updates once the table matches the view (labels, buttons)."""
+        self.nav.forget()  # the focus places are worked out afresh when next asked
         for key, enabled in (("undo", self.client.can_undo), ("redo", self.client.can_redo)):
             if any(b.key == key for b in self.hud.buttons):
                 self.hud.button(key).enabled = enabled
@@ -626,6 +633,8 @@ class CardGameScene(Scene):
         return next((h for h in self.humans if h.owns(action.device, action.pad)), None)
 
     def handle(self, action: Action) -> None:
+        if action.device == "mouse":
+            self.nav.shown = False  # the first arrow or Select after it shows it again
         if self.demo and not self.viewer and self._stops_demo(action):
             self.app.pop()  # attract mode: any key, click or button ends the show
             return
@@ -639,6 +648,7 @@ class CardGameScene(Scene):
         if self.net is not None and self.net.handle(action):
             return
         super().handle(action)
+        self.nav.forget()  # what the action changed (a card picked up: empty piles take it)
 
     @staticmethod
     def _stops_demo(action: Action) -> bool:
@@ -646,6 +656,7 @@ class CardGameScene(Scene):
 
     def layout(self, vp) -> None:  # noqa: ANN001
         self.table.set_view(vp, self.app.card_art(self.card_w, vp))
+        self.nav.forget()
 
     def settings_changed(self) -> None:
         self.mouse_on = True
@@ -691,8 +702,12 @@ class CardGameScene(Scene):
         return True
 
     def draw_items(self, alpha: float) -> list[DrawItem]:
-        self._show_focus_highlight()
+        framed = self.show_focus and self.hud.dialog is None and self.celebration is None
+        if framed:  # (a hidden focus is found again by the press that shows it)
+            self.follow_focus()
         items = self.table.draw_items(alpha) + self.extra_items() + super().draw_items(alpha)
+        if framed:
+            items += self.nav.frame_items(self.viewport, self.focus)
         if self.celebration is not None and self.celebration.clock > 0:
             items += self.celebration.draw_items(self.viewport, self.table.art.face,
                                                  lambda: self._table_picture(alpha))
@@ -774,17 +789,19 @@ class CardGameScene(Scene):
                 self.on_click(gesture.key, action.pos)
             elif gesture is not None and gesture.kind == "drop":
                 self.on_drop(gesture.key, gesture.target)
-        elif kind in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
-            self.step_focus(kind)
-        elif kind == Act.SELECT:
-            if self.table.animating:
-                self.table.finish_animations()
-            if self.focus is None:
-                self.step_focus(Act.DOWN)
-            elif isinstance(self.focus, tuple):
-                self.press(self.focus[1])
+        elif kind in FOCUS_ACTS:
+            self.follow_focus()
+            if not self.nav.shown:  # the first press after the mouse shows where it is
+                self.nav.shown = True
+            elif kind != Act.SELECT:
+                self.step_focus(kind)
             else:
-                self.activate(self.focus)
+                if self.table.animating:
+                    self.table.finish_animations()
+                if isinstance(self.focus, tuple):
+                    self.press(self.focus[1])
+                elif self.focus is not None:
+                    self.activate(self.focus)
         elif kind == Act.SECONDARY:
             self.on_secondary()
         elif kind in (Act.HINT, Act.MENU, Act.HELP):
@@ -806,7 +823,7 @@ class CardGameScene(Scene):
 
     @property
     def show_focus(self) -> bool:
-        return not self.viewer and super().show_focus
+        return not self.viewer and self.nav.shown
 
     def _light_drop_target(self, over: str | None) -> None:
         self.table.clear_highlights("drop")
@@ -814,28 +831,41 @@ class CardGameScene(Scene):
         if dragged is not None and over is not None and self.can_drop(dragged, over):
             self.table.set_highlight(over, "drop")
 
-    def focus_targets(self) -> dict[object, tuple[float, float]]:
-        targets = super().focus_targets()
-        for key in self.interactive_keys():
-            rect = self.table.card_rect(key)
-            targets[key] = (rect.centerx, rect.centery)
+    # -- focus (keyboard / pad): the part is game.engine.table_focus --------------------
+
+    def focus_places(self) -> Places:
+        """Everywhere the keyboard and pad focus may rest now: the buttons, the cards
+        that take a click, and the empty places ``zone_place`` offers."""
+        places = button_places(self.hud.buttons)
+        places.update(card_places(self.table, self.interactive_keys()))
         for name, rect in self.table.zones.items():
-            if self.zone_focusable(name):
-                targets[name] = (rect.centerx, rect.centery)
-        return targets
+            place = self.zone_place(name, rect)
+            if place is not None:
+                places[name] = place
+        return places
 
-    def zone_focusable(self, name: str) -> bool:
-        return False
+    def zone_place(self, name: str, rect: pygame.Rect) -> Place | None:
+        """Where the focus rests on the zone ``name`` (``rect``: its drop area): where
+        its pile would grow. None when the zone takes nothing now."""
+        return None
 
-    def _show_focus_highlight(self) -> None:
-        self.table.clear_highlights("focus")
-        if not self.show_focus or self.focus is None or isinstance(self.focus, tuple):
-            return
-        if self.focus not in self.focus_targets():
-            self.set_focus(self.move_focus(None, Act.DOWN))
-        if isinstance(self.focus, str) and self.focus in self.table.entities:
-            if self.focus not in self.table.highlighted("selected"):
-                self.table.set_highlight(self.focus, "focus")
+    def focus_targets(self) -> dict[object, tuple[float, float]]:
+        return {key: place.rect.center for key, place in self.nav.places().items()}
+
+    def move_focus(self, current: object, direction: Act) -> object | None:
+        return self.nav.move(current, direction)
+
+    def set_focus(self, target: object | None) -> None:
+        """The player (or the game) puts the focus on ``target``: it stays there."""
+        self.nav.want(target)
+        super().set_focus(target)
+
+    def follow_focus(self) -> None:
+        """The focus on the place the player left it, or while that is gone (a card
+        played from it, a button hidden while the dealer thinks) on the one nearest."""
+        key = self.nav.current()
+        if key != self.focus:
+            super().set_focus(key)
 
 
 def _game_over_dialog(scene: CardGameScene, title: str, body: str) -> Dialog:

@@ -118,4 +118,4 @@ class Dragging:
 
 @dataclass(slots=True)
 class Highlight:
-    kind: str  # "selected" | "hint" | "focus" | "error" | "drop"
+    kind: str  # "selected" | "hint" | "error" | "drop"

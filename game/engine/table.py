@@ -497,6 +497,31 @@ class CardTable:
         w, h = self.card_size(p)
         return pygame.Rect(round(p.x), round(p.y), round(w), round(h))
 
+    def visible_rects(self, keys: Iterable[str]) -> dict[str, pygame.Rect]:
+        """Where each card rests, less what the cards lying on it in its pile cover: a
+        column's covered card shows a strip at its top, a fanned hand's at its left."""
+        self._use()
+        piles: dict[str, list[tuple[float, pygame.Rect]]] = {}
+        for ent in self.entities.values():
+            p = esper.component_for_entity(ent, Target).placement
+            w, h = self.card_size(p)
+            piles.setdefault(p.zone, []).append(
+                (p.z, pygame.Rect(round(p.x), round(p.y), round(w), round(h))))
+        out = {}
+        for key in keys:
+            p = self.placement(key)
+            rect = self.card_rect(key)
+            for z, above in piles[p.zone]:
+                if z <= p.z or not above.colliderect(rect):
+                    continue
+                dx, dy = above.left - rect.left, above.top - rect.top
+                if dx > 0 and dx * rect.h >= dy * rect.w:
+                    rect.width = min(rect.width, dx)
+                elif dy > 0:
+                    rect.height = min(rect.height, dy)
+            out[key] = rect
+        return out
+
     # -- drawing --------------------------------------------------------------------------
 
     def draw_items(self, alpha: float) -> list[DrawItem]:
