@@ -256,4 +256,12 @@ def test_a_file_damaged_in_an_earlier_round_can_be_damaged_again(tmp_path: Path)
         hurt(path, random.Random(1), None)
         assert hostile._old(path) is None or kind in ("numbers too big", "wrong types",
                                                       "text too long"), kind
-        hostile._clear(path)
+        hostile.clear(path)
+
+
+def test_the_endgame_start_resumes_over_what_a_hostile_round_left(tmp_path: Path) -> None:
+    # seed 201481646's endgame jump at event 64456 met a folder where the autosave goes
+    starts = {s.name: s for s in start_points(write_replays(tmp_path, random.Random(1)))}
+    dict(hostile.HURTS)["a folder"](tmp_path / "autosave-milligan.json", random.Random(1), None)
+    scene = starts["endgame:milligan"].make(make_app(tmp_path), 7)
+    assert scene.recorder.cursor > 0  # resumed

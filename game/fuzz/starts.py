@@ -15,6 +15,7 @@ from typing import Any
 
 from game import seat_replay, storage
 from game.engine.card_scene import AUTOSAVE_KIND, AUTOSAVE_VERSION
+from game.fuzz.hostile import clear
 from game.replay.recorder import Recorder
 from game.rules.registry import GameEntry, playable
 from game.seat_json import SeatPort
@@ -142,8 +143,10 @@ def _endgame(app: Any, entry: GameEntry, seed: int) -> Any:
     recorder = Recorder(entry.rules, whole.seed, whole.config)
     for move in whole.moves[:-1]:
         recorder.play(move)
-    storage.write_json_atomic(app.save_dir / f"autosave-{entry.id}.json", {
-        "kind": AUTOSAVE_KIND, "version": AUTOSAVE_VERSION, "replay": recorder.to_json()})
+    path = app.save_dir / f"autosave-{entry.id}.json"
+    clear(path)  # a hostile round may have left a folder or a looping link there
+    storage.write_json_atomic(path, {"kind": AUTOSAVE_KIND, "version": AUTOSAVE_VERSION,
+                                     "replay": recorder.to_json()})
     scene = game_scene(app, entry.id)  # no seed: the saved game is resumed
     if recorder.cursor and scene.recorder.cursor != recorder.cursor:
         raise RuntimeError(f"the autosave of {entry.id} was not resumed")
