@@ -37,7 +37,7 @@ def damage(folder: Path, rng: random.Random) -> str:
         kind, hurt = rng.choice(HURTS)
         path = folder / name
         old = _old(path) if name in there else None
-        _clear(path)
+        clear(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         hurt(path, rng, old)
         done.append(f"{name} ({kind})")
@@ -52,7 +52,8 @@ def _old(path: Path) -> Any:
         return None
 
 
-def _clear(path: Path) -> None:
+def clear(path: Path) -> None:
+    """Remove whatever is at ``path``: a file, a link or a folder."""
     if path.is_symlink() or path.is_file():
         path.unlink()
     elif path.is_dir():

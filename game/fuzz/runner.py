@@ -60,7 +60,7 @@ class Fuzzer:
                  trace: Trace | None = None) -> None:
         from game.fuzz.inputs import InputMaker
         from game.fuzz.pads import Pads
-        from game.fuzz.starts import start_points, write_replays
+        from game.fuzz.starts import start_points, write_replays, write_seat_replays
 
         self.save_dir = save_dir
         self.seed = seed
@@ -73,7 +73,8 @@ class Fuzzer:
         self.pads = Pads(self.rng)
         self.report.virtual_pads = self.pads.virtual
         self.inputs = InputMaker(self.rng, self.pads, self._window, self._points, self._files)
-        self.starts = start_points(write_replays(save_dir, self.rng))
+        self.starts = start_points({**write_replays(save_dir, self.rng),
+                                    **write_seat_replays(save_dir, seed)})
         self._deck: list[Any] = []  # start points not yet visited this round
         self._next_jump = 0  # step count at which to jump
         self._steps = 0

@@ -1,8 +1,9 @@
 """Start points the fuzzer jumps to, because random input alone rarely reaches deep
 scenes: the menu, every playable game (standard, demo, and resumed one move before its
 end) from the registry, its help, the settings, the replay list and the replay viewer
-over a whole game written here first. A game added to the registry is covered with no
-change to this file."""
+over a whole game written here first; for a game played over the network, a table
+hosted (its lobby) and the viewer over a whole match as one seat saw it. A game added
+to the registry is covered with no change to this file."""
 
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game import storage
+from game import seat_replay, storage
 from game.engine.card_scene import AUTOSAVE_KIND, AUTOSAVE_VERSION
+from game.fuzz.hostile import clear
 from game.replay.recorder import Recorder
 from game.rules.registry import GameEntry, playable
+from game.seat_json import SeatPort
+from game.session import Session
 
 MAX_MOVES = 2000  # a random game that has not ended by then is cut short
 
@@ -68,6 +72,32 @@ def write_replay(save_dir: Path, entry: GameEntry, rng: random.Random) -> Writte
     return Written(path, path.read_bytes())
 
 
+def write_seat_replays(save_dir: Path, seed: int) -> dict[str, Written]:
+    """A whole network match per game played over the network, by "network:<game id>",
+    each from its own generator (the run's draws stay as they were)."""
+    return {f"network:{e.id}": write_seat_replay(save_dir, e, random.Random(f"{seed}:{e.id}"))
+            for e in playable() if e.network}
+
+
+def write_seat_replay(save_dir: Path, entry: GameEntry, rng: random.Random) -> Written:
+    """Random legal moves at a table of the game's network config, kept as seat 1 saw
+    them (the messages its SeatPort sent), as the network keeps a match."""
+    config = {**entry.rules.quick_config,
+              **{q.key: rng.choice(q.choices)[0] for q in entry.net_questions}}
+    session = Session(entry.rules, Recorder(entry.rules, rng.randrange(2**31), config))
+    bodies: list[str] = []
+    SeatPort(session, 1, bodies.append)
+    for _ in range(MAX_MOVES):
+        if session.over:
+            break
+        seat = rng.choice(session.acting_seats())
+        session.submit(seat, rng.choice(session.legal_moves(seat)))
+    replay = seat_replay.SeatReplay(entry.id, 1, ("Ann", "Bob", "Cy", "Di")[:session.seats], 1,
+                                    "fuzz", "2024-01-02T03:04:05", tuple(bodies))
+    path = seat_replay.write(save_dir, replay)
+    return Written(path, path.read_bytes())
+
+
 def start_points(replays: dict[str, Written]) -> list[Start]:
     from scenes.help import HelpScene
     from scenes.replay_viewer import ReplayListScene
@@ -94,9 +124,13 @@ def _game_starts(entry: GameEntry, replays: dict[str, Written]) -> list[Start]:
     if entry.help_topic:
         starts.append(Start(f"help:{entry.id}",
                             lambda app, seed: HelpScene(app, entry.help_topic)))
-    if entry.id in replays:
-        starts.append(Start(f"replay:{entry.id}",
-                            lambda app, seed: _viewer(app, entry, replays, seed), True))
+    if entry.network:
+        starts.append(Start(f"host:{entry.id}", lambda app, seed: _host(app, entry, seed),
+                            True))
+    for key, write in ((entry.id, write_replay), (f"network:{entry.id}", write_seat_replay)):
+        if key in replays:
+            starts.append(Start(f"replay:{key}", lambda app, seed, key=key, write=write:
+                                _viewer(app, entry, key, write, replays, seed), True))
     return starts
 
 
@@ -109,22 +143,41 @@ def _endgame(app: Any, entry: GameEntry, seed: int) -> Any:
     recorder = Recorder(entry.rules, whole.seed, whole.config)
     for move in whole.moves[:-1]:
         recorder.play(move)
-    storage.write_json_atomic(app.save_dir / f"autosave-{entry.id}.json", {
-        "kind": AUTOSAVE_KIND, "version": AUTOSAVE_VERSION, "replay": recorder.to_json()})
+    path = app.save_dir / f"autosave-{entry.id}.json"
+    clear(path)  # a hostile round may have left a folder or a looping link there
+    storage.write_json_atomic(path, {"kind": AUTOSAVE_KIND, "version": AUTOSAVE_VERSION,
+                                     "replay": recorder.to_json()})
     scene = game_scene(app, entry.id)  # no seed: the saved game is resumed
     if recorder.cursor and scene.recorder.cursor != recorder.cursor:
         raise RuntimeError(f"the autosave of {entry.id} was not resumed")
     return scene
 
 
-def _viewer(app: Any, entry: GameEntry, replays: dict[str, Written], seed: int) -> Any:
-    """The viewer over the game's fuzz replay, written again if it was deleted or
+def _host(app: Any, entry: GameEntry, seed: int) -> None:
+    """A table hosted (on loopback: the fuzzer's app) with random answers to the host's
+    questions; its lobby is pushed."""
+    from scenes.net_setup import TURN_TIMERS, HostChoice, host
+
+    rng = random.Random(seed)
+    config = {q.key: rng.choice(q.choices)[0] for q in entry.net_questions}
+    players = entry.rules.seat_count(entry.rules.new_game(0, config))
+    people = rng.randint(1, players)
+    levels = tuple(rng.choice([a for a in entry.agents if a != "random"])
+                   for _ in range(players - people))
+    host(app, entry, HostChoice(config, players, people, levels,
+                                float(rng.choice(TURN_TIMERS)[0]), name="Host"))
+
+
+def _viewer(app: Any, entry: GameEntry, key: str,
+            write: Callable[[Path, GameEntry, random.Random], Written],
+            replays: dict[str, Written], seed: int) -> Any:
+    """The viewer over the fuzz replay ``key``, written again if it was deleted or
     damaged meanwhile (a file written whole must open)."""
     from scenes.replay_viewer import ReplayScene
 
-    if not replays[entry.id].intact:
-        replays[entry.id] = write_replay(app.save_dir, entry, random.Random(seed))
-    path = replays[entry.id].path
+    if not replays[key].intact:
+        replays[key] = write(app.save_dir, entry, random.Random(seed))
+    path = replays[key].path
     scene = ReplayScene.open(app, path)
     if scene is None:
         raise RuntimeError(f"the replay viewer could not open {path.name}: "
