@@ -59,7 +59,8 @@ def run_until(app: App, done, limit: int = 900) -> int:  # noqa: ANN001
 
 
 def press(app: App, key: int, char: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char))
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):  # a key held on meets the next scene's guard
+        pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode=char))
     run(app)
 
 
@@ -146,6 +147,7 @@ def test_every_option_of_every_game_is_reached_and_changed_by_keys(
     from scenes.settings import PANEL, game_rows
 
     app = App(save_dir=tmp_path, settings=Settings(tv_mode=tv), headless=True, size=size)
+    app.push(MenuScene(app))  # under each page, as in the game (Esc there stops the app)
     for entry in playable():
         scene = SettingsScene(app, game_id=entry.id)
         app.push(scene)

@@ -187,6 +187,7 @@ class App:
         return self.scenes[-1]
 
     def push(self, scene: Scene) -> None:
+        self.input.scene_changed()
         self.scenes.append(scene)
         scene.layout(self.viewport)
         scene.enter()
@@ -194,6 +195,7 @@ class App:
         self.refresh_background()
 
     def pop(self) -> None:
+        self.input.scene_changed()
         self.scenes.pop().exit()
         if not self.scenes:
             self.running = False
