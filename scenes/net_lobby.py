@@ -33,7 +33,7 @@ from game.engine.ui import (
 from game.engine.widgets import command_bar
 from game.net import computer
 from game.recent_tables import Address
-from game.rules.registry import GameEntry, load
+from game.rules.registry import GameEntry, load, timer_words
 from scenes.help import HelpScene
 
 ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = 80, 290, 1080, 84, 16
@@ -198,7 +198,8 @@ class LobbyScene(Scene):
             return [head, (self.net.trouble, INK)] if self.net.trouble else [head]
         table = [q.shown.format(q.label(lobby.config[q.key]))
                  for q in self.entry.net_questions if q.shown and q.key in lobby.config]
-        head = " \u00b7 ".join([self.entry.title, f"{len(lobby.seats)} seats", *table])
+        timer = timer_words(lobby.turn_timer, self.entry.at_once(lobby.config))
+        head = " \u00b7 ".join([self.entry.title, f"{len(lobby.seats)} seats", *table, timer])
         lines = [(head, GOLD)]
         if self.net.hosted is not None:
             lines.append((f"Others connect to {self.net.address}", INK))

@@ -168,8 +168,11 @@ class HostDialogs:
         self._ask_level()
 
     def _ask_timer(self) -> None:
-        self._ask("Turn timer", "How long may a player take over a turn before the table "
-                  "plays for them?", list(TURN_TIMERS), lambda c: self._timer(float(c)))
+        # In a race nobody waits for a turn: each card has its time.
+        body = "How long may a player take over each card before the table places it " \
+            "for them?" if self.entry.at_once(self.choice.config) else \
+            "How long may a player take over a turn before the table plays for them?"
+        self._ask("Turn timer", body, list(TURN_TIMERS), lambda c: self._timer(float(c)))
 
     def _timer(self, seconds: float) -> None:
         self._set(turn_timer=seconds)

@@ -271,6 +271,7 @@ def test_the_host_gives_each_computer_seat_its_level_and_sets_the_turn_timer(
     assert lobby.net.hosted.options.table.turn_timer == 60
     until(app, lambda: lobby.net.client.lobby is not None
           and lobby.net.client.lobby.seats[3].kind == "computer", "the computer's seats")
+    assert lobby._heading()[0][0].endswith("\u00b7 turn timer 60 s"), "everyone sees it"
     assert [s.level for s in lobby.net.client.lobby.seats[1:]] == ["easy", "medium", "hard"]
     assert "computer, hard" in lobby.hud.button("seat:3").label
     click(app, lobby.hud.button("seat:3").rect.center)  # on to the game's next level

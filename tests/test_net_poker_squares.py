@@ -100,7 +100,7 @@ def test_host_a_poker_squares_race_and_play_it_to_the_end(tmp_path: Path) -> Non
     app = make_app(tmp_path, animation="off")
     lobby = host_a_race(app)
     until(app, lambda: lobby.net.client.lobby is not None, "the lobby")
-    assert lobby._heading()[0][0] == "Poker Squares \u00b7 2 seats \u00b7 Race"
+    assert lobby._heading()[0][0] == "Poker Squares \u00b7 2 seats \u00b7 Race \u00b7 no turn timer"
     other = ThreadedClient("127.0.0.1", lobby.net.hosted.port, "Bob")
     try:
         ready_guest(app, lobby, other)

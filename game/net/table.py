@@ -287,7 +287,7 @@ class Table:
     def lobby(self) -> Lobby:
         return Lobby(self.id, self.rules.game_id, dict(self.options.config), self.phase,
                      self.host, [s.info() for s in self.seats], self.match,
-                     self.options.matches, len(self.spectators))
+                     self.options.matches, len(self.spectators), self.options.turn_timer)
 
     def broadcast(self, message: Any) -> None:
         frame = encode(message)
