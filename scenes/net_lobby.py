@@ -54,7 +54,7 @@ def seat_label(net: NetworkTable, info: Any, host: int) -> str:
     state = "host" if info.seat == host else "person, ready" if info.ready \
         else "person, not ready"
     if not info.connected:
-        state = "connection lost"
+        state = "computer playing for them" if info.level else "connection lost"
     return f"{info.seat + 1}  \u00b7  {name}  \u00b7  {state}"
 
 

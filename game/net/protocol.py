@@ -45,8 +45,10 @@ Server -> client
                                             with next, the table waits until every
                                             connected person has sent ``next`` (the
                                             computer is always ready; someone silent
-                                            for the table's ``between`` seconds counts
-                                            as ready), then deals
+                                            for the table's ``between`` seconds after
+                                            another person's ``next`` counts as ready;
+                                            before any ``next`` nothing is dealt), then
+                                            deals
     waiting  {waits: [{seat, why, left}]}   whom the table waits for and the seconds left:
                                             "away" (a dropped person: then the computer
                                             takes the seat), "turn" (the turn timer: then
