@@ -160,6 +160,10 @@ class NetworkTable:
         return "connection lost" if away is None else \
             f"connection lost, computer in {self.seconds_left(away)} s"
 
+    def own_wait(self, why: str) -> Awaited | None:
+        """What the table waits for from this seat (None: nothing)."""
+        return self._wait(self.seat, why)
+
     def _wait(self, seat: int, why: str) -> Awaited | None:
         return next((w for w in self.waits if (w.seat, w.why) == (seat, why)), None)
 
