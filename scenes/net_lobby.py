@@ -88,7 +88,7 @@ class LobbyScene(Scene):
             if seats:
                 client.set_computers(list(seats), levels=list(seats.values()))
         if client.welcome is not None and self._remember is not None:
-            recent_tables.keep(self.app.save_dir, self._remember, client.name)
+            recent_tables.keep(self.app.save_dir, self._remember, client.name, self.entry.id)
             self._remember = None
         if client.problem and client.status in ("lobby", "playing"):
             self.app.error(client.problem)
@@ -196,8 +196,7 @@ class LobbyScene(Scene):
         if lobby is None:  # an ended connection is told by its dialog alone
             head = (f"{self.entry.title}: {client.host} port {client.port}", GOLD)
             return [head, (self.net.trouble, INK)] if self.net.trouble else [head]
-        table = [q.shown.format(q.label(lobby.config[q.key]))
-                 for q in self.entry.net_questions if q.shown and q.key in lobby.config]
+        table = self.entry.table_words(lobby.config)
         timer = timer_words(lobby.turn_timer, self.entry.at_once(lobby.config))
         head = " \u00b7 ".join([self.entry.title, f"{len(lobby.seats)} seats", *table, timer])
         lines = [(head, GOLD)]

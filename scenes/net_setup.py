@@ -248,7 +248,8 @@ def open_table(app: Any, entry: GameEntry, hosted: HostedNote, table: TableOptio
         pass  # the table plays all the same; it is only not resumable after a crash
     recent_tables.keep(app.save_dir, None, hosted.name)
     if hosted.lan:
-        server.announce(entry.id, hosted.name)
+        server.announce(entry.id, hosted.name, detail=" \u00b7 ".join(entry.table_words(
+            table.config)))
     address = str(Address(lan_address() if hosted.lan else "127.0.0.1", port))
     here = str(Address("127.0.0.1", port))
     if fresh:
@@ -272,19 +273,25 @@ class ConnectDialogs:
         self.address: Address | None = None
         self.lan: LanListener | None = None  # open while the address is asked
         self._heard: list[HeardTable] = []
+        self._offered = ""  # the address the field opened with
 
     def start(self, text: str | None = None, error: str = "") -> None:
-        shown = self.recent.addresses[:RECENT_SHOWN]
-        first = str(shown[0]) if shown else ""
         heard = self._heard[:LAN_SHOWN]
+        mine = self.recent.of_game(self.entry.id)
+        # A live table of this game first, else the last one of this game; never the
+        # address of another game's table.
+        self._offered = str(heard[0].address) if heard else str(mine[0]) if mine else ""
+        kept = {s.address for s in seat_tokens.load(self.app.save_dir)}
         body = "The host's name or address (a port after a colon when it is not 4747). " \
             "The host's lobby shows it."
         if heard:
             body += f" Tables on your network: {len(heard)}."
-        dialog = ask_text(self.hud, "Connect", body, first if text is None else text,
-                          self._address, extra=[(str(t.address), t.label, "") for t in heard]
-                          + [(str(a), str(a), "") for a in shown[1:]], max_length=60,
-                          error=error)
+        dialog = ask_text(self.hud, "Connect", body, self._offered if text is None else text,
+                          self._address,
+                          extra=[(str(t.address), t.label(str(t.address) in kept), "")
+                                 for t in heard]
+                          + [(str(a), str(a), "") for a in mine[:RECENT_SHOWN]
+                             if str(a) != self._offered], max_length=60, error=error)
         if self.lan is None and not self.app.loopback_only:
             self.lan = LanListener(lan.ANNOUNCE_PORT)
         dialog.on_frame = lambda: self._listen(dialog)
@@ -303,7 +310,8 @@ class ConnectDialogs:
         heard = self.lan.tables(self.entry.id) if self.lan is not None else []
         if heard != self._heard:
             self._heard = heard
-            self.start(dialog.text, dialog.error)
+            # the field as it opened follows what is heard; the player's typing stays
+            self.start(None if dialog.text == self._offered else dialog.text, dialog.error)
 
     def _address(self, text: str) -> None:
         address = Address.read(text.removeprefix("pick:"))
@@ -322,7 +330,7 @@ class ConnectDialogs:
         address = self.address or Address("127.0.0.1")
         # Kept at once, not only once a table answers: a failed connect (Change address,
         # Try again, the next Connect) asks with the name as it was typed.
-        self.recent = Recent(name, self.recent.addresses)
+        self.recent = replace(self.recent, name=name)
         recent_tables.keep(self.app.save_dir, None, name)
         kept = seat_tokens.find(self.app.save_dir, str(address),  # back after a crash
                                   self.app.problems)

@@ -98,6 +98,11 @@ class GameEntry:
     def option(self, key: str) -> Option:
         return next(o for o in self.options if o.key == key)
 
+    def table_words(self, config: Mapping[str, Any]) -> list[str]:
+        """The host's answers a table shows others ("Race", "to 25 points")."""
+        return [q.shown.format(q.label(config[q.key]))
+                for q in self.net_questions if q.shown and q.key in config]
+
     def at_once(self, config: Mapping[str, Any]) -> bool:
         """Do the seats play at the same time with ``config`` (Poker Squares' races)?
         A turn timer then times each card, not a turn."""
