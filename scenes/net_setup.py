@@ -46,7 +46,10 @@ class HostChoice:
 
 
 def ask_network(app: Any, hud: Hud, entry: GameEntry) -> None:
-    """The menu's question for a game people may play across the network."""
+    """The menu's question for a game people may play across the network (and, with a
+    seat kept at someone's table, as after a crash, the way back to it)."""
+    kept = seat_tokens.to_rejoin(app.save_dir, entry.id)
+
     def chosen(choice: str) -> None:
         if choice == "here":
             from scenes.open_game import game_scene
@@ -56,10 +59,13 @@ def ask_network(app: Any, hud: Hud, entry: GameEntry) -> None:
             HostDialogs(app, hud, entry).start()
         elif choice == "join":
             ConnectDialogs(app, hud, entry).start()
+        elif choice == "rejoin" and kept is not None:
+            ConnectDialogs(app, hud, entry).rejoin(kept)
 
+    back = [("rejoin", f"Rejoin {kept.host}'s table", "r")] if kept is not None else []
     hud.ask(Dialog(entry.title, "Play at this screen, or over the network: host a table "
                    "for others to join, or connect to someone's table.",
-                   [("here", "Play here", "p"), ("host", "Host a table", "h"),
+                   [*back, ("here", "Play here", "p"), ("host", "Host a table", "h"),
                     ("join", "Connect", "c"), (BACK, "Cancel", "")],
                    chosen, cancel_key=BACK))
 
@@ -323,15 +329,27 @@ class ConnectDialogs:
         ask_text(self.hud, "Your name", "The name the others see:",
                  self.recent.name or "Player", self._name)
 
-    def _name(self, text: str) -> None:
-        from scenes.net_lobby import LobbyScene
+    def rejoin(self, kept: seat_tokens.KeptSeat) -> None:
+        """Straight back to the seat kept at a table (after a crash), by the name used."""
+        address = Address.parse(kept.address)
+        if address is None:
+            self.start()
+            return
+        self.address = address
+        self._join(self.recent.name or "Player")
 
+    def _name(self, text: str) -> None:
         name = text.strip()[:24] or "Player"
-        address = self.address or Address("127.0.0.1")
         # Kept at once, not only once a table answers: a failed connect (Change address,
         # Try again, the next Connect) asks with the name as it was typed.
         self.recent = replace(self.recent, name=name)
         recent_tables.keep(self.app.save_dir, None, name)
+        self._join(name)
+
+    def _join(self, name: str) -> None:
+        from scenes.net_lobby import LobbyScene
+
+        address = self.address or Address("127.0.0.1")
         kept = seat_tokens.find(self.app.save_dir, str(address),  # back after a crash
                                   self.app.problems)
         client = ThreadedClient(address.host, address.port, name,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from game import seat_replay, seat_tokens, wallclock
 from game.engine.chat import ChatPanel
 from game.net.client import SeatForgotten, ThreadedClient
 from game.net.hosting import HostedServer
-from game.net.protocol import MatchEnd, Replay, Waiting, Welcome
+from game.net.protocol import Lobby, MatchEnd, Replay, Waiting, Welcome
 from game.net.server import DEFAULT_TABLE
 from game.recent_tables import Address
 from game.rules.base import SPECTATOR
@@ -59,6 +59,7 @@ class NetworkTable:
     seat_gone: bool = False  # the seat kept here was not known to the table any more
     clock: Callable[[], float] = time.monotonic
     waits: list[Awaited] = field(default_factory=list)
+    kept: seat_tokens.KeptSeat | None = None  # this seat as noted on disk
 
     def __post_init__(self) -> None:
         self.chat = ChatPanel(pygame.Rect(0, 0, 380, 240), self.client.send_chat)
@@ -78,8 +79,13 @@ class NetworkTable:
             elif isinstance(message, Welcome):
                 self.waits = []  # the table says them again if there are any
                 if message.token:
+                    host = self.kept.host if self.kept is not None else ""
                     self._keep_seat(seat_tokens.KeptSeat(self.dialled, message.table,
-                                                         message.token))
+                                                         message.token, message.game, host))
+            elif isinstance(message, Lobby) and self.kept is not None and not self.kept.host \
+                    and 0 <= message.host < len(message.seats) and message.host != self.seat:
+                # whose table it is, for the menu's offer to rejoin it after a crash
+                self._keep_seat(replace(self.kept, host=message.seats[message.host].name))
             elif isinstance(message, SeatForgotten):
                 self._forget_seat(message.table)
         return handled
@@ -90,6 +96,7 @@ class NetworkTable:
         return str(Address(self.client.host, self.client.port))
 
     def _keep_seat(self, seat: seat_tokens.KeptSeat) -> None:
+        self.kept = seat
         try:
             seat_tokens.keep(self.save_dir, seat)
         except OSError as exc:
