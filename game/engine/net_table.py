@@ -203,9 +203,11 @@ class NetworkTable:
         scores = ", ".join(f"{self.name(s)}: {-round(v)}" if v <= 0 else
                            f"{self.name(s)}: {v:g}" for s, v in enumerate(end.scores))
         winners = " and ".join(self.name(s) for s in end.winners)
+        won = f"{winners} won match {end.match}" if len(end.winners) == 1 else \
+            f"Match {end.match} was a tie: {winners} share it"
         nxt = "The next match is dealt once everyone is ready." if end.next else \
             "That was the table's last match."
-        return f"{winners} won match {end.match}. Points: {scores}. {nxt}"
+        return f"{won}. Points: {scores}. {nxt}"
 
     def replay_of(self, match: int) -> Path | None:
         """The replay saved here of ``match`` (None until its last part has come)."""
