@@ -465,3 +465,24 @@ def test_main_replay_command_takes_options_after_the_path(tmp_path: Path) -> Non
     done = _main("replay", str(path), "--save-dir", str(tmp_path), "--headless", "--frames",
                  "30", "--screenshot", str(tmp_path / "r.png"))
     assert done.returncode == 0, done.stderr
+
+
+def test_settings_says_full_screen_when_started_with_fullscreen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--fullscreen is in force for the run, and the Settings page says On (it said Off);
+    changing another setting does not save it as the player's choice."""
+    def window(self: App, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        return pygame.display.set_mode(size)  # the dummy driver has no full screen
+
+    monkeypatch.setattr(App, "_open_window", window)
+    app = App(save_dir=tmp_path, settings=Settings(), headless=True, size=(1280, 720),
+              fullscreen=True)
+    app.push(MenuScene(app))
+    scene = SettingsScene(app)
+    app.push(scene)
+    run(app)
+    row = next(r for r in scene.rows if r.key == "fullscreen")
+    assert app.fullscreen and row.choices[scene.chosen_index(row)][0] is True
+    app.set_setting(sound="off")
+    assert not load_settings(tmp_path)[0].fullscreen, "the switch is not the saved choice"
+    app.quit()

@@ -73,6 +73,9 @@ class App:
         self._told_mouse_off = False
         if fullscreen if fullscreen is not None else self.settings.fullscreen:
             self.toggle_fullscreen()
+        if fullscreen is not None:  # --fullscreen: in force for this run (Settings says so)
+            self.overrides["fullscreen"] = self.fullscreen  # but not saved as the choice
+            self.settings = replace(self.settings, fullscreen=self.fullscreen)
 
     # -- window -----------------------------------------------------------------------------
 
