@@ -144,3 +144,21 @@ def test_the_connect_dialog_offers_only_this_games_tables(tmp_path: Path) -> Non
         assert "10.0.0.9:4800" not in {key for key, _, _ in dialog.choices}
     finally:
         app.quit()
+
+
+def test_leaving_a_table_comes_back_to_its_games_tile(tmp_path: Path) -> None:
+    """The tile was clicked (the mouse moves no focus); Esc leaves the lobby, and the
+    keys go on from Poker Squares' tile, not the first one."""
+    app = make_app(tmp_path, animation="off")
+    app.loopback_only = True
+    try:
+        menu = open_network_menu(app, "poker-squares")
+        key(app, pygame.K_c, "c")
+        type_text(app, "127.0.0.1:1")  # nobody there: the lobby opens and says so
+        key(app, pygame.K_RETURN)
+        key(app, pygame.K_RETURN)  # the name as it was
+        assert isinstance(app.scene, LobbyScene)
+        app.pop()
+        assert app.scene is menu and menu.focus == ("button", "poker-squares")
+    finally:
+        app.quit()
