@@ -290,8 +290,9 @@ class ConnectDialogs:
         kept = {s.address for s in seat_tokens.load(self.app.save_dir)}
         body = "The host's name or address (a port after a colon when it is not 4747). " \
             "The host's lobby shows it."
-        if heard:
-            body += f" Tables on your network: {len(heard)}."
+        if heard:  # no count at the end, where wrapping left "1." alone on a line
+            body += " A table heard on your network is a button below." if len(heard) == 1 \
+                else f" {len(heard)} tables heard on your network are buttons below."
         dialog = ask_text(self.hud, "Connect", body, self._offered if text is None else text,
                           self._address,
                           extra=[(str(t.address), t.label(str(t.address) in kept), "")

@@ -14,6 +14,8 @@ import pygame
 import pytest
 
 from game import recent_tables
+from game.engine.layout import Viewport
+from game.engine.ui import wrap_text
 from game.net import lan
 from game.net.lan import Announcement, LanListener
 from game.recent_tables import Address
@@ -112,6 +114,11 @@ def test_the_connect_dialog_lists_a_table_heard_and_joins_it(
         until(app, lambda: any(said == label for _, said, _ in menu.hud.dialog.choices),
               "the table heard and listed, with what it plays")
         assert menu.hud.dialog.text == f"127.0.0.1:{port}", "OK joins the live table"
+        body = menu.hud.dialog.body
+        assert body.endswith("A table heard on your network is a button below.")
+        for tv in (Viewport(1920, 1080, tv_mode=True), Viewport(1280, 720)):
+            lines = wrap_text(tv, body, 28, menu.hud.dialog.width - 80)
+            assert all(len(line.split()) > 1 for line in lines), f"a word alone: {lines}"
         button = next(b for b in menu.hud.dialog.buttons() if b.label == label)
         assert button.key == f"pick:127.0.0.1:{port}"
         click(app, button.rect.center)
