@@ -399,10 +399,14 @@ class ReplayScene(Scene):
             self.table_text()) if part)
         state = {1: "Playing", -1: "Rewinding", 0: "Paused"}[self.direction]
         middle = TRACK_Y + TRACK_H / 2
+        speed = text_image(vp, f"{state} \u00b7 speed {speed_text(self.speed)}", 24, GOLD, True)
+        caption = text_image(vp, info, 24, MUTED)
+        room = vp.px(DESIGN_W - 2 * MARGIN - 24) - speed.get_width()
+        if caption.get_width() > room:  # TV mode's larger text ran it into the speed
+            caption = text_image(vp, info, 24 * room / caption.get_width(), MUTED)
         for key, image, x, y, anchor in (
-                ("info", text_image(vp, info, 24, MUTED), MARGIN, INFO_Y, "topleft"),
-                ("speed", text_image(vp, f"{state} \u00b7 speed {speed_text(self.speed)}", 24,
-                                     GOLD, True), DESIGN_W - MARGIN, INFO_Y, "topright"),
+                ("info", caption, MARGIN, INFO_Y, "topleft"),
+                ("speed", speed, DESIGN_W - MARGIN, INFO_Y, "topright"),
                 ("moves", text_image(vp, f"Move {self.cursor} of {self.length}", 28, INK, True),
                  MARGIN, middle, "midleft")):
             rect = image.get_rect(**{anchor: vp.to_px(x, y)})

@@ -7,6 +7,7 @@ a ``SeatPort`` sends that seat, kept in order."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -223,3 +224,19 @@ def test_a_spectator_keeps_the_match_it_watched_through_the_public_view(
         hal.close()
         server.close()
         app.quit()
+
+
+def test_a_network_replays_caption_keeps_clear_of_the_speed_in_tv_mode(tmp_path: Path) -> None:
+    replay, _, _ = record_match("poker-squares", {"mode": "race"}, 8)
+    replay = replace(replay, names=("Annabel-Margaret", "Bartholomew-James"))
+    seat_replay.write(tmp_path, replay)
+    app = make_app(tmp_path, size=(1920, 1080), animation="off", tv_mode=True)
+    open_list(app)
+    key(app, pygame.K_RETURN, "\r")
+    viewer = app.scene
+    assert isinstance(viewer, ReplayScene)
+    items = {item.key: item for item in viewer.draw_items(0.0)}
+    info, speed = (pygame.Rect(items[(k,)].pos, items[(k,)].image.get_size())
+                   for k in ("info", "speed"))
+    assert info.right < speed.left, "the caption ran into the speed"
+    app.quit()
