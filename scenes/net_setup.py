@@ -72,14 +72,15 @@ def ask_network(app: Any, hud: Hud, entry: GameEntry) -> None:
 
 def ask_text(hud: Hud, title: str, body: str, text: str, then: Callable[[str], None],
              extra: list[tuple[str, str, str]] | None = None, max_length: int = 24,
-             error: str = "") -> Dialog:
+             error: str = "", digits: bool = False) -> Dialog:
     """A dialog with a text field; ``then`` gets the text, or an extra button's key
     prefixed "pick:". Esc answers nothing. ``error``: what was wrong with the last
-    answer, said in the dialog (a line at the screen's foot was missed)."""
+    answer, said in the dialog (a line at the screen's foot was missed). ``digits``: a
+    number, typed on a keypad from a pad."""
     choices = [(f"pick:{k}", label, hot) for k, label, hot in extra or []]
     choices += [("ok", "OK", ""), (BACK, "Cancel", "")]
     dialog = Dialog(title, body, choices, lambda c: None, text=text, max_length=max_length,
-                    cancel_key=BACK, focus=len(choices) - 2, error=error)
+                    cancel_key=BACK, focus=len(choices) - 2, error=error, digits=digits)
 
     def chosen(choice: str) -> None:
         if choice == "ok":
@@ -191,7 +192,7 @@ class HostDialogs:
         self._set(lan=lan)
         ask_text(self.hud, "Port", "The port the table listens on (others type it after the "
                  "address when it is not 4747):", str(self.choice.port) if text is None
-                 else text, self._port, max_length=5, error=error)
+                 else text, self._port, max_length=5, error=error, digits=True)
 
     def _port(self, text: str) -> None:
         if not text.isdigit() or not 0 <= int(text) < 65536:  # 0: any free port
