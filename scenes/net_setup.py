@@ -100,7 +100,7 @@ class HostDialogs:
     def __init__(self, app: Any, hud: Hud, entry: GameEntry) -> None:
         self.app, self.hud, self.entry = app, hud, entry
         self.recent = recent_tables.load(app.save_dir, app.problems)
-        self.choice = HostChoice(name=self.recent.name or "Player")
+        self.choice = HostChoice(name=self.recent.name or "Player", port=self.recent.port)
 
     def _ask(self, title: str, body: str, choices: list[tuple[str, str, str]],
              then: Callable[[str], None], focus: int = 0) -> None:
@@ -253,7 +253,7 @@ def open_table(app: Any, entry: GameEntry, hosted: HostedNote, table: TableOptio
         cut_off.note(save_dir, replace(hosted, port=port))
     except OSError:
         pass  # the table plays all the same; it is only not resumable after a crash
-    recent_tables.keep(app.save_dir, None, hosted.name)
+    recent_tables.keep(app.save_dir, None, hosted.name, port=hosted.port)
     if hosted.lan:
         server.announce(entry.id, hosted.name, detail=" \u00b7 ".join(entry.table_words(
             table.config)))
