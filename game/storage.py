@@ -62,6 +62,8 @@ class ReplayInfo:
     outcome: str  # "won" | "lost" | "abandoned" | "watched" (a network match, spectated)
     names: tuple[str, ...] = ()  # a network match's players, seat by seat
     network: bool = False  # a network match through one seat's eyes (game.seat_replay)
+    table: str = ""  # a network table's words ("Race", "to 25 points")
+    score: str = ""  # a network match's points at its end, seat by seat ("80-72")
 
 
 class SaveDirError(Exception):

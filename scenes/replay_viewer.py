@@ -467,8 +467,10 @@ def row_cells(info: storage.ReplayInfo) -> tuple[str, str, str, str]:
     """A list row: a network match is marked so, its result naming the players."""
     result = sentence(info.result) or "\u2014"
     if info.network:
-        return (f"{game_name(info.game)} \u00b7 network", date_text(info.date), str(info.moves),
-                f"{result} \u00b7 {', '.join(n or '?' for n in info.names)}")
+        game = " \u00b7 ".join(w for w in (game_name(info.game), "network", info.table) if w)
+        points = f"{result} {info.score}" if info.score else result
+        return (game, date_text(info.date), str(info.moves),
+                f"{points} \u00b7 {', '.join(n or '?' for n in info.names)}")
     return game_name(info.game), date_text(info.date), str(info.moves), result
 
 

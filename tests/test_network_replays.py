@@ -7,6 +7,7 @@ a ``SeatPort`` sends that seat, kept in order."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -115,7 +116,9 @@ def test_a_network_replay_is_listed_and_played_through_its_seats_eyes(
     listing = open_list(app)
     assert len(listing.replays) == 1 and listing.replays[0].network
     cells = row_cells(listing.replays[0])
-    assert "network" in cells[0] and cells[3] == "Won \u00b7 Ann, Bob"
+    words = {"chinese-poker": "to 25 points", "poker-squares": "Race"}[game]
+    assert cells[0] == f"{GAME_BY_ID[game].title} \u00b7 network \u00b7 {words}", "its mode"
+    assert re.fullmatch("Won -?\\d+\u2013-?\\d+ \u00b7 Ann, Bob", cells[3]), "its points"
     key(app, pygame.K_g, "g")  # filtered by game like the others
     assert len(listing.replays) == 1 and listing.game_filter == game
     key(app, pygame.K_DOWN)
