@@ -47,9 +47,9 @@ def test_a_restarted_guest_is_offered_the_seat_kept_at_hals_table(tmp_path: Path
             key(again, pygame.K_r, "r")
             back = again.scene
             assert isinstance(back, LobbyScene)
-            until(again, lambda: hal.poll() is not None and hal.lobby.seats[1].connected,
-                  "Zoe back in her seat")
-            assert back.net.seat == 1 and hal.lobby.seats[1].name == "Zoe"
+            until(again, lambda: hal.poll() is not None and hal.lobby.seats[1].connected
+                  and back.net.seat == 1, "Zoe back in her seat, and told so")
+            assert hal.lobby.seats[1].name == "Zoe"
         finally:
             hal.close()
             again.quit()

@@ -579,8 +579,8 @@ class Table:
 
     def next_match(self, peer: Peer) -> None:
         """``peer`` is ready for the next deal (said at any other time, it means nothing)."""
-        if self.paused_since is None or peer.seat not in self.waiting:
-            return
+        if self.paused_since is None or not 0 <= peer.seat < len(self.seats):
+            return  # a spectator's word deals nothing; someone back since the end's does
         self.waiting.discard(peer.seat)
         if self.next_since is None:
             self.next_since = self.clock()
