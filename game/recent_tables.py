@@ -1,9 +1,10 @@
 """What the network dialogs remember between runs: the player's name and the last few
-addresses connected to, newest first (``network.json`` in the saves folder)."""
+addresses connected to, newest first, each with the game its table played, and the
+port this player's own tables listen on (``network.json`` in the saves folder)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -57,10 +58,20 @@ class Address:
 class Recent:
     name: str = ""
     addresses: tuple[Address, ...] = field(default_factory=tuple)
+    games: dict[str, str] = field(default_factory=dict)  # address -> its table's game
+    port: int = DEFAULT_PORT  # where this player hosts (0: any free port)
 
-    def remember(self, address: Address, name: str) -> Recent:
+    def remember(self, address: Address, name: str, game: str = "") -> Recent:
         kept = (address, *(a for a in self.addresses if a != address))[:KEPT]
-        return Recent(name, kept)
+        games = {str(a): self.games[str(a)] for a in kept if str(a) in self.games}
+        if game:
+            games[str(address)] = game
+        return Recent(name, kept, games, self.port)
+
+    def of_game(self, game: str) -> tuple[Address, ...]:
+        """The addresses whose table played ``game``, newest first (a Connect dialog
+        never offers another game's table)."""
+        return tuple(a for a in self.addresses if self.games.get(str(a)) == game)
 
 
 def path_in(save_dir: Path) -> Path:
@@ -84,15 +95,28 @@ def _recent(data: dict[str, Any]) -> Recent:
     found = [Address.parse(text) if isinstance(text, str) else None for text in raw[:KEPT]]
     if None in found:
         raise ValueError("an address is not one")
-    return Recent(name[:24], tuple(found))
+    games = data.get("games", {})  # absent in files of before it was kept
+    if not isinstance(games, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) and len(v) <= MAX_TEXT
+            for k, v in games.items()):
+        raise ValueError("the games are not ours")
+    port = data.get("port", DEFAULT_PORT)
+    if not isinstance(port, int) or isinstance(port, bool) or not 0 <= port < 65536:
+        raise ValueError("the port is not one")
+    return Recent(name[:24], tuple(found), {str(a): games[str(a)] for a in found
+                                             if str(a) in games}, port)
 
 
-def keep(save_dir: Path, address: Address | None, name: str) -> None:
-    """Remember the name (and the address connected to) for next time; a folder that
-    cannot be written only means the next run asks again."""
+def keep(save_dir: Path, address: Address | None, name: str, game: str = "",
+         port: int | None = None) -> None:
+    """Remember the name (and the address connected to, and its ``game``; or the
+    ``port`` hosted on) for next time; a folder that cannot be written only means the
+    next run asks again."""
     recent = load(save_dir)
-    recent = recent.remember(address, name) if address is not None else \
-        Recent(name, recent.addresses)
+    recent = recent.remember(address, name, game) if address is not None else \
+        replace(recent, name=name)
+    if port is not None:
+        recent = replace(recent, port=port)
     try:
         save(save_dir, recent)
     except OSError:
@@ -103,4 +127,5 @@ def save(save_dir: Path, recent: Recent) -> None:
     """Written atomically; OSError when the folder cannot be written."""
     storage.write_json_atomic(path_in(save_dir), {
         "kind": KIND, "version": VERSION, "name": recent.name,
-        "addresses": [str(a) for a in recent.addresses]})
+        "addresses": [str(a) for a in recent.addresses], "games": recent.games,
+        "port": recent.port})

@@ -7,6 +7,7 @@ no hand at all), its result "watched". Kept apart from the recorder's replays
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 from game import storage, wallclock
 from game.json_limits import is_int, is_text
 from game.rules.base import SPECTATOR
+from game.rules.registry import GAME_BY_ID
 
 KIND = "seat-replay"
 VERSION = 1
@@ -100,7 +102,22 @@ def list_replays(save_dir: Path, problems: list[str] | None = None) -> list[stor
 def info(path: Path, replay: SeatReplay) -> storage.ReplayInfo:
     outcome = replay.result if replay.result in storage.OUTCOMES else \
         "watched" if replay.seat == SPECTATOR else "lost"
+    table, score = last_words(replay)
     return storage.ReplayInfo(path=path, game=replay.game,
                               date=storage.replay_date(path, replay.date),
                               moves=len(replay.bodies) - 1, result=replay.result,
-                              outcome=outcome, names=replay.names, network=True)
+                              outcome=outcome, names=replay.names, network=True,
+                              table=table, score=score)
+
+
+def last_words(replay: SeatReplay) -> tuple[str, str]:
+    """The table's words (its mode, its target) and the points at the end, from the last
+    seat message; ("", "") for what cannot be read (a list never fails on it)."""
+    try:
+        last = json.loads(replay.bodies[-1])
+        config, scores = last["config"], last["observation"]["scores"]
+        table = " \u00b7 ".join(GAME_BY_ID[replay.game].table_words(config))
+        score = "\u2013".join(f"{s:g}" for s in scores)
+    except (ValueError, LookupError, TypeError):
+        return "", ""
+    return table, score

@@ -23,6 +23,13 @@ class KeptSeat:
     address: str  # as ``recent_tables.Address`` writes it
     table: str
     token: str
+    game: str = ""  # the table's game, and its host's name once the lobby said it
+    host: str = ""  # (""): this player hosts it, which the cut-off table resumes
+
+
+def to_rejoin(save_dir: Path, game: str) -> KeptSeat | None:
+    """The newest seat kept at someone else's ``game`` table: offered from the menu."""
+    return next((s for s in load(save_dir) if s.game == game and s.host), None)
 
 
 def path_in(save_dir: Path) -> Path:
@@ -50,7 +57,10 @@ def _seats(data: dict[str, Any]) -> list[KeptSeat]:
         if not (len(fields) == 3 and all(isinstance(f, str) and 0 < len(f) <= MAX_TEXT
                                          for f in fields)):
             raise ValueError("a seat is not one")
-        kept.append(KeptSeat(*fields))
+        said = [item.get(k, "") for k in ("game", "host")]  # files of before lack them
+        if not all(isinstance(f, str) and len(f) <= MAX_TEXT for f in said):
+            raise ValueError("a seat is not one")
+        kept.append(KeptSeat(*fields, *said))
     return kept
 
 
@@ -84,5 +94,5 @@ def _others(save_dir: Path, address: str, table: str) -> list[KeptSeat]:
 def _write(save_dir: Path, seats: list[KeptSeat]) -> None:
     storage.write_json_atomic(path_in(save_dir), {
         "kind": KIND, "version": VERSION,
-        "seats": [{"address": s.address, "table": s.table, "token": s.token}
-                  for s in seats[:KEPT]]})
+        "seats": [{"address": s.address, "table": s.table, "token": s.token,
+                   "game": s.game, "host": s.host} for s in seats[:KEPT]]})

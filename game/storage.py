@@ -62,8 +62,10 @@ class ReplayInfo:
     outcome: str  # "won" | "lost" | "drawn" | "abandoned" | "watched" (a spectator's)
     names: tuple[str, ...] = ()  # the players, seat by seat ("" where a replay did not say)
     network: bool = False  # a network match through one seat's eyes (game.seat_replay)
-    score: str = ""  # the scores in words ("" for a game left unfinished, or an old replay)
+    score: str = ""  # the scores in words ("80-72"; "" for a game left unfinished, or an
+    # old replay)
     mode: str = ""  # the rules it was played under ("" in a replay from before)
+    table: str = ""  # a network table's words ("Race", "to 25 points")
 
 
 class SaveDirError(Exception):

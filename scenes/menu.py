@@ -165,6 +165,8 @@ class MenuScene(Scene):
 
     def press(self, key: str) -> None:
         self.app.play_sound("button")
+        if key in GAME_BY_ID:  # back from its table (a click moved no focus), here again
+            self.set_focus(("button", key))
         if key in GAME_BY_ID and GAME_BY_ID[key].network:
             from scenes.net_setup import ask_network
 

@@ -33,7 +33,7 @@ from game.engine.ui import (
 from game.engine.widgets import command_bar
 from game.net import computer
 from game.recent_tables import Address
-from game.rules.registry import GameEntry, load
+from game.rules.registry import GameEntry, load, timer_words
 from scenes.help import HelpScene
 
 ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = 80, 290, 1080, 84, 16
@@ -54,7 +54,7 @@ def seat_label(net: NetworkTable, info: Any, host: int) -> str:
     state = "host" if info.seat == host else "person, ready" if info.ready \
         else "person, not ready"
     if not info.connected:
-        state = "connection lost"
+        state = "computer playing for them" if info.level else "connection lost"
     return f"{info.seat + 1}  \u00b7  {name}  \u00b7  {state}"
 
 
@@ -88,7 +88,7 @@ class LobbyScene(Scene):
             if seats:
                 client.set_computers(list(seats), levels=list(seats.values()))
         if client.welcome is not None and self._remember is not None:
-            recent_tables.keep(self.app.save_dir, self._remember, client.name)
+            recent_tables.keep(self.app.save_dir, self._remember, client.name, self.entry.id)
             self._remember = None
         if client.problem and client.status in ("lobby", "playing"):
             self.app.error(client.problem)
@@ -196,9 +196,9 @@ class LobbyScene(Scene):
         if lobby is None:  # an ended connection is told by its dialog alone
             head = (f"{self.entry.title}: {client.host} port {client.port}", GOLD)
             return [head, (self.net.trouble, INK)] if self.net.trouble else [head]
-        table = [q.shown.format(q.label(lobby.config[q.key]))
-                 for q in self.entry.net_questions if q.shown and q.key in lobby.config]
-        head = " \u00b7 ".join([self.entry.title, f"{len(lobby.seats)} seats", *table])
+        table = self.entry.table_words(lobby.config)
+        timer = timer_words(lobby.turn_timer, self.entry.at_once(lobby.config))
+        head = " \u00b7 ".join([self.entry.title, f"{len(lobby.seats)} seats", *table, timer])
         lines = [(head, GOLD)]
         if self.net.hosted is not None:
             lines.append((f"Others connect to {self.net.address}", INK))

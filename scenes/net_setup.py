@@ -46,7 +46,10 @@ class HostChoice:
 
 
 def ask_network(app: Any, hud: Hud, entry: GameEntry) -> None:
-    """The menu's question for a game people may play across the network."""
+    """The menu's question for a game people may play across the network (and, with a
+    seat kept at someone's table, as after a crash, the way back to it)."""
+    kept = seat_tokens.to_rejoin(app.save_dir, entry.id)
+
     def chosen(choice: str) -> None:
         if choice == "here":
             from scenes.open_game import game_scene
@@ -56,24 +59,28 @@ def ask_network(app: Any, hud: Hud, entry: GameEntry) -> None:
             HostDialogs(app, hud, entry).start()
         elif choice == "join":
             ConnectDialogs(app, hud, entry).start()
+        elif choice == "rejoin" and kept is not None:
+            ConnectDialogs(app, hud, entry).rejoin(kept)
 
+    back = [("rejoin", f"Rejoin {kept.host}'s table", "r")] if kept is not None else []
     hud.ask(Dialog(entry.title, "Play at this screen, or over the network: host a table "
                    "for others to join, or connect to someone's table.",
-                   [("here", "Play here", "p"), ("host", "Host a table", "h"),
+                   [*back, ("here", "Play here", "p"), ("host", "Host a table", "h"),
                     ("join", "Connect", "c"), (BACK, "Cancel", "")],
                    chosen, cancel_key=BACK))
 
 
 def ask_text(hud: Hud, title: str, body: str, text: str, then: Callable[[str], None],
              extra: list[tuple[str, str, str]] | None = None, max_length: int = 24,
-             error: str = "") -> Dialog:
+             error: str = "", digits: bool = False) -> Dialog:
     """A dialog with a text field; ``then`` gets the text, or an extra button's key
     prefixed "pick:". Esc answers nothing. ``error``: what was wrong with the last
-    answer, said in the dialog (a line at the screen's foot was missed)."""
+    answer, said in the dialog (a line at the screen's foot was missed). ``digits``: a
+    number, typed on a keypad from a pad."""
     choices = [(f"pick:{k}", label, hot) for k, label, hot in extra or []]
     choices += [("ok", "OK", ""), (BACK, "Cancel", "")]
     dialog = Dialog(title, body, choices, lambda c: None, text=text, max_length=max_length,
-                    cancel_key=BACK, focus=len(choices) - 2, error=error)
+                    cancel_key=BACK, focus=len(choices) - 2, error=error, digits=digits)
 
     def chosen(choice: str) -> None:
         if choice == "ok":
@@ -93,7 +100,7 @@ class HostDialogs:
     def __init__(self, app: Any, hud: Hud, entry: GameEntry) -> None:
         self.app, self.hud, self.entry = app, hud, entry
         self.recent = recent_tables.load(app.save_dir, app.problems)
-        self.choice = HostChoice(name=self.recent.name or "Player")
+        self.choice = HostChoice(name=self.recent.name or "Player", port=self.recent.port)
 
     def _ask(self, title: str, body: str, choices: list[tuple[str, str, str]],
              then: Callable[[str], None], focus: int = 0) -> None:
@@ -168,8 +175,11 @@ class HostDialogs:
         self._ask_level()
 
     def _ask_timer(self) -> None:
-        self._ask("Turn timer", "How long may a player take over a turn before the table "
-                  "plays for them?", list(TURN_TIMERS), lambda c: self._timer(float(c)))
+        # In a race nobody waits for a turn: each card has its time.
+        body = "How long may a player take over each card before the table places it " \
+            "for them?" if self.entry.at_once(self.choice.config) else \
+            "How long may a player take over a turn before the table plays for them?"
+        self._ask("Turn timer", body, list(TURN_TIMERS), lambda c: self._timer(float(c)))
 
     def _timer(self, seconds: float) -> None:
         self._set(turn_timer=seconds)
@@ -182,7 +192,7 @@ class HostDialogs:
         self._set(lan=lan)
         ask_text(self.hud, "Port", "The port the table listens on (others type it after the "
                  "address when it is not 4747):", str(self.choice.port) if text is None
-                 else text, self._port, max_length=5, error=error)
+                 else text, self._port, max_length=5, error=error, digits=True)
 
     def _port(self, text: str) -> None:
         if not text.isdigit() or not 0 <= int(text) < 65536:  # 0: any free port
@@ -243,9 +253,10 @@ def open_table(app: Any, entry: GameEntry, hosted: HostedNote, table: TableOptio
         cut_off.note(save_dir, replace(hosted, port=port))
     except OSError:
         pass  # the table plays all the same; it is only not resumable after a crash
-    recent_tables.keep(app.save_dir, None, hosted.name)
+    recent_tables.keep(app.save_dir, None, hosted.name, port=hosted.port)
     if hosted.lan:
-        server.announce(entry.id, hosted.name)
+        server.announce(entry.id, hosted.name, detail=" \u00b7 ".join(entry.table_words(
+            table.config)))
     address = str(Address(lan_address() if hosted.lan else "127.0.0.1", port))
     here = str(Address("127.0.0.1", port))
     if fresh:
@@ -269,19 +280,26 @@ class ConnectDialogs:
         self.address: Address | None = None
         self.lan: LanListener | None = None  # open while the address is asked
         self._heard: list[HeardTable] = []
+        self._offered = ""  # the address the field opened with
 
     def start(self, text: str | None = None, error: str = "") -> None:
-        shown = self.recent.addresses[:RECENT_SHOWN]
-        first = str(shown[0]) if shown else ""
         heard = self._heard[:LAN_SHOWN]
+        mine = self.recent.of_game(self.entry.id)
+        # A live table of this game first, else the last one of this game; never the
+        # address of another game's table.
+        self._offered = str(heard[0].address) if heard else str(mine[0]) if mine else ""
+        kept = {s.address for s in seat_tokens.load(self.app.save_dir)}
         body = "The host's name or address (a port after a colon when it is not 4747). " \
             "The host's lobby shows it."
-        if heard:
-            body += f" Tables on your network: {len(heard)}."
-        dialog = ask_text(self.hud, "Connect", body, first if text is None else text,
-                          self._address, extra=[(str(t.address), t.label, "") for t in heard]
-                          + [(str(a), str(a), "") for a in shown[1:]], max_length=60,
-                          error=error)
+        if heard:  # no count at the end, where wrapping left "1." alone on a line
+            body += " A table heard on your network is a button below." if len(heard) == 1 \
+                else f" {len(heard)} tables heard on your network are buttons below."
+        dialog = ask_text(self.hud, "Connect", body, self._offered if text is None else text,
+                          self._address,
+                          extra=[(str(t.address), t.label(str(t.address) in kept), "")
+                                 for t in heard]
+                          + [(str(a), str(a), "") for a in mine[:RECENT_SHOWN]
+                             if str(a) != self._offered], max_length=60, error=error)
         if self.lan is None and not self.app.loopback_only:
             self.lan = LanListener(lan.ANNOUNCE_PORT)
         dialog.on_frame = lambda: self._listen(dialog)
@@ -300,7 +318,8 @@ class ConnectDialogs:
         heard = self.lan.tables(self.entry.id) if self.lan is not None else []
         if heard != self._heard:
             self._heard = heard
-            self.start(dialog.text, dialog.error)
+            # the field as it opened follows what is heard; the player's typing stays
+            self.start(None if dialog.text == self._offered else dialog.text, dialog.error)
 
     def _address(self, text: str) -> None:
         address = Address.read(text.removeprefix("pick:"))
@@ -312,15 +331,27 @@ class ConnectDialogs:
         ask_text(self.hud, "Your name", "The name the others see:",
                  self.recent.name or "Player", self._name)
 
-    def _name(self, text: str) -> None:
-        from scenes.net_lobby import LobbyScene
+    def rejoin(self, kept: seat_tokens.KeptSeat) -> None:
+        """Straight back to the seat kept at a table (after a crash), by the name used."""
+        address = Address.parse(kept.address)
+        if address is None:
+            self.start()
+            return
+        self.address = address
+        self._join(self.recent.name or "Player")
 
+    def _name(self, text: str) -> None:
         name = text.strip()[:24] or "Player"
-        address = self.address or Address("127.0.0.1")
         # Kept at once, not only once a table answers: a failed connect (Change address,
         # Try again, the next Connect) asks with the name as it was typed.
-        self.recent = Recent(name, self.recent.addresses)
+        self.recent = replace(self.recent, name=name)
         recent_tables.keep(self.app.save_dir, None, name)
+        self._join(name)
+
+    def _join(self, name: str) -> None:
+        from scenes.net_lobby import LobbyScene
+
+        address = self.address or Address("127.0.0.1")
         kept = seat_tokens.find(self.app.save_dir, str(address),  # back after a crash
                                   self.app.problems)
         client = ThreadedClient(address.host, address.port, name,

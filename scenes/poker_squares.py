@@ -192,6 +192,11 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             return "the computer" if lower else "The computer"
         return self.second_name()
 
+    def rival_note(self) -> str:
+        """Why the other seat's person is not playing it at a network table ("connection
+        lost, computer in 42 s"), else ""."""
+        return self.net.net.seat_note(1 - self.seat) if self.net is not None else ""
+
     def first_name(self) -> str:
         """Player 1 by name in a tournament, else "You" (a network replay: its name)."""
         networked = self.seat_name(self.seat)
@@ -830,13 +835,16 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         if other is None:
             return
         theirs, their_rules = view.scores[1 - view.seat], options.seats[1 - view.seat]
+        label = self.rival
         if self.pair_layout(view):
             put("other-score", words(theirs, their_rules), other, below[-1] + 8, GOLD, 34)
-            text("other", self.rival, 28, other.label[0], other.box.y - 8, GOLD, True,
-                 bottom=True)
         else:
-            text("other", f"{self.rival}: {theirs}" + (" pat rows" if their_rules.pat else ""),
-                 28, other.label[0], other.box.y - 8, GOLD, True, bottom=True)
+            label += f": {theirs}" + (" pat rows" if their_rules.pat else "")
+        if note := self.rival_note():
+            label += f" \u00b7 {note}"
+        # a long note shrinks to the matrix's width rather than run into the next one
+        fit = min(28, 28 * (other.box.w + 60) / max(1.0, measure(label, 28)[0]))
+        text("other", label, fit, other.label[0], other.box.y - 8, GOLD, True, bottom=True)
 
     @staticmethod
     def _tiny_labels(text: Any, grid: Grid, names: tuple[str, ...], line_h: float) -> None:

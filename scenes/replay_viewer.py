@@ -406,14 +406,15 @@ class ReplayScene(Scene):
         # Keys from the inner scene get their own namespace: its hud and ours share names.
         items = [DrawItem(("game", item.key), item.image, item.pos, item.z)
                  for item in self.inner.draw_items(alpha)]
-        info = fitted(vp, self.about(), 24, DESIGN_W - 2 * MARGIN - 380, bold=False,
-                      color=MUTED)
         state = {1: "Playing", -1: "Rewinding", 0: "Paused"}[self.direction]
         middle = TRACK_Y + TRACK_H / 2
+        speed = text_image(vp, f"{state} \u00b7 speed {speed_text(self.speed)}", 24, GOLD, True)
+        # The caption fits what the speed leaves (TV mode's larger text ran them together).
+        room = DESIGN_W - 2 * MARGIN - 24 - speed.get_width() / vp.scale
+        info = fitted(vp, self.about(), 24, room, bold=False, color=MUTED)
         for key, image, x, y, anchor in (
                 ("info", info, MARGIN, INFO_Y, "topleft"),
-                ("speed", text_image(vp, f"{state} \u00b7 speed {speed_text(self.speed)}", 24,
-                                     GOLD, True), DESIGN_W - MARGIN, INFO_Y, "topright"),
+                ("speed", speed, DESIGN_W - MARGIN, INFO_Y, "topright"),
                 ("moves", text_image(vp, f"Move {self.cursor} of {self.length}", 28, INK, True),
                  MARGIN, middle, "midleft")):
             rect = image.get_rect(**{anchor: vp.to_px(x, y)})
@@ -473,11 +474,12 @@ DETAIL_SIZE, CELL_SIZE = 20, 25  # a row's second line: the rules, players and m
 
 def row_cells(info: storage.ReplayInfo) -> tuple[tuple[str, str, str, str], str]:
     """A list row: its cells, and the line under them (the rules it was played under,
-    the players, the moves). A network match is marked so."""
+    or a network table's words, the players, the moves). A network match is marked so."""
     game = game_name(info.game) + (" \u00b7 network" if info.network else "")
     players = ", ".join(n or "?" for n in info.names)
     moves = f"{info.moves} move" + ("" if info.moves == 1 else "s")
-    detail = " \u00b7 ".join(part for part in (info.mode, players, moves) if part)
+    detail = " \u00b7 ".join(part for part in (info.mode or info.table, players, moves)
+                              if part)
     return (game, date_text(info.date), sentence(info.result) or "\u2014",
             info.score or "\u2014"), detail
 

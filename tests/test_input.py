@@ -166,6 +166,20 @@ def test_ctrl_letters_are_shortcuts_only(mapper: InputMapper) -> None:
     assert feed(mapper, key(pygame.K_LSHIFT), key(pygame.K_F5)) == []
 
 
+def test_a_key_held_across_a_scene_change_acts_again_only_once_released(
+        mapper: InputMapper) -> None:
+    up = pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0)
+    assert kinds(feed(mapper, key(pygame.K_RETURN, uni="\r"))) == [Act.SELECT]
+    mapper.scene_changed()  # Return opened a scene and is still down
+    assert feed(mapper, key(pygame.K_RETURN, uni="\r")) == [], "its repeat is the old press"
+    assert kinds(feed(mapper, key(pygame.K_UP))) == [Act.UP], "other keys act"
+    assert kinds(feed(mapper, up, key(pygame.K_RETURN, uni="\r"))) == [Act.SELECT]
+    mapper.scene_changed()
+    lost = pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None)
+    assert kinds(feed(mapper, lost, key(pygame.K_RETURN, uni="\r"))) == [Act.SELECT], \
+        "a release lost while the window was away does not swallow the next press"
+
+
 # -- mouse and window ----------------------------------------------------------------------
 
 

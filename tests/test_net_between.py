@@ -1,6 +1,7 @@
 """Between matches and on arrival, over real sockets on 127.0.0.1: the table waits for
 every connected person's Next match before it deals again (a person who stays silent
-past the table's ``between`` counts as ready; bots answer at once), and a newcomer or
+for the table's ``between`` seconds after another said Next counts as ready; with nobody
+wanting to go on nothing is dealt; bots answer at once), and a newcomer or
 someone back gets the table's last chat lines. Nothing sleeps: each wait is for a
 message, with a deadline only as a failure guard."""
 
@@ -83,7 +84,8 @@ def test_the_table_says_whose_next_match_it_waits_for_and_how_long() -> None:
             clock.advance(5)
             ann.net.send(Next())
             said = await expect(ann.net, Waiting, lambda m: [w.seat for w in m.waits] == [1])
-            assert [(w.why, w.left) for w in said.waits] == [("next", TWO.between - 5)]
+            # Bob's seconds run from Ann's Next, not from the match's end
+            assert [(w.why, w.left) for w in said.waits] == [("next", TWO.between)]
             bob.net.send(Next())
             dealt = await expect(bob.net, Waiting, lambda m: not any(
                 w.why == "next" for w in m.waits))
@@ -107,6 +109,31 @@ def test_someone_who_does_not_answer_is_taken_as_ready_when_the_time_is_up() -> 
             server.tick()
             await expect(bob.net, Lobby, lambda m: m.match == 2)
             assert table.session is not None
+
+    asyncio.run(scenario())
+
+
+def test_with_nobody_wanting_to_go_on_the_table_deals_nothing_on_its_own() -> None:
+    """Both read the result (or watch the replay): no time runs out for them. Bob drops
+    and the computer would stand in; still nothing is dealt until Ann says Next."""
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with serving(TWO, clock=clock, silence=1e9) as server:
+            ann, bob = await two_people_to_the_end(server)
+            table = server.tables["main"]
+            for _ in range(3):
+                clock.advance(TWO.between)
+                server.tick()
+            assert table.session is None and table.match == 1, "dealt with nobody's Next"
+            assert not any(why == "next" for _, why, _ in table.waits()), "no countdown runs"
+            bob.net.link.abort("gone")
+            await expect(ann.net, Lobby, lambda m: not m.seats[1].connected)
+            for _ in range(3):
+                clock.advance(max(TWO.between, TWO.grace))
+                server.tick()
+            assert table.session is None and table.match == 1, "the stand-in played on alone"
+            ann.net.send(Next())
+            await expect(ann.net, Lobby, lambda m: m.match == 2)
 
     asyncio.run(scenario())
 

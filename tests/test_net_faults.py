@@ -284,15 +284,15 @@ def test_seat_messages_carry_json_text_exactly_as_a_local_seat_gets_it() -> None
     asyncio.run(scenario())
 
 
-def test_a_client_of_protocol_version_3_is_refused_naming_both_versions() -> None:
-    """Version 4 says whom the table waits for; a version 3 program would refuse that
+def test_a_client_of_protocol_version_4_is_refused_naming_both_versions() -> None:
+    """Version 5's lobby says the turn timer; a version 4 program would refuse that
     message and drop, so it is told to update before it sits at a table."""
     async def scenario() -> None:
         async with serving() as server:
             with pytest.raises(JoinRefused) as refused:
-                await connect(server, "Old", version=3)
+                await connect(server, "Old", version=4)
             error = refused.value.error
-            assert error.code == "version" and VERSION == 4
-            assert "version 4" in error.message and "version 3" in error.message
+            assert error.code == "version" and VERSION == 5
+            assert "version 5" in error.message and "version 4" in error.message
 
     asyncio.run(scenario())

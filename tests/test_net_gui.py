@@ -21,8 +21,10 @@ from game.fuzz.runner import Fuzzer
 from game.net.client import ThreadedClient
 from game.recent_tables import DEFAULT_PORT
 from game.rules import chinese_poker as C
+from game.rules.registry import GAME_BY_ID
 from scenes.chinese_poker import CHAT_RECT, ChinesePokerScene
 from scenes.net_lobby import LobbyScene
+from scenes.net_setup import HostDialogs
 from tests.driver import DPAD, click, frames, key, make_app, pad_press, type_text
 from tests.net_gui_tools import (
     DEADLINE,
@@ -271,6 +273,7 @@ def test_the_host_gives_each_computer_seat_its_level_and_sets_the_turn_timer(
     assert lobby.net.hosted.options.table.turn_timer == 60
     until(app, lambda: lobby.net.client.lobby is not None
           and lobby.net.client.lobby.seats[3].kind == "computer", "the computer's seats")
+    assert lobby._heading()[0][0].endswith("\u00b7 turn timer 60 s"), "everyone sees it"
     assert [s.level for s in lobby.net.client.lobby.seats[1:]] == ["easy", "medium", "hard"]
     assert "computer, hard" in lobby.hud.button("seat:3").label
     click(app, lobby.hud.button("seat:3").rect.center)  # on to the game's next level
@@ -383,4 +386,21 @@ def test_a_pass_ends_an_old_complaint_and_a_lead_after_everyone_passed_may_not_p
     finally:
         for guest in guests:
             guest.close()
+        app.quit()
+
+
+def test_the_hosts_port_is_remembered_like_the_name(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a port free now, as a player would pick one
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = make_app(tmp_path, animation="off")
+    try:
+        host_from_menu(app, 2, 2, name="Ann", port=str(port))
+        lobby = app.scene
+        assert isinstance(lobby, LobbyScene) and lobby.net.hosted.port == port
+        app.pop()  # leave: the table closes
+        menu = app.scene
+        dialogs = HostDialogs(app, menu.hud, GAME_BY_ID["chinese-poker"])
+        assert (dialogs.choice.name, dialogs.choice.port) == ("Ann", port)
+    finally:
         app.quit()

@@ -100,7 +100,7 @@ def test_host_a_poker_squares_race_and_play_it_to_the_end(tmp_path: Path) -> Non
     app = make_app(tmp_path, animation="off")
     lobby = host_a_race(app)
     until(app, lambda: lobby.net.client.lobby is not None, "the lobby")
-    assert lobby._heading()[0][0] == "Poker Squares \u00b7 2 seats \u00b7 Race"
+    assert lobby._heading()[0][0] == "Poker Squares \u00b7 2 seats \u00b7 Race \u00b7 no turn timer"
     other = ThreadedClient("127.0.0.1", lobby.net.hosted.port, "Bob")
     try:
         ready_guest(app, lobby, other)
@@ -143,6 +143,16 @@ def test_host_a_poker_squares_race_and_play_it_to_the_end(tmp_path: Path) -> Non
         assert viewer.inner.rival == "Bob"
         key(app, pygame.K_ESCAPE)
         assert app.scene is scene
+        # Back from the replay: the result box again, and no match dealt behind it
+        assert scene.hud.dialog is not None and "match 1" in scene.hud.dialog.body
+        assert net.client.lobby.match == 1 and scene.view.over
+        other.next_match()  # Bob wants to go on: Ann's seconds to read run, on the box
+        until(app, lambda: "Dealt without you in " in scene.hud.dialog.body,
+              "the countdown on the result box")
+        assert net.client.lobby.match == 1
+        key(app, pygame.K_n, "n")
+        until(app, lambda: net.client.lobby.match == 2 and not scene.view.over,
+              "the next match dealt on Ann's word")
     finally:
         other.close()
         app.quit()

@@ -7,6 +7,8 @@ a ``SeatPort`` sends that seat, kept in order."""
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -114,7 +116,10 @@ def test_a_network_replay_is_listed_and_played_through_its_seats_eyes(
     listing = open_list(app)
     assert len(listing.replays) == 1 and listing.replays[0].network
     cells, detail = row_cells(listing.replays[0])
+    words = {"chinese-poker": "to 25 points", "poker-squares": "Race"}[game]
     assert "network" in cells[0] and cells[2] == "Won" and "Ann, Bob" in detail
+    assert words in detail, "its mode"
+    assert re.fullmatch("-?\\d+\u2013-?\\d+", cells[3]), "its points"
     key(app, pygame.K_g, "g")  # filtered by game like the others
     assert len(listing.replays) == 1 and listing.game_filter == game
     key(app, pygame.K_DOWN)
@@ -224,3 +229,19 @@ def test_a_spectator_keeps_the_match_it_watched_through_the_public_view(
         hal.close()
         server.close()
         app.quit()
+
+
+def test_a_network_replays_caption_keeps_clear_of_the_speed_in_tv_mode(tmp_path: Path) -> None:
+    replay, _, _ = record_match("poker-squares", {"mode": "race"}, 8)
+    replay = replace(replay, names=("Annabel-Margaret", "Bartholomew-James"))
+    seat_replay.write(tmp_path, replay)
+    app = make_app(tmp_path, size=(1920, 1080), animation="off", tv_mode=True)
+    open_list(app)
+    key(app, pygame.K_RETURN, "\r")
+    viewer = app.scene
+    assert isinstance(viewer, ReplayScene)
+    items = {item.key: item for item in viewer.draw_items(0.0)}
+    info, speed = (pygame.Rect(items[(k,)].pos, items[(k,)].image.get_size())
+                   for k in ("info", "speed"))
+    assert info.right < speed.left, "the caption ran into the speed"
+    app.quit()

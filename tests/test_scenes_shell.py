@@ -59,7 +59,8 @@ def run_until(app: App, done, limit: int = 900) -> int:  # noqa: ANN001
 
 
 def press(app: App, key: int, char: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char))
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):  # a key held on meets the next scene's guard
+        pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode=char))
     run(app)
 
 
@@ -146,6 +147,7 @@ def test_every_option_of_every_game_is_reached_and_changed_by_keys(
     from scenes.settings import PANEL, game_rows
 
     app = App(save_dir=tmp_path, settings=Settings(tv_mode=tv), headless=True, size=size)
+    app.push(MenuScene(app))  # under each page, as in the game (Esc there stops the app)
     for entry in playable():
         scene = SettingsScene(app, game_id=entry.id)
         app.push(scene)
@@ -466,3 +468,24 @@ def test_main_replay_command_takes_options_after_the_path(tmp_path: Path) -> Non
     done = _main("replay", str(path), "--save-dir", str(tmp_path), "--headless", "--frames",
                  "30", "--screenshot", str(tmp_path / "r.png"))
     assert done.returncode == 0, done.stderr
+
+
+def test_settings_says_full_screen_when_started_with_fullscreen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--fullscreen is in force for the run, and the Settings page says On (it said Off);
+    changing another setting does not save it as the player's choice."""
+    def window(self: App, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        return pygame.display.set_mode(size)  # the dummy driver has no full screen
+
+    monkeypatch.setattr(App, "_open_window", window)
+    app = App(save_dir=tmp_path, settings=Settings(), headless=True, size=(1280, 720),
+              fullscreen=True)
+    app.push(MenuScene(app))
+    scene = SettingsScene(app)
+    app.push(scene)
+    run(app)
+    row = next(r for r in scene.rows if r.key == "fullscreen")
+    assert app.fullscreen and row.choices[scene.chosen_index(row)][0] is True
+    app.set_setting(sound="off")
+    assert not load_settings(tmp_path)[0].fullscreen, "the switch is not the saved choice"
+    app.quit()

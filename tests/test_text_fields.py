@@ -179,3 +179,31 @@ def test_left_and_right_cross_the_bottom_row(tmp_path: Path, pad) -> None:  # no
     walk(app, pad, "a")
     pad_press(app, pad, DPAD["right"])
     assert kb.focus == "s", "the letter rows move sideways as before"
+
+
+def test_a_pad_player_types_the_port_on_a_keypad(tmp_path: Path, pad) -> None:  # noqa: ANN001
+    """The host's port takes digits only: the pad's keyboard is ten keys, not forty."""
+    app = make_app(tmp_path, animation="off")
+    try:
+        pad.attach()
+        menu = open_network_menu(app, "poker-squares")
+        key(app, pygame.K_h, "h")
+        key(app, pygame.K_r, "r")  # Race
+        key(app, pygame.K_2, "2")  # two people
+        key(app, pygame.K_o, "o")  # no turn timer
+        key(app, pygame.K_t, "t")  # this machine only
+        dialog = menu.hud.dialog
+        assert dialog.title == "Port" and dialog.digits
+        pad_press(app, pad, pygame.CONTROLLER_BUTTON_X)  # the keypad shows, and X deletes
+        kb = keyboard_of(app)
+        assert {k.key for k in kb.keys()} == set("0123456789\b") | {"done"}
+        for _ in range(4):
+            pad_press(app, pad, pygame.CONTROLLER_BUTTON_X)
+        pad_type(app, pad, "4800")
+        assert menu.hud.dialog.text == "4800"
+        pad_press(app, pad, pygame.CONTROLLER_BUTTON_Y)
+        assert menu.hud.dialog.title == "Your name"
+        assert menu.hud.dialog.keyboard is not None and "q" in {
+            k.key for k in menu.hud.dialog.keyboard.keys()}, "a name has every letter"
+    finally:
+        app.quit()

@@ -73,6 +73,9 @@ class App:
         self._told_mouse_off = False
         if fullscreen if fullscreen is not None else self.settings.fullscreen:
             self.toggle_fullscreen()
+        if fullscreen is not None:  # --fullscreen: in force for this run (Settings says so)
+            self.overrides["fullscreen"] = self.fullscreen  # but not saved as the choice
+            self.settings = replace(self.settings, fullscreen=self.fullscreen)
 
     # -- window -----------------------------------------------------------------------------
 
@@ -187,6 +190,7 @@ class App:
         return self.scenes[-1]
 
     def push(self, scene: Scene) -> None:
+        self.input.scene_changed()
         self.scenes.append(scene)
         scene.layout(self.viewport)
         scene.enter()
@@ -194,6 +198,7 @@ class App:
         self.refresh_background()
 
     def pop(self) -> None:
+        self.input.scene_changed()
         self.scenes.pop().exit()
         if not self.scenes:
             self.running = False

@@ -45,7 +45,7 @@ ENTRY_H = 44
 TITLE_Y = 4  # the title's top: its font leaves room above the capitals
 GAP = 6  # between the title, the lines and the entry
 KEYBOARD_GAP = 16  # between the on-screen keyboard and the window's edge
-CLOSED_HINT = "Tab: chat \u00b7 pad: right stick"
+CLOSED_HINT = "Tab: chat \u00b7 pad: click the right stick"  # a push does nothing
 
 
 @dataclass
@@ -186,6 +186,9 @@ class ChatPanel:
         bottom = h - vp.px(ENTRY_H + PAD // 2 + GAP)
         if self.entry is None and readable(vp, HINT):  # a small window has no room for it
             hint = text_image(vp, CLOSED_HINT, HINT, MUTED)
+            room = vp.px(self.rect.w - 2 * PAD)
+            if hint.get_width() > room:  # TV mode's larger text: shrunk to the panel
+                hint = text_image(vp, CLOSED_HINT, HINT * room / hint.get_width(), MUTED)
             image.blit(hint, (vp.px(PAD), h - vp.px(PAD) - hint.get_height()))
         size = at_least_readable(vp, TEXT)
         rows = [part for sender, text in self.lines[-30:]

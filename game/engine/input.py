@@ -144,6 +144,10 @@ class InputMapper:
         self._pads_ready: bool | None = None  # None until the first use tries to init
         self.clock = 0.0  # seconds of fixed steps (deterministic, unlike the wall clock)
         self._toggled: dict[int, float] = {}  # toggle key -> when it last toggled
+        self._down: set[int] = set()  # keys pressed and not yet released
+        # Keys already down when the scene changed: their repeats belong to the scene the
+        # press was for (Return on Start would place a card at the table it opened).
+        self._carried: set[int] = set()
 
     # -- public -------------------------------------------------------------------------
 
@@ -153,7 +157,15 @@ class InputMapper:
         if t == pygame.QUIT:
             return [Action(Act.QUIT)]
         if t == pygame.KEYDOWN:
+            if event.key in self._carried:
+                return []
+            self._down.add(event.key)
             out = self._key(event)
+        elif t in (pygame.KEYUP, pygame.WINDOWFOCUSLOST):  # a release may never come unfocused
+            released = {event.key} if t == pygame.KEYUP else set(self._down)
+            self._down -= released
+            self._carried -= released
+            out = []
         elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             out = self._mouse(event)
         elif t == pygame.MOUSEWHEEL:
@@ -178,6 +190,10 @@ class InputMapper:
         if out:
             self.last_device = "pad"
         return out
+
+    def scene_changed(self) -> None:
+        """A scene opened or closed: the keys held now act in it only once pressed again."""
+        self._carried = set(self._down)
 
     def pads_connected(self) -> int:
         self._init_pads()

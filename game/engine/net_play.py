@@ -32,17 +32,25 @@ class NetPlay:
         self.scene, self.net = scene, net
         self.change_address = change_address  # back to the Connect dialog (the lobby)
         self.end_words: tuple[str, str] | None = None  # the game's own words at the end
+        # The last match's end (and its title and words) until this player says Next or
+        # the table deals: back from its replay the box asks again.
+        self._result: tuple[MatchEnd, str, str] | None = None
         self._told_gone = False
 
     def enter(self) -> None:
         for button in self.scene.hud.buttons:
             if button.key in TABLE_ONLY:
                 button.visible = False
+        if self._result is not None and self.scene.hud.dialog is None:
+            self._ask_result()
 
     def update(self) -> None:
         for message in self.net.poll():
             if isinstance(message, MatchEnd):
                 self._match_over(message)
+        lobby = self.net.client.lobby
+        if self._result is not None and lobby is not None and lobby.match > self._result[0].match:
+            self._result = None  # dealt (this player's time ran out): the box is stale
         if self.net.problem:
             self.scene.hud.say(self.net.problem, error=True)
             self.net.problem = ""
@@ -53,17 +61,31 @@ class NetPlay:
     def _match_over(self, end: MatchEnd) -> None:
         title, body = self.end_words or (f"Match {end.match} is over", "")
         self.end_words = None
-        words = f"{body} {self.net.match_words(end)}".strip()
-        self.scene.hud.ask(Dialog(title, words, [("ok", "Next match" if end.next else "OK",
-                                                  "n" if end.next else "o"),
-                                                 ("replay", "Watch replay", "w"),
-                                                 ("leave", "Leave", "l")],
-                                  lambda c: self._after_match(c, end.match),
-                                  cancel_key="ok", height=420))
+        self._result = (end, title, f"{body} {self.net.match_words(end)}".strip())
+        self._ask_result()
+
+    def _ask_result(self) -> None:
+        assert self._result is not None
+        end, title, words = self._result
+        dialog = Dialog(title, words, [("ok", "Next match" if end.next else "OK",
+                                        "n" if end.next else "o"),
+                                       ("replay", "Watch replay", "w"),
+                                       ("leave", "Leave", "l")],
+                        lambda c: self._after_match(c, end.match), cancel_key="ok", height=420)
+        dialog.on_frame = lambda: self._count_down(dialog, words)
+        self.scene.hud.ask(dialog)
+
+    def _count_down(self, dialog: Dialog, words: str) -> None:
+        """The seconds this player has left to read, once another person wants to go on."""
+        wait = self.net.own_wait("next")
+        dialog.body = words if wait is None else \
+            f"{words} Dealt without you in {self.net.seconds_left(wait)} s."
 
     def _after_match(self, choice: str, match: int) -> None:
-        """The table deals the next match once everyone said so (or its time is up): the
-        replay shows the one just played (the table may deal meanwhile)."""
+        """The table deals the next match once everyone said so (or their time is up): the
+        replay shows the one just played, and the box asks again after it."""
+        if choice != "replay":
+            self._result = None
         if choice == "ok":
             self.net.client.next_match()
         elif choice == "leave":
@@ -72,6 +94,7 @@ class NetPlay:
             path = self.net.replay_of(match)
             if path is None:
                 self.scene.app.error("The match's replay has not arrived yet.")
+                self._ask_result()
                 return
             self.scene.records.last_replay = path
             self.scene.open_page("replay")

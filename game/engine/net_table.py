@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from game import seat_replay, seat_tokens, wallclock
 from game.engine.chat import ChatPanel
 from game.net.client import SeatForgotten, ThreadedClient
 from game.net.hosting import HostedServer
-from game.net.protocol import MatchEnd, Replay, Waiting, Welcome
+from game.net.protocol import Lobby, MatchEnd, Replay, Waiting, Welcome
 from game.net.server import DEFAULT_TABLE
 from game.recent_tables import Address
 from game.rules.base import SPECTATOR
@@ -60,6 +60,7 @@ class NetworkTable:
     seat_gone: bool = False  # the seat kept here was not known to the table any more
     clock: Callable[[], float] = time.monotonic
     waits: list[Awaited] = field(default_factory=list)
+    kept: seat_tokens.KeptSeat | None = None  # this seat as noted on disk
 
     def __post_init__(self) -> None:
         self.chat = ChatPanel(pygame.Rect(0, 0, 380, 240), self.client.send_chat)
@@ -79,8 +80,13 @@ class NetworkTable:
             elif isinstance(message, Welcome):
                 self.waits = []  # the table says them again if there are any
                 if message.token:
+                    host = self.kept.host if self.kept is not None else ""
                     self._keep_seat(seat_tokens.KeptSeat(self.dialled, message.table,
-                                                         message.token))
+                                                         message.token, message.game, host))
+            elif isinstance(message, Lobby) and self.kept is not None and not self.kept.host \
+                    and 0 <= message.host < len(message.seats) and message.host != self.seat:
+                # whose table it is, for the menu's offer to rejoin it after a crash
+                self._keep_seat(replace(self.kept, host=message.seats[message.host].name))
             elif isinstance(message, SeatForgotten):
                 self._forget_seat(message.table)
         return handled
@@ -91,6 +97,7 @@ class NetworkTable:
         return str(Address(self.client.host, self.client.port))
 
     def _keep_seat(self, seat: seat_tokens.KeptSeat) -> None:
+        self.kept = seat
         try:
             seat_tokens.keep(self.save_dir, seat)
         except OSError as exc:
@@ -161,6 +168,10 @@ class NetworkTable:
         return "connection lost" if away is None else \
             f"connection lost, computer in {self.seconds_left(away)} s"
 
+    def own_wait(self, why: str) -> Awaited | None:
+        """What the table waits for from this seat (None: nothing)."""
+        return self._wait(self.seat, why)
+
     def _wait(self, seat: int, why: str) -> Awaited | None:
         return next((w for w in self.waits if (w.seat, w.why) == (seat, why)), None)
 
@@ -193,9 +204,11 @@ class NetworkTable:
         scores = ", ".join(f"{self.name(s)}: {-round(v)}" if v <= 0 else
                            f"{self.name(s)}: {v:g}" for s, v in enumerate(end.scores))
         winners = " and ".join(self.name(s) for s in end.winners)
+        won = f"{winners} won match {end.match}" if len(end.winners) == 1 else \
+            f"Match {end.match} was a tie: {winners} share it"
         nxt = "The next match is dealt once everyone is ready." if end.next else \
             "That was the table's last match."
-        return f"{winners} won match {end.match}. Points: {scores}. {nxt}"
+        return f"{won}. Points: {scores}. {nxt}"
 
     def replay_of(self, match: int) -> Path | None:
         """The replay saved here of ``match`` (None until its last part has come)."""

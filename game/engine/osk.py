@@ -19,9 +19,12 @@ ROWS = ("1234567890", "qwertyuiop", "asdfghjkl:", "zxcvbnm.-\b")
 # The last row's keys, each (what it does, its label, how many columns wide).
 SPECIALS = (("shift", "Shift", 2), (" ", "Space", 5), ("done", "Done", 3))
 DELETE = "\b"
+# A number (a port) has a keypad: ten keys, not forty to walk past with a pad.
+DIGIT_ROWS = ("123", "456", "789", "\b0")
+DIGIT_SPECIALS = (("done", "Done", 3),)
 COLUMNS = 10
 KEY_W, KEY_H, GAP = 66, 58, 8
-WIDTH = COLUMNS * KEY_W + (COLUMNS - 1) * GAP
+WIDTH = COLUMNS * KEY_W + (COLUMNS - 1) * GAP  # the full keyboard's (the chat docks it)
 HEIGHT = (len(ROWS) + 1) * KEY_H + len(ROWS) * GAP
 PAD_MOVES = (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT)
 
@@ -44,23 +47,33 @@ class OnScreenKeyboard:
     focus: str | None = "q"
     shift: bool = False
     scale: float = 1.0
+    rows: tuple[str, ...] = ROWS
+    specials: tuple[tuple[str, str, int], ...] = SPECIALS
+
+    @classmethod
+    def keypad(cls) -> OnScreenKeyboard:
+        """Digits only, for a number field."""
+        return cls(focus="1", rows=DIGIT_ROWS, specials=DIGIT_SPECIALS)
 
     @property
     def size(self) -> tuple[int, int]:
-        return round(WIDTH * self.scale), round(HEIGHT * self.scale)
+        columns = max(len(row) for row in self.rows)
+        width = columns * KEY_W + (columns - 1) * GAP
+        height = (len(self.rows) + 1) * KEY_H + len(self.rows) * GAP
+        return round(width * self.scale), round(height * self.scale)
 
     def keys(self) -> list[Button]:
         x0, y0 = self.origin
         kw, kh, gap = KEY_W * self.scale, KEY_H * self.scale, GAP * self.scale
         out = []
-        for r, row in enumerate(ROWS):
+        for r, row in enumerate(self.rows):
             for c, value in enumerate(row):
                 label = "Del" if value == DELETE else value.upper() if self.shift else value
                 rect = pygame.Rect(round(x0 + c * (kw + gap)), round(y0 + r * (kh + gap)),
                                    round(kw), round(kh))
                 out.append(Button(value, label, rect))
-        x, y = x0, y0 + len(ROWS) * (kh + gap)
-        for value, label, span in SPECIALS:
+        x, y = x0, y0 + len(self.rows) * (kh + gap)
+        for value, label, span in self.specials:
             w = span * kw + (span - 1) * gap
             out.append(Button(value, label, pygame.Rect(round(x), round(y), round(w), round(kh)),
                               selected=value == "shift" and self.shift))

@@ -302,6 +302,7 @@ class Dialog:
     # than adding to it; Ctrl+A selects it again.
     selected: bool = field(init=False, default=False)
     keyboard: OnScreenKeyboard | None = field(init=False, default=None)  # pad typing
+    digits: bool = False  # the field takes a number: the pad's keyboard is a keypad
     confirm_key: str = field(init=False, default="")  # what Done (pad Y) answers
     button_w: int = field(init=False, default=DIALOG_BUTTON_W)  # wider for long labels
 
@@ -432,7 +433,7 @@ class Hud:
         from game.engine.osk import OnScreenKeyboard
 
         if dialog.keyboard is None:
-            dialog.keyboard = OnScreenKeyboard()
+            dialog.keyboard = OnScreenKeyboard.keypad() if dialog.digits else OnScreenKeyboard()
 
     def update(self, dt: float) -> None:
         if self.dialog is not None and self.dialog.on_frame is not None:

@@ -51,11 +51,12 @@ class HostedServer:
         self._server = Server(self.options, clock=asyncio.get_running_loop().time)
         return await self._server.start()
 
-    def announce(self, game: str, host: str, target: tuple[str, int] = BROADCAST) -> None:
-        """Tell the local network about the table every few seconds until ``close``
-        (after ``start``); quiet where broadcast is blocked."""
+    def announce(self, game: str, host: str, target: tuple[str, int] = BROADCAST,
+                 detail: str = "") -> None:
+        """Tell the local network about the table (and ``detail``, what it plays) every
+        few seconds until ``close`` (after ``start``); quiet where broadcast is blocked."""
         if self._server is not None and self._announcing is None:
-            describe = describe_table(self._server, game, host, DEFAULT_TABLE)
+            describe = describe_table(self._server, game, host, DEFAULT_TABLE, detail)
             self._announcing = self._runner.submit(announce(describe, target))
 
     def close(self) -> None:

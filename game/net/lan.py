@@ -34,11 +34,14 @@ class Announcement:
     host: str  # the hosting player's name
     port: int
     free: int  # seats open for people
+    # the host's answers ("Race"); an older program sends none and ignores it
+    detail: str = ""
 
     def encode(self) -> bytes:
         return json.dumps({"kind": KIND, "version": VERSION, "game": self.game,
                            "table": self.table, "host": self.host, "port": self.port,
-                           "free": self.free}, separators=(",", ":")).encode()
+                           "free": self.free, "detail": self.detail},
+                          separators=(",", ":")).encode()
 
     @classmethod
     def decode(cls, data: bytes) -> Announcement | None:
@@ -55,7 +58,10 @@ class Announcement:
                 or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) \
                 or not 0 < numbers[0] < 65536 or not 0 <= numbers[1] <= 8:
             return None
-        return cls(*texts, *numbers)
+        detail = raw.get("detail", "")
+        if not isinstance(detail, str) or len(detail) > 40 or not detail.isprintable():
+            return None
+        return cls(*texts, *numbers, detail)
 
 
 async def announce(describe: Callable[[], Announcement],
@@ -75,9 +81,12 @@ class HeardTable:
     address: Address
     announcement: Announcement
 
-    @property
-    def label(self) -> str:
-        return f"{self.announcement.host[:14]} ({self.announcement.free} free)"
+    def label(self, kept: bool = False) -> str:
+        """The button: whose table, what it plays, and the seats open (or ``kept``: this
+        player's own seat, which counts as taken, waits there)."""
+        said = self.announcement
+        seats = "your seat kept" if kept else f"{said.free} free"
+        return " \u00b7 ".join(w for w in (said.host[:14], said.detail, seats) if w)
 
 
 class LanListener:
@@ -131,11 +140,12 @@ class LanListener:
             self._sock = None
 
 
-def describe_table(server: Any, game: str, host: str, table: str) -> Callable[[], Announcement]:
+def describe_table(server: Any, game: str, host: str, table: str,
+                   detail: str = "") -> Callable[[], Announcement]:
     """What a hosted ``server`` says about its table right now."""
     def describe() -> Announcement:
         seats = server.tables.get(table)
         free = sum(s.kind == "open" for s in seats.seats) if seats is not None else 0
-        return Announcement(game, table, host or "Player", server.port, free)
+        return Announcement(game, table, host or "Player", server.port, free, detail)
 
     return describe

@@ -1,7 +1,7 @@
-"""The Card Parlour network protocol, version 4 (version 3 did not say whom the table
-waits for; version 2 dealt the next match at once, with no ``next`` message; version 1
-had one level for every computer seat; a hello of another version is refused, naming
-both).
+"""The Card Parlour network protocol, version 5 (version 4's lobby did not say the
+turn timer; version 3 did not say whom the table waits for; version 2 dealt the next
+match at once, with no ``next`` message; version 1 had one level for every computer
+seat; a hello of another version is refused, naming both).
 
 Framing
     Every message is one frame: a 4-byte big-endian length N, then N bytes of UTF-8
@@ -35,7 +35,7 @@ Client -> server
 Server -> client
     welcome  {version, table, game, seat, token, role, host}
     lobby    {table, game, config, phase, host, seats: [{seat, name, kind, ready,
-              connected, level}], match, matches, spectators}
+              connected, level}], match, matches, spectators, turn_timer}
     chat     {sender, seat, text}           sender is the speaker's name; a newcomer
                                             (or someone back) first gets the table's
                                             last CHAT_HISTORY lines after its welcome
@@ -45,8 +45,10 @@ Server -> client
                                             with next, the table waits until every
                                             connected person has sent ``next`` (the
                                             computer is always ready; someone silent
-                                            for the table's ``between`` seconds counts
-                                            as ready), then deals
+                                            for the table's ``between`` seconds after
+                                            another person's ``next`` counts as ready;
+                                            before any ``next`` nothing is dealt), then
+                                            deals
     waiting  {waits: [{seat, why, left}]}   whom the table waits for and the seconds left:
                                             "away" (a dropped person: then the computer
                                             takes the seat), "turn" (the turn timer: then
@@ -82,7 +84,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
-VERSION = 4
+VERSION = 5
 MAX_FRAME = 64 * 1024
 HEADER = struct.Struct(">I")
 MAX_NAME = 24
@@ -214,6 +216,7 @@ class Lobby:
     match: int = 0
     matches: int = 0  # 0: no limit
     spectators: int = 0
+    turn_timer: float = 0.0  # seconds (0: none)
 
 
 @dataclass(frozen=True, slots=True)

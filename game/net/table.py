@@ -82,6 +82,9 @@ class TableOptions:
     grace: float = 60.0  # seconds a dropped person's seat waits for them
     level: str = ""  # computer seats' level ("": the game's default)
     between: float = 30.0  # seconds the table waits for people's Next match (0: none)
+    # In a race (every seat plays at once) the computer takes this long over each card,
+    # as a person would: at once, it had every card down before anyone looked.
+    race_pace: float = 3.0
 
 
 @dataclass
@@ -167,6 +170,7 @@ class Table:
         self.level = options.level or computer.default_level(options.game)
         computer.make_agent(options.game, self.level)  # refuses an unknown level now
         self.seats = [TableSeat(i) for i in range(count)]
+        self.race = entry.at_once(options.config)
         self.host = -1
         self.phase = "lobby"  # "lobby" | "playing" | "over"
         self.match = 0
@@ -180,6 +184,9 @@ class Table:
         self.chat_lines: deque[Chat] = deque(maxlen=CHAT_HISTORY)  # for newcomers
         self.waiting: set[int] = set()  # between matches: seats whose Next has not come
         self.paused_since: float | None = None  # the last match ended, the next not dealt
+        # When the first person said Next in this pause: from then on the silent have the
+        # ``between`` seconds. Before it nobody wants to go on, and nothing is dealt.
+        self.next_since: float | None = None
         self._told_waits: list[tuple[int, str, float]] = []  # the waits said last
         self._pending = False
         self._tasks: set[asyncio.Task[None]] = set()  # replays being sent
@@ -250,6 +257,9 @@ class Table:
             SeatPort(self.session, seat.index, lambda text: peer.send(Seat(text))).close()
             seat.turn_since = self.clock() if seat.index in self.session.acting_seats() else None
         self.broadcast_lobby()
+        if self.paused_since is not None and self.next_since is None and not self.waiting:
+            self.next_since = self.clock()  # back at a table nobody stayed at: play on
+            self._deal_when_ready()
         self._tell_waits(peer)
         self.on_change(self)
 
@@ -288,7 +298,7 @@ class Table:
     def lobby(self) -> Lobby:
         return Lobby(self.id, self.rules.game_id, dict(self.options.config), self.phase,
                      self.host, [s.info() for s in self.seats], self.match,
-                     self.options.matches, len(self.spectators))
+                     self.options.matches, len(self.spectators), self.options.turn_timer)
 
     def broadcast(self, message: Any) -> None:
         frame = encode(message)
@@ -310,8 +320,8 @@ class Table:
             if options.turn_timer and self.session is not None and not seat.computer_plays \
                     and seat.turn_since is not None and not seat.overdue:
                 out.append((seat.index, "turn", seat.turn_since + options.turn_timer))
-            if self.paused_since is not None and options.between and seat.index in self.waiting:
-                out.append((seat.index, "next", self.paused_since + options.between))
+            if self.next_since is not None and seat.index in self.waiting:
+                out.append((seat.index, "next", self.next_since + options.between))
         return out
 
     def _tell_waits(self, newcomer: Peer | None = None) -> None:
@@ -470,9 +480,16 @@ class Table:
                 seat.turn_since, seat.overdue = None, False
             elif seat.turn_since is None:
                 seat.turn_since = now
-            if seat.computer_plays:
-                self._play_for(seat, seat.level, lambda s=seat: s.computer_plays)
+        self._computer_moves(now)
         self._tell_waits()
+
+    def _computer_moves(self, now: float) -> None:
+        """The computer's seats (and stand-ins) move: in a race a card once its
+        ``race_pace`` seconds have gone by since the last (``tick`` looks again)."""
+        pace = self.options.race_pace if self.race else 0.0
+        for seat in self.seats:
+            if seat.computer_plays and (seat.turn_since is None or now - seat.turn_since >= pace):
+                self._play_for(seat, seat.level, lambda s=seat: s.computer_plays)
 
     async def drained(self) -> None:
         """Once every replay under way has been queued to its reader."""
@@ -494,7 +511,7 @@ class Table:
         if self.phase == "over":
             return
         now = self.clock()
-        if self.paused_since is not None and now - self.paused_since >= self.options.between:
+        if self.next_since is not None and now - self.next_since >= self.options.between:
             self.waiting.clear()  # whoever has not answered is taken as ready
             self._deal_when_ready()
         gone = [s for s in self.seats if s.kind == "human" and s.peer is None
@@ -506,7 +523,7 @@ class Table:
         elif self.session is not None:
             for seat in gone:
                 seat.stand_in, seat.level = True, self.level
-                self._play_for(seat, seat.level, lambda s=seat: s.computer_plays)
+            self._computer_moves(now)
             self._time_turns(now)
         if gone:
             self.broadcast_lobby()
@@ -548,23 +565,31 @@ class Table:
 
     def _pause(self) -> None:
         """Between matches the finished table stays on everyone's screen until each
-        connected person says Next match (the computer is always ready)."""
+        connected person says Next match (the computer is always ready). A person who
+        reads the result or watches the replay is not silent: the ``between`` seconds
+        run only once another person wants to go on, and with nobody wanting to, the
+        table deals nothing (stand-ins never play match after match on their own)."""
         self.waiting = {s.index for s in self.seats if s.peer is not None and not s.stand_in}
-        if not self.options.between:
+        self.paused_since, self.next_since = self.clock(), None
+        if not self.options.between:  # no pause at this table
             self.waiting.clear()
-        self.paused_since = self.clock()
+            self.next_since = self.paused_since
         self._deal_when_ready()
         self._tell_waits()
 
     def next_match(self, peer: Peer) -> None:
         """``peer`` is ready for the next deal (said at any other time, it means nothing)."""
+        if self.paused_since is None or not 0 <= peer.seat < len(self.seats):
+            return  # a spectator's word deals nothing; someone back since the end's does
         self.waiting.discard(peer.seat)
+        if self.next_since is None:
+            self.next_since = self.clock()
         self._deal_when_ready()
         self._tell_waits()
 
     def _deal_when_ready(self) -> None:
-        if self.paused_since is not None and not self.waiting:
-            self.paused_since = None
+        if self.paused_since is not None and self.next_since is not None and not self.waiting:
+            self.paused_since = self.next_since = None
             self.start_match()
 
 

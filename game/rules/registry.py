@@ -21,7 +21,7 @@ from game.rules import (
     poker_squares_options,
     pyramid,
 )
-from game.rules.base import ModuleRules
+from game.rules.base import SIMULTANEOUS, ModuleRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +97,18 @@ class GameEntry:
 
     def option(self, key: str) -> Option:
         return next(o for o in self.options if o.key == key)
+
+    def table_words(self, config: Mapping[str, Any]) -> list[str]:
+        """The host's answers a table shows others ("Race", "to 25 points")."""
+        return [q.shown.format(q.label(config[q.key]))
+                for q in self.net_questions if q.shown and q.key in config]
+
+    def at_once(self, config: Mapping[str, Any]) -> bool:
+        """Do the seats play at the same time with ``config`` (Poker Squares' races)?
+        A turn timer then times each card, not a turn."""
+        rules = self.rules
+        return rules is not None and \
+            rules.current_player(rules.new_game(0, dict(config))) == SIMULTANEOUS
 
     def setting(self, per_game: Mapping[str, Any], key: str) -> Any:
         """This game's setting ``key`` from the settings' per-game table: the stored
@@ -276,3 +288,10 @@ RULES_BY_ID: dict[str, ModuleRules] = {g.id: g.rules for g in GAMES if g.rules i
 
 def playable() -> list[GameEntry]:
     return [g for g in GAMES if g.playable]
+
+
+def timer_words(seconds: float, at_once: bool) -> str:
+    """The turn timer as a table's heading says it."""
+    if not seconds:
+        return "no turn timer"
+    return f"{seconds:g} s a card" if at_once else f"turn timer {seconds:g} s"
