@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -95,3 +97,24 @@ def finish_hosting(app: App, name: str, lan: bool = False, port: str = "0",
     clear_field(app)
     type_text(app, name)
     key(app, pygame.K_RETURN)
+
+
+def sit_zoe_against_hal(app: App, hal: ThreadedClient, port: int, clock: object,
+                        folder: Path, game: str, scene_type: type) -> Any:
+    """Zoe (this app, on ``clock``) joins Hal's table through the lobby, says ready and
+    Hal starts: the game's table scene once it has opened."""
+    from game.engine.net_table import NetworkTable
+    from game.rules.registry import GAME_BY_ID
+    from scenes.net_lobby import LobbyScene
+
+    until(app, lambda: hal.poll() is not None and hal.status == "lobby", "Hal seated")
+    net = NetworkTable(ThreadedClient("127.0.0.1", port, "Zoe"), folder, clock=clock)
+    lobby = LobbyScene(app, GAME_BY_ID[game], net)
+    app.push(lobby)
+    until(app, lambda: lobby.hud.button("ready").enabled, "Zoe seated")
+    key(app, pygame.K_r, "r")
+    until(app, lambda: hal.poll() is not None and hal.lobby.seats[1].ready, "ready")
+    hal.start()
+    until(app, lambda: hal.poll() is not None and isinstance(app.scene, scene_type),
+          "the table opened")
+    return app.scene

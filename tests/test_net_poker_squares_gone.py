@@ -9,17 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pygame
 import pytest
 
-from game.engine.net_table import NetworkTable
 from game.net.client import ThreadedClient
 from game.net.table import TableOptions
-from game.rules.registry import GAME_BY_ID
-from scenes.net_lobby import LobbyScene
 from scenes.poker_squares import PokerSquaresScene
-from tests.driver import frames, key, make_app
-from tests.net_gui_tools import until
+from tests.driver import frames, make_app
+from tests.net_gui_tools import sit_zoe_against_hal, until
 from tests.net_tools import FakeClock, server_thread
 
 RACE = TableOptions("poker-squares", config={"mode": "race"}, grace=60.0)
@@ -33,18 +29,9 @@ def test_zoes_table_says_hal_is_gone_and_when_the_computer_takes_his_seat(
         hal = ThreadedClient("127.0.0.1", server.port, "Hal")
         app = make_app(tmp_path, animation="off")
         try:
-            until(app, lambda: hal.poll() is not None and hal.status == "lobby", "Hal seated")
-            net = NetworkTable(ThreadedClient("127.0.0.1", server.port, "Zoe"), tmp_path,
-                               clock=clock)
-            lobby = LobbyScene(app, GAME_BY_ID["poker-squares"], net)
-            app.push(lobby)
-            until(app, lambda: lobby.hud.button("ready").enabled, "Zoe seated")
-            key(app, pygame.K_r, "r")
-            until(app, lambda: hal.poll() is not None and hal.lobby.seats[1].ready, "ready")
-            hal.start()
-            until(app, lambda: hal.poll() is not None
-                  and isinstance(app.scene, PokerSquaresScene), "the table opened")
-            scene = app.scene
+            scene = sit_zoe_against_hal(app, hal, server.port, clock, tmp_path,
+                                        "poker-squares", PokerSquaresScene)
+            net = scene.net.net  # Zoe\'s table
             assert scene.rival_note() == ""
             if how == "leaves":
                 hal.close()  # Menu > Leave: a goodbye

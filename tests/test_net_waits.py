@@ -8,16 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pygame
-
-from game.engine.net_table import NetworkTable
 from game.net.client import ThreadedClient
 from game.net.table import TableOptions
-from game.rules.registry import GAME_BY_ID
 from scenes.chinese_poker import ChinesePokerScene
-from scenes.net_lobby import LobbyScene
-from tests.driver import frames, key, make_app
-from tests.net_gui_tools import until
+from tests.driver import frames, make_app
+from tests.net_gui_tools import sit_zoe_against_hal, until
 from tests.net_tools import FakeClock, server_thread
 
 TIMED = TableOptions(config={"players": 2, "target": 25}, level="easy", turn_timer=30.0,
@@ -36,19 +31,9 @@ def test_the_table_says_whose_move_it_waits_for_and_who_dropped_with_the_seconds
         hal = ThreadedClient("127.0.0.1", server.port, "Hal")
         app = make_app(tmp_path, animation="off")
         try:
-            until(app, lambda: hal.poll() is not None and hal.status == "lobby", "Hal seated")
-            net = NetworkTable(ThreadedClient("127.0.0.1", server.port, "Zoe"), tmp_path,
-                               clock=clock)
-            lobby = LobbyScene(app, GAME_BY_ID["chinese-poker"], net)
-            app.push(lobby)
-            until(app, lambda: lobby.hud.button("ready").enabled, "Zoe seated")
-            key(app, pygame.K_r, "r")
-            until(app, lambda: hal.poll() is not None and hal.lobby.seats[1].ready, "ready")
-            hal.start()
-            until(app, lambda: hal.poll() is not None and isinstance(app.scene,
-                                                                      ChinesePokerScene),
-                  "the table opened")
-            scene = app.scene
+            scene = sit_zoe_against_hal(app, hal, server.port, clock, tmp_path,
+                                        "chinese-poker", ChinesePokerScene)
+            net = scene.net.net  # Zoe\'s table
             mover = scene.view.turn
             wanted = "Your move: 30 s left" if mover == 1 else "Waiting for Hal's move: 30 s"
             until(app, lambda: net.waiting == wanted, "the turn timer said")
