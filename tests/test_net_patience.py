@@ -54,15 +54,16 @@ def test_a_guest_waits_patiently_and_is_back_at_his_seat_when_the_host_returns(
     monkeypatch.setattr(client_module, "RETRY_DELAYS", (0.0, 0.02))
     server = hosted_table(save_dir=tmp_path)
     port = server.start()
+    def polled(client: ThreadedClient, status: str) -> bool:
+        client.poll(0.05)
+        return client.status == status
+
     hal = ThreadedClient("127.0.0.1", port, "Hal")
+    assert wait(lambda: polled(hal, "lobby"))  # seated first: the host's seat, not Zoe's
     zoe = ThreadedClient("127.0.0.1", port, "Zoe")
     again = None
     try:
-        def polled(client: ThreadedClient, status: str) -> bool:
-            client.poll(0.05)
-            return client.status == status
-
-        assert wait(lambda: polled(zoe, "lobby") and polled(hal, "lobby"))
+        assert wait(lambda: polled(zoe, "lobby"))
         zoe.ready()
         assert wait(lambda: polled(hal, "lobby") and hal.lobby.seats[1].ready)
         hal.start()
