@@ -22,6 +22,7 @@ from game.seat_json import SeatPort
 from game.session import Session
 
 MAX_MOVES = 2000  # a random game that has not ended by then is cut short
+MIDGAME_CHANCE = 0.3  # the endgame start resumes a game at a random point instead
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,12 +137,16 @@ def _game_starts(entry: GameEntry, replays: dict[str, Written]) -> list[Start]:
 
 def _endgame(app: Any, entry: GameEntry, seed: int) -> Any:
     """The game resumed from an autosave one move before a random game's end, so the
-    next move may finish it (game-over dialogs, replays written, new deals)."""
+    next move may finish it (game-over dialogs, replays written, new deals); now and
+    then at a random point instead (a round's end may come: its box)."""
     from scenes.open_game import game_scene
 
-    whole = random_game(entry, random.Random(seed))
+    rng = random.Random(seed)
+    whole = random_game(entry, rng)
+    midgame = rng.random() < MIDGAME_CHANCE and len(whole.moves) >= 2
+    left = rng.randint(2, len(whole.moves)) if midgame else 1  # moves still to come
     recorder = Recorder(entry.rules, whole.seed, whole.config)
-    for move in whole.moves[:-1]:
+    for move in whole.moves[:-left]:
         recorder.play(move)
     path = app.save_dir / f"autosave-{entry.id}.json"
     clear(path)  # a hostile round may have left a folder or a looping link there
