@@ -12,7 +12,6 @@ import pygame
 import pytest
 
 from game.net.client import ThreadedClient
-from game.net.protocol import Waiting
 from game.net.table import TableOptions
 from scenes.net_lobby import LobbyScene
 from scenes.poker_squares import PokerSquaresScene
@@ -40,10 +39,15 @@ def test_the_turn_timer_moves_for_a_connected_person_who_waits(tmp_path: Path,
                 hal.seat_client.submit(hal.seat_client.legal_moves[0])
             until(app, lambda: scene.view.to_move and scene.view.card is not None
                   and "Your move: 30 s left" in net.waiting, "Zoe's countdown shown")
-            until(app, lambda: any(isinstance(m, Waiting) and any(
-                (w.seat, w.why) == (1, "turn") for w in m.waits) for m in hal.poll()),
+            until(app, lambda: hal.poll() is not None and hal.waiting is not None and any(
+                (w.seat, w.why) == (1, "turn") for w in hal.waiting.waits),
                 "Hal told Zoe's countdown")
+            zoe = next(iter(server.tables.values())).seats[1]
             for placed in (1, 2):
+                # Her clock runs from when the server saw her turn, which comes a
+                # moment after her screen shows it: advancing before would start it late.
+                until(app, lambda: zoe.turn_since == clock() and not zoe.overdue,
+                      "the server to start Zoe's clock")
                 clock.advance(30)
                 loop.call_soon_threadsafe(server.tick)
                 until(app, lambda n=placed: filled(scene) == n,

@@ -41,6 +41,7 @@ from game.net.protocol import (
     Seat,
     Seats,
     Start,
+    Waiting,
     Welcome,
 )
 from game.rules.registry import RULES_BY_ID
@@ -210,6 +211,7 @@ class ThreadedClient:
         self.refusal: Error | None = None
         self.welcome: Welcome | None = None
         self.lobby: Lobby | None = None
+        self.waiting: Waiting | None = None  # the table's last word on whom it waits for
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_LINES)
         self.seat_client: JsonClient | None = None
         self.match_end: MatchEnd | None = None
@@ -267,6 +269,8 @@ class ThreadedClient:
                 self.problem = f"the server sent a seat message we cannot read: {exc}"
         elif isinstance(item, MatchEnd):
             self.match_end = item
+        elif isinstance(item, Waiting):
+            self.waiting = item
         elif isinstance(item, Replay):
             self.replays.setdefault(item.match, []).extend(item.bodies)
         elif isinstance(item, Error):
