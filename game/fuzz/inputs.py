@@ -214,7 +214,10 @@ class InputMaker:
             w, h = 1280, 720
         elif roll < 0.1:
             w, h = self.rng.randint(641, 1920), self.rng.randint(401, 1080)
-        elif roll < 0.25:
+        elif roll < 0.18:  # a sliver: 1-3 px one way, anything the other (a scale of 0)
+            thin, long = self.rng.randint(1, 3), self.rng.randint(1, 2000)
+            w, h = (thin, long) if self.rng.random() < 0.5 else (long, thin)
+        elif roll < 0.3:
             w, h = self.rng.randint(1, 40), self.rng.randint(1, 40)
         else:  # small, so that rendering every frame stays cheap
             w, h = self.rng.randint(1, 640), self.rng.randint(1, 400)

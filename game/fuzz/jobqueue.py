@@ -2,14 +2,16 @@
 queue, and the answers are handed over when the fuzzer says (``run``, at seeded
 moments), so they reach the game on the same frame in every run.
 
-In rounds with ``threads`` on, each job also starts at once on a real worker thread,
-as in play (game/engine/jobs.py), and ``run`` waits for it: the jobs meet real threads
-and run beside the frames, while their answers still come at the same moments."""
+In rounds with ``threads`` on, each job runs at once on a real worker thread, as in
+play (game/engine/jobs.py), while the game waits: the jobs meet real threads, and their
+answers still come at the same moments. Not beside the frames: a computer player's
+agent is shared by its job and the table (a new deal resets it), so a job running
+while the table moves on could make two runs of a seed differ."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import CancelledError, Future
+from concurrent.futures import Future, wait
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,8 +49,8 @@ class JobQueue:
 
 
 class Lane:
-    """One Background lane's worker: its jobs go to the queue (and, given a thread,
-    start on it at once)."""
+    """One Background lane's worker: its jobs go to the queue (and, given a thread, run
+    on it at once)."""
 
     def __init__(self, queue: JobQueue, thread: Worker | None) -> None:
         self.queue, self.thread = queue, thread
@@ -58,9 +60,8 @@ class Lane:
         if self.thread is not None:
             answer: Future = Future()
             job.answer = answer
-            # a question replaced before its turn on the thread is not worked on
-            future.add_done_callback(lambda f: f.cancelled() and answer.cancel())
             self.thread.put(answer, fn, args)
+            wait([answer], THREAD_SECONDS)
         self.queue._waiting.append(job)
 
     def stop(self) -> None:
@@ -72,9 +73,7 @@ class Lane:
 def _hand_over(answer: Future, future: Future) -> None:
     """The thread's answer (or its failure) becomes the game's."""
     try:
-        value = answer.result(THREAD_SECONDS)
-    except CancelledError:
-        return
+        value = answer.result(0)  # done: the game waited for it (TimeoutError: hung)
     except BaseException as exc:  # noqa: BLE001 - handed to whoever asks, as run_job does
         if future.set_running_or_notify_cancel():
             future.set_exception(exc)

@@ -42,6 +42,7 @@ JOBS_CHANCE = 1 / 40  # a step also runs the queued background jobs
 HOSTILE_CHANCE = 0.3  # a round starts from a damaged save folder
 TV_CHANCE = 0.25  # a round switches TV mode
 THREADS_CHANCE = 0.3  # a round's new scenes run their solvers on real worker threads
+JUMP_RESIZE_CHANCE = 0.2  # a jump also resizes the window
 RECENT = 20  # steps kept for a failure's reproduction log
 
 
@@ -152,7 +153,9 @@ class Fuzzer:
         scene = start.make(app, seed)
         if scene is not None:
             app.push(scene)
-        return f"{note}jump to {start.name} (seed {seed})"
+        # now and then at an odd size from the start: every scene meets slivers and 8K
+        size = f", {self.inputs.resize()}" if self.rng.random() < JUMP_RESIZE_CHANCE else ""
+        return f"{note}jump to {start.name} (seed {seed}){size}"
 
     def _new_round(self) -> str:
         """Every start point once more, in a new order (popped from the end, so the firsts
