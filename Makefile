@@ -17,7 +17,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
-		$(BIN)/python -m pytest -q
+		$(BIN)/python -m pytest -q -n 2
 	$(BIN)/ruff check .
 
 # `make bench` prints every speed and strength figure (an hour or more: the computer
