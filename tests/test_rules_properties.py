@@ -4,11 +4,13 @@ simultaneous moves) rides along so the seat machinery is always exercised."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
 import pytest
 
+from game.cards import Card
 from game.replay.recorder import Recorder
 from game.rules import views
 from game.rules.base import IllegalMove, ModuleRules
@@ -130,3 +132,55 @@ def test_a_finished_game_tells_each_seat_how_it_ended(game) -> None:  # noqa: AN
         assert ending is not None and len(ending.results) == rules.seat_count(last)
         assert ending.score and rules.mode(last).title
         assert Outcome.from_json(json.loads(json.dumps(ending.to_json()))) == ending
+
+
+def relabelled(value: object, mapping: dict[Card, Card]) -> object:
+    """``value`` (a state or any part of it) with every card in ``mapping`` replaced."""
+    if isinstance(value, Card):
+        return mapping.get(value, value)
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return type(value)(relabelled(v, mapping) for v in value)
+    if isinstance(value, dict):
+        return {relabelled(k, mapping): relabelled(v, mapping) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.replace(value, **{  # type: ignore[misc]
+            f.name: relabelled(getattr(value, f.name), mapping)
+            for f in dataclasses.fields(value) if f.init})
+    return value
+
+
+def test_shuffling_the_hidden_cards_changes_no_seats_view(game) -> None:  # noqa: ANN001
+    """``hidden_cards`` checked by something other than ``observe``: the cards a seat
+    may not see can trade places among themselves, and what the seat is told does not
+    change by a byte. A view that leaks any fact about them (a count of hearts, an
+    order, a hand's rank) fails here, whatever card codes it avoids. And the other way:
+    every card not hidden is in the view, so ``hidden_cards`` cannot hide a leak by
+    leaving a card out."""
+    rules, games = game
+    rng = random.Random(5)
+    for positions in games:
+        for state, _ in positions[::2]:
+            cards = set(_cards_in(state))
+            for seat in range(rules.seat_count(state)):
+                secret = rules.hidden_cards(state, seat)
+                shown = views.card_codes(json.loads(json.dumps(rules.observation_json(
+                    state, seat))))
+                assert {c.uid for c in cards} - secret <= shown, (seat, rules.game_id)
+                hidden = sorted(c for c in cards if c.uid in secret)
+                shuffled = rng.sample(hidden, len(hidden))
+                other = relabelled(state, dict(zip(hidden, shuffled, strict=True)))
+                assert rules.observation_json(other, seat) == rules.observation_json(
+                    state, seat), (seat, rules.game_id)
+
+
+def _cards_in(value: object) -> list[Card]:
+    """Every card anywhere in ``value``."""
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return [c for v in value for c in _cards_in(v)]
+    if isinstance(value, dict):
+        return [c for k, v in value.items() for c in _cards_in(k) + _cards_in(v)]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [c for f in dataclasses.fields(value) for c in _cards_in(getattr(value, f.name))]
+    return []
