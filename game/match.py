@@ -1,10 +1,8 @@
-"""Matches and tournaments every game shares: named entrants (people at this machine
-or the computer), the games each has played, and the standings.
-
-- A fixed match (``games`` set): entrants play game 1 in turn, then game 2, and so
-  on, and the best total wins (Pyramid's six-game Par match, draw poker sessions).
-- An open record (``games`` None): whoever is chosen plays next, and each entrant's
-  high, low and average stand (Poker Squares' tournaments of up to five players).
+"""Matches: named entrants (people at this machine or the computer) play game 1 in
+turn, then game 2, and so on, and the best total wins (Pyramid's six-game Par match).
+Poker Squares' open tournaments, where whoever is chosen plays next and a replayed
+deal only counts as a low score, are ``rules/poker_squares_tournament.py``; both take
+names by ``clean_names``.
 
 With ``same_deck`` every entrant gets the same deal for a given game. Pure: the
 deals are seeds derived from the match seed, and ``from_json`` refuses anything
@@ -18,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 VERSION = 1
-MAX_NAME = 24
+MAX_NAME = 16  # as long as the name box takes
 MAX_SCORE = 10**7
 MAX_SEED = 2**63
 
@@ -33,7 +31,7 @@ class Entrant:
 class Match:
     entrants: tuple[Entrant, ...]
     seed: int
-    games: int | None = None  # games each entrant plays; None: an open record
+    games: int  # games each entrant plays
     same_deck: bool = True
     scores: tuple[tuple[int, ...], ...] = ()  # scores[entrant] = each game's score
     max_entrants: int = 5
@@ -50,10 +48,7 @@ class Match:
 
     @property
     def next_turn(self) -> tuple[int, int] | None:
-        """(game index, entrant index) to play next in a fixed match; None when it is
-        over (or for an open record, where the players choose)."""
-        if self.games is None:
-            return None
+        """(game index, entrant index) to play next; None when the match is over."""
         played = [len(s) for s in self.scores]
         game = min(played)
         if game >= self.games:
@@ -62,22 +57,18 @@ class Match:
 
     @property
     def finished(self) -> bool:
-        return self.games is not None and self.next_turn is None
+        return self.next_turn is None
 
     def deal_seed(self, game: int, entrant: int) -> int:
         salt = "same" if self.same_deck else f"entrant-{entrant}"
         return random.Random(f"{self.seed}:{game}:{salt}").getrandbits(31)
 
-    def record(self, score: int, entrant: int | None = None) -> Match:
-        """The match with ``score`` added for ``entrant`` (in a fixed match: whoever's
-        turn it is)."""
-        if self.games is not None:
-            turn = self.next_turn
-            if turn is None:
-                raise ValueError("the match is already over")
-            entrant = turn[1]
-        if entrant is None or not 0 <= entrant < len(self.entrants):
-            raise ValueError("no such entrant")
+    def record(self, score: int) -> Match:
+        """The match with ``score`` added for whoever's turn it is."""
+        turn = self.next_turn
+        if turn is None:
+            raise ValueError("the match is already over")
+        entrant = turn[1]
         scores = tuple(s + (int(score),) if i == entrant else s
                        for i, s in enumerate(self.scores))
         return replace(self, scores=scores)
@@ -86,16 +77,6 @@ class Match:
 
     def total(self, entrant: int) -> int:
         return sum(self.scores[entrant])
-
-    def high(self, entrant: int) -> int | None:
-        return max(self.scores[entrant], default=None)
-
-    def low(self, entrant: int) -> int | None:
-        return min(self.scores[entrant], default=None)
-
-    def average(self, entrant: int) -> float | None:
-        s = self.scores[entrant]
-        return sum(s) / len(s) if s else None
 
     def standings(self) -> list[tuple[str, int]]:
         """Names with totals, best first."""
@@ -120,7 +101,7 @@ class Match:
                 "scores": [list(s) for s in self.scores]}
 
     @classmethod
-    def from_json(cls, data: Any, games: int | None, max_entrants: int = 5) -> Match:
+    def from_json(cls, data: Any, games: int, max_entrants: int = 5) -> Match:
         """A match this program saved, for a game with ``games`` games a match; ValueError
         with a reason for anything else (wrong types, huge numbers, out of turn)."""
         if not isinstance(data, dict):
@@ -131,7 +112,7 @@ class Match:
             raise ValueError("entrants and scores must be lists")
         if not 1 <= len(entrants_raw) <= max_entrants or len(scores_raw) != len(entrants_raw):
             raise ValueError("the entrants do not fit")
-        if not _whole(seed, MAX_SEED) or not isinstance(same_deck, bool):
+        if not whole(seed, MAX_SEED) or not isinstance(same_deck, bool):
             raise ValueError("seed or same-deck setting is damaged")
         if data.get("games") != games:
             raise ValueError("not this game's kind of match")
@@ -143,16 +124,27 @@ class Match:
             entrants.append(Entrant(e["name"][:MAX_NAME], e["computer"]))
         scores = []
         for s in scores_raw:
-            if not isinstance(s, list) or (games is not None and len(s) > games) \
-                    or len(s) > 10_000 or not all(_whole(v, MAX_SCORE) for v in s):
+            if not isinstance(s, list) or len(s) > games \
+                    or not all(whole(v, MAX_SCORE) for v in s):
                 raise ValueError("a score list is damaged")
             scores.append(tuple(s))
         played = [len(s) for s in scores]
-        if games is not None and (max(played) - min(played) > 1 or played != sorted(
-                played, reverse=True)):
+        if max(played) - min(played) > 1 or played != sorted(played, reverse=True):
             raise ValueError("entrants are out of turn")
         return cls(tuple(entrants), seed, games, same_deck, tuple(scores), max_entrants)
 
 
-def _whole(value: Any, bound: int) -> bool:
+def whole(value: Any, bound: int) -> bool:
+    """A file's integer within ``bound`` either way (not a bool, not a float)."""
     return isinstance(value, int) and not isinstance(value, bool) and -bound <= value <= bound
+
+
+def clean_names(names: list[str], most: int) -> list[str]:
+    """Players' names as typed: trimmed, cut to ``MAX_NAME``, blanks dropped; ValueError
+    for none, more than ``most``, or two the same."""
+    cleaned = [n.strip()[:MAX_NAME] for n in names if n.strip()]
+    if not 1 <= len(cleaned) <= most:
+        raise ValueError(f"1 to {most} players")
+    if len({n.lower() for n in cleaned}) != len(cleaned):
+        raise ValueError("two players have the same name")
+    return cleaned

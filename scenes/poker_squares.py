@@ -23,6 +23,7 @@ from game.engine.focus import Place
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Message, confirm, text_image
 from game.engine.widgets import command_bar
+from game.match import MAX_NAME
 from game.rules import poker_squares as P
 from game.rules.outcome import DRAWN, WON
 from game.rules.poker_squares_options import (
@@ -34,7 +35,6 @@ from game.rules.poker_squares_options import (
     parse,
     target,
 )
-from game.rules.poker_squares_tournament import MAX_NAME
 from game.rules.registry import GAME_BY_ID
 from scenes.game_scene import GameScene
 from scenes.poker_squares_points import stored_points

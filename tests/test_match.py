@@ -1,4 +1,4 @@
-"""Matches every game shares: fixed matches in turns, open records; the top ten."""
+"""Matches in turns and the names every kind of match takes; the top ten."""
 
 import json
 from datetime import date
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from game.highscores import HighScores
-from game.match import Entrant, Match
+from game.match import MAX_NAME, Entrant, Match, clean_names
 
 MATCH_GAMES = 6
 
@@ -34,18 +34,23 @@ def test_same_deck_setting_decides_the_deals() -> None:
     assert fresh.deal_seed(0, 0) != fresh.deal_seed(0, 1)
 
 
-def test_an_open_record_keeps_high_low_and_average() -> None:
+def test_a_match_takes_one_to_five_entrants_and_records_only_in_turn() -> None:
     names = tuple(Entrant(n) for n in ("A", "B", "C", "D", "E"))
-    m = Match(names, seed=3)
-    assert m.next_turn is None and not m.finished, "players choose who plays next"
-    for who, score in ((2, 90), (2, 110), (0, 40), (2, 70)):
-        m = m.record(score, who)
-    assert (m.high(2), m.low(2), m.average(2)) == (110, 70, 90.0)
-    assert m.high(1) is None and m.average(1) is None
     with pytest.raises(ValueError):
-        Match(names + (Entrant("F"),), seed=3)
+        Match(names + (Entrant("F"),), seed=3, games=2)
+    m = Match(names, seed=3, games=1)
+    for score in range(5):
+        m = m.record(score)
+    assert m.finished and m.scores == tuple((s,) for s in range(5))
     with pytest.raises(ValueError):
-        m.record(5, 7)
+        m.record(5)
+
+
+def test_names_are_cleaned_alike_for_every_kind_of_match() -> None:
+    assert clean_names(["  Ann ", "", "B" * 40], 5) == ["Ann", "B" * MAX_NAME]
+    for bad in ([], ["  "], ["Ann", "ann"], list("ABCDEF")):
+        with pytest.raises(ValueError):
+            clean_names(bad, 5)
 
 
 def test_round_trip_and_bad_data() -> None:

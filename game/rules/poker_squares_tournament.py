@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.match import MAX_NAME, clean_names, whole
+
 MAX_PLAYERS = 5
-MAX_NAME = 16
 MAX_DEALS = 10_000  # deals remembered per player (far beyond any evening's play)
 
 
@@ -48,12 +49,7 @@ class Tournament:
 
     @classmethod
     def of(cls, names: list[str]) -> Tournament:
-        cleaned = [n.strip()[:MAX_NAME] for n in names if n.strip()]
-        if not 1 <= len(cleaned) <= MAX_PLAYERS:
-            raise ValueError(f"a tournament has 1 to {MAX_PLAYERS} players")
-        if len({n.lower() for n in cleaned}) != len(cleaned):
-            raise ValueError("two players have the same name")
-        return cls(tuple(Standing(n) for n in cleaned))
+        return cls(tuple(Standing(n) for n in clean_names(names, MAX_PLAYERS)))
 
     @property
     def player(self) -> Standing:
@@ -128,7 +124,7 @@ class Tournament:
 
 
 def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53
+    return whole(value, 2**53 - 1)
 
 
 def _standing(data: Any) -> Standing:
