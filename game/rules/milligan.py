@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -64,13 +64,32 @@ def score(rule: str, won: bool, cards_laid_off: int, miss_milligan: bool = False
     return float(points * (2 if miss_milligan else 1))
 
 
+# The one rule of building, as two keys that must be equal: what a card needs of the
+# card it lies on, and what a column's end offers (one rank lower, and per rule the other
+# colour, the same suit or anything). ``builds_on`` and ``run_length`` compare them; the
+# move generator files column ends under their offers and finds a lead's places by its
+# need, so the fast path and the refusals cannot disagree.
+_NEEDS: dict[str, Callable[[Card], Hashable]] = {
+    "alternate": lambda card: (card.rank, card.suit in "HD"),
+    "suit": lambda card: (card.rank, card.suit),
+    "any": lambda card: card.rank,
+}
+_OFFERS: dict[str, Callable[[Card], Hashable]] = {
+    "alternate": lambda end: (end.rank - 1, end.suit not in "HD"),
+    "suit": lambda end: (end.rank - 1, end.suit),
+    "any": lambda end: end.rank - 1,
+}
+
+
 def builds_on(lower: Card, upper: Card, rule: str) -> bool:
     """May ``lower`` lie on ``upper`` in a column under ``rule``?"""
-    if lower.rank != upper.rank - 1:
-        return False
-    if rule == "alternate":
-        return (lower.suit in "HD") != (upper.suit in "HD")
-    return rule == "any" or lower.suit == upper.suit
+    return _NEEDS[rule](lower) == _OFFERS[rule](upper)
+
+
+def fills_empty(lead: Card, miss_milligan: bool) -> bool:
+    """May a run led by ``lead`` move into an empty column (only a king's, under Miss
+    Milligan)?"""
+    return not miss_milligan or lead.rank == 13
 
 
 def pile_suit(pile: int) -> str:
@@ -222,28 +241,15 @@ def foundation_for(state: MilliganState, card: Card) -> int | None:
     return _pile_for(state.foundations, card)
 
 
-def _colour(card: Card) -> bool:
-    return card.suit in "HD"
-
-
-# What a card must match in the card it lies on, per rule (ranks aside): the colour
-# differs ("alternate"), the suit is the same ("suit"), anything ("any").
-_CLASS = {"alternate": _colour, "suit": lambda card: card.suit, "any": lambda card: None}
-
-
 def run_length(column: tuple[Card, ...], rule: str) -> int:
     """How many cards at the column's end form a run that may move together."""
     n = len(column)
     if n < 2:
         return n
-    k, upper = 1, column[-1]
-    while k < n:
-        lower = column[-k - 1]
-        if lower.rank != upper.rank + 1 or rule == "alternate" and \
-                (lower.suit in "HD") == (upper.suit in "HD") or \
-                rule == "suit" and lower.suit != upper.suit:
-            break
-        upper, k = lower, k + 1
+    needs, offers = _NEEDS[rule], _OFFERS[rule]
+    k = 1
+    while k < n and needs(column[-k]) == offers(column[-k - 1]):
+        k += 1
     return k
 
 
@@ -291,7 +297,7 @@ def _refusal(state: MilliganState, move: Transfer) -> str | None:
         return None
     column = state.columns[int(target[1:])]
     if not column:
-        if state.miss_milligan and lead.rank != 13:
+        if not fills_empty(lead, state.miss_milligan):
             return "Under Miss Milligan rules only a run led by a king fills an empty column."
         return None
     if not builds_on(lead, column[-1], state.rule):
@@ -346,25 +352,15 @@ def transfers(state: MilliganState) -> Iterator[Transfer]:
     rule, mm = state.rule, state.miss_milligan
     cols = state.columns
     empties = [j for j, c in enumerate(cols) if not c]
-    places: dict[Any, list[int]] = {}
-    if rule == "alternate":
-        for j, column in enumerate(cols):
-            if column:
-                end = column[-1]
-                places.setdefault((end.rank - 1, end.suit not in "HD"), []).append(j)
-    elif rule == "suit":
-        for j, column in enumerate(cols):
-            if column:
-                places.setdefault((column[-1].rank - 1, column[-1].suit), []).append(j)
-    else:
-        for j, column in enumerate(cols):
-            if column:
-                places.setdefault(column[-1].rank - 1, []).append(j)
+    needs, offers = _NEEDS[rule], _OFFERS[rule]
+    places: dict[Hashable, list[int]] = {}
+    for j, column in enumerate(cols):
+        if column:
+            places.setdefault(offers(column[-1]), []).append(j)
 
     def targets(card: Card) -> list[int]:
-        fits = places.get((card.rank, card.suit in "HD") if rule == "alternate" else
-                          (card.rank, card.suit) if rule == "suit" else card.rank, [])
-        if empties and (not mm or card.rank == 13):
+        fits = places.get(needs(card), [])
+        if empties and fills_empty(card, mm):
             return sorted(fits + empties)
         return fits
 
