@@ -285,3 +285,18 @@ def test_a_game_by_pad_alone_reaches_every_place_in_few_presses(
     tally = play(app_for_pad(tmp_path, SIZE), game, seed, max_moves=moves, before_move=check)
     assert tally.moves >= 25
     assert tally.steps_per_move <= 4.0, f"{name}: {tally.steps_per_move:.2f} presses a move"
+
+
+def test_a_focused_button_has_one_ring_the_frame(tmp_path: Path) -> None:
+    """The button drew a white ring of its own inside the frame: two rings for one
+    focus. At a table the frame alone says where the focus is."""
+    from game.engine.ui import button_image
+
+    app, scene, pad = start(tmp_path, DrawPokerScene, seed=3)
+    pad.button(DPAD[Act.DOWN])
+    pad.walk(("button", "help"))
+    assert_framed(app, scene)
+    button = scene.hud.button("help")
+    drawn = next(i for i in scene.draw_items(1.0) if i.key == ("button", "help"))
+    plain = button_image(app.viewport, button, False, False)
+    assert pygame.image.tobytes(drawn.image, "RGBA") == pygame.image.tobytes(plain, "RGBA")

@@ -705,7 +705,9 @@ class CardGameScene(Scene):
         framed = self.show_focus and self.hud.dialog is None and self.celebration is None
         if framed:  # (a hidden focus is found again by the press that shows it)
             self.follow_focus()
-        items = self.table.draw_items(alpha) + self.extra_items() + super().draw_items(alpha)
+        # the frame is the focus's one mark: a button keeps its own ring out of it
+        items = self.table.draw_items(alpha) + self.extra_items() + self.hud.draw_items(
+            self.viewport, self.show_focus and not framed)
         if framed:
             items += self.nav.frame_items(self.viewport, self.focus)
         if self.celebration is not None and self.celebration.clock > 0:
