@@ -300,3 +300,18 @@ def test_a_focused_button_has_one_ring_the_frame(tmp_path: Path) -> None:
     drawn = next(i for i in scene.draw_items(1.0) if i.key == ("button", "help"))
     plain = button_image(app.viewport, button, False, False)
     assert pygame.image.tobytes(drawn.image, "RGBA") == pygame.image.tobytes(plain, "RGBA")
+
+
+def test_the_cut_takes_the_card_the_focus_is_on_with_one_press(tmp_path: Path) -> None:
+    """The cut's cards are face down and alike: the focus waits on the cut and A takes
+    that card (counted before as the walk to the card the computer chose: 11-16
+    presses)."""
+    cuts = []
+
+    def note(scene) -> None:  # noqa: ANN001
+        cuts.append(scene.view.phase == "cut" and str(scene.focus).startswith("cut#"))
+
+    tally = play(app_for_pad(tmp_path, SIZE), GAMES["Chinese Poker"], 1, max_moves=1,
+                 before_move=note)
+    assert cuts == [True] and tally.moves == 1
+    assert tally.steps <= 1 and tally.buttons == 1  # (a first press shows the frame)

@@ -84,8 +84,11 @@ POKER_SQUARES = Game("Poker Squares", lambda app, seed: PokerSquaresScene(app, s
 # -- Chinese Poker -------------------------------------------------------------------------
 
 def chinese_poker_presses(scene: ChinesePokerScene, move: C.Move) -> Iterator[Press]:
-    if isinstance(move, C.Cut):
-        yield f"cut#{move.index}", A
+    if isinstance(move, C.Cut):  # face down, every card of the cut is alike to a person:
+        # they take the one the focus is on (the scene puts it on the cut)
+        focus = scene.focus
+        yield (focus if isinstance(focus, str) and focus.startswith("cut#")
+               else f"cut#{move.index}"), A
     elif isinstance(move, C.Choose):
         yield f"offer{move.hand}#0", A
     elif isinstance(move, C.Pass):
