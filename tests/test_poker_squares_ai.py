@@ -254,6 +254,7 @@ def test_at_the_table_the_player_takes_any_legal_placing(config: dict) -> None:
     assert P.is_over(state) and moves >= 25
 
 
+@pytest.mark.slow  # over 5 s on this machine
 def test_the_bench_prints_every_player_and_the_strong_players_gain(capsys) -> None:
     bench_main(["--games", "30", "--strong-games", "2", "--budget", "0.3", "--rollouts", "40",
                 "--scorings", "english", "--decisions", "2", "--deals", "50",

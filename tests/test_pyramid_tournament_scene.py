@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.ai import pyramid_player
 from scenes.pyramid import PyramidScene
@@ -51,6 +52,7 @@ def continue_dialog(app, scene: PyramidScene) -> None:  # noqa: ANN001
     key(app, pygame.K_RETURN, "\r")
 
 
+@pytest.mark.slow  # over 5 s on this machine
 def test_tournament_against_the_computer_saved_restored_finished(tmp_path: Path) -> None:
     app, scene = open_app(tmp_path)
     type_text(app, "t")  # TOUR

@@ -279,6 +279,7 @@ def test_a_cold_deal_waits_while_its_faces_are_drawn_ahead(tmp_path: Path,
     assert any(table.position(c.uid) != origin for c in cards), "the wait has a limit"
 
 
+@pytest.mark.slow  # over 5 s on this machine
 def test_nothing_piles_up_deal_after_deal(tmp_path: Path) -> None:
     """The computer plays deal after deal: once the first is over, every deal leaves the
     same number of entities, bodies, springs and worlds behind, the card images stay in
