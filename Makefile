@@ -24,12 +24,16 @@ test: $(STAMP)
 # players play thousands of games); `make bench BENCHES=tools.bench_hands` runs one.
 BENCHES ?= tools.bench tools.bench_hands tools.bench_poker_squares tools.bench_draw_poker \
 	tools.bench_chinese_poker tools.bench_milligan tools.bench_net tools.bench_focus
+# Every figure also goes to bench-out/figures.jsonl; the summary (a table, and
+# bench-out/summary.json) marks each against its target, with the machine's load.
 bench: $(STAMP)
+	mkdir -p bench-out && rm -f bench-out/figures.jsonl
 	for module in $(BENCHES); do \
 		echo "== $$module"; \
-		SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
-			$(BIN)/python -m $$module || exit 1; \
+		BENCH_FIGURES=bench-out/figures.jsonl SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+			PYGAME_HIDE_SUPPORT_PROMPT=1 $(BIN)/python -m $$module || exit 1; \
 	done
+	$(BIN)/python -m tools.bench_summary
 
 # `make fuzz` sends a million random events through every scene; SEED=S replays a run.
 SEED ?= $(shell $(PY) -c 'import random; print(random.randrange(2**31))')

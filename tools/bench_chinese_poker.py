@@ -12,6 +12,7 @@ import time
 from game.ai import chinese_poker_player as P
 from game.ai.chinese_poker_match import simulate
 from game.rules import chinese_poker as C
+from tools.figures import figure
 
 MATCHUPS = (("hard,medium,medium,medium", 0.40), ("medium,random,random,random", 0.60))
 
@@ -51,10 +52,13 @@ def main(argv: list[str] | None = None) -> None:
               f"win rate {', '.join(f'{w:.1%}' for w in out['win_rate'])} "
               f"(target {target:.0%}: {'met' if rate >= target else 'NOT met'}), "
               f"mean penalty {', '.join(str(p) for p in out['mean_penalty'])}")
+        figure("chinese_poker", f"{agents}: first seat's win rate, {args.games} matches", rate,
+               "", target, "higher")
     times = decision_times(200)
     print(f"chinese-poker hard at the table: {len(times)} moves, mean "
           f"{statistics.mean(times) * 1000:.0f} ms, slowest {max(times) * 1000:.0f} ms "
           f"(limit 1000 ms)")
+    figure("chinese_poker", "hard at the table: slowest move", max(times) * 1000, "ms", 1000)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from game.ai.draw_poker_odds import best_draw, draw_options
 from game.ai.draw_poker_sim import OPPONENTS, simulate
 from game.cards import full_deck
 from game.rules.draw_poker import DEALERS
+from tools.figures import figure
 
 DRAWS = ("four_flush", "open_straight", "inside_straight", "three_flush")
 
@@ -31,6 +32,8 @@ def strength(hands: int, seed: int) -> None:
             print(f"  {dealer:5} vs {opponent:11}  {r['dealer_points_per_hand']:+9.3f} "
                   f"+- {half:.3f}   dealer wins {r['dealer_win_rate']:.1%}   "
                   f"{rate:,.0f} hands/s")
+            figure("draw_poker", f"{dealer} vs {opponent}: house points a hand",
+                   r["dealer_points_per_hand"], "", 0.0, "higher")
 
 
 def personalities(deals: int, seed: int) -> None:

@@ -20,6 +20,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from tools.figures import figure  # noqa: E402
 from tools.pad_games import GAMES, app_for_pad  # noqa: E402
 from tools.pad_only import Tally, play  # noqa: E402
 
@@ -43,6 +44,8 @@ def main() -> None:
         print(f"{name:<15}{tally.moves:>6}{tally.steps_per_move:>12.2f}"
               f"{tally.buttons_per_move:>10.2f}{tally.longest:>6}"
               f"{time.perf_counter() - started:>9.1f}", flush=True)
+        figure("focus", f"{name}: D-pad presses a move", tally.steps_per_move, "",
+               TARGET)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from typing import Any
 from game.cards import full_deck
 from game.rules.hands import category, evaluate
 from game.rules.poker_squares import score_grid
+from tools.figures import figure
 
 TARGET = 3.0  # at least this many times treys' speed
 ROUNDS = 7
@@ -74,6 +75,8 @@ def compare(hands: list[list[Any]], treys: Any) -> None:
     verdict = "ok" if ratio >= TARGET else f"BELOW the {TARGET:.0f}x target"
     print(f"speed-up: {public / ours:.1f}x over treys' evaluate(), {ratio:.1f}x over its "
           f"core ({verdict})")
+    figure("hands", "evaluate: speed over treys' 5-card core", ratio, "x", TARGET, "higher",
+           "treys")
     # treys: 1 is the best hand; ours: higher is better. The orders must match.
     pairs = sorted({(ranker._five(t), int(evaluate(h))) for h, t in zip(hands, as_treys,
                                                                           strict=True)})

@@ -25,6 +25,7 @@ from game.engine import ui  # noqa: E402
 from game.engine.app import App  # noqa: E402
 from game.engine.card_art import IMAGE_CACHE_BYTES, IMAGES, ROTATED, surface_bytes  # noqa: E402
 from game.settings import Settings  # noqa: E402
+from tools.figures import figure  # noqa: E402
 
 REPORT_AFTER = (1, 10, 50, 100)
 FRAMES_PER_DEAL = 20000  # a deal the computer cannot finish is dealt again after this
@@ -90,6 +91,8 @@ def main(argv: list[str] | None = None) -> None:
                   f"{images / 2**20:.0f} MB ({len(IMAGES)} at rest, {len(ROTATED)} rotated), "
                   f"text images {text_bytes() / 2**20:.0f} MB ({len(ui._text_cache)})",
                   flush=True)
+        if n == args.deals:
+            figure("memory", f"resident after {n} demo deals at {args.size}", rss_mb(), "MB")
 
     with tempfile.TemporaryDirectory() as tmp:
         app = App(Path(tmp), Settings(animation="fast", ai_speed="fast"), headless=True,

@@ -25,6 +25,7 @@ from game.progress import counted
 from game.rules import milligan as M  # noqa: E402
 from game.rules import milligan_stuck  # noqa: E402
 from tools import bench  # sets the dummy video and audio drivers before pygame loads
+from tools.figures import figure
 
 RUN = "KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H"  # alternating colours, 12 cards
 
@@ -93,7 +94,8 @@ def bench_run_drag(size: tuple[int, int], frames: int) -> str:
 
         times = bench.timed_frames(app, frames, wander)
         app.quit()
-        return (f"{bench.versus(bench.summary(times), rest)}; {carried} cards dragged, "
+        name = f"{size[0]}x{size[1]} The Giant: a run over long columns"
+        return (f"{bench.versus(name, bench.summary(times), rest)}; {carried} cards dragged, "
                 f"{on_table} on the table")
 
 
@@ -105,6 +107,8 @@ def bench_play(games: int, agent: str) -> None:
             print(f"play ({agent}) {name}: win rate {result['win_rate']:.3f}, mean score "
                   f"{result['mean_score']:.2f}, mean cards up {result['mean_laid_off']:.1f} "
                   f"over {games} deals (seed 1000 on), {result['seconds']} s")
+            figure("milligan", f"{agent} player, {name}: win rate", result["win_rate"], "",
+                   better="higher")
 
 
 def bench_solver(deals: int, time_limit: float = 2.0) -> str:
@@ -115,6 +119,8 @@ def bench_solver(deals: int, time_limit: float = 2.0) -> str:
         start = time.perf_counter()
         answers[milligan_search.solve(state, time_limit).winnable] += 1
         times.append(time.perf_counter() - start)
+    figure("milligan", f"winnability settled in {time_limit:g} s (any suit)",
+           1 - answers[None] / max(1, deals), "", better="higher")
     return (f"{deals} fresh deals (any suit), {time_limit} s each: winnable {answers[True]}, "
             f"not winnable {answers[False]}, unknown {answers[None]}; median "
             f"{statistics.median(times) * 1000:.0f} ms")

@@ -57,6 +57,9 @@ from game.ai.poker_squares_sim import deal, play, simulate
 from game.ai.poker_squares_values import NEIGHBOURS, data_path
 from game.progress import counted
 from game.rules.poker_squares import score_grid
+from tools.figures import figure
+
+STRONG_TARGET = 127.0  # the strong player's average, American scoring, on fresh deals
 
 
 def line(figures: dict) -> str:
@@ -115,6 +118,11 @@ def main(argv: list[str] | None = None) -> None:
             figures = simulate(args.strong_games if strong else args.games, args.seed, agent,
                                scoring, args.budget if strong else None, keep_scores=True)
             print(line(figures), flush=True)
+            to_beat = strong and scoring == "american"  # the published best is 126.0
+            figure("poker_squares", f"{agent} player, {scoring}: mean score over "
+                   f"{figures['games']} games", figures["mean_score"], "",
+                   STRONG_TARGET if to_beat else None, "higher",
+                   "best published 126.0" if to_beat else "")
             if strong:
                 print(paired(figures, simulate(figures["games"], args.seed, "quick", scoring,
                                                keep_scores=True)), flush=True)
