@@ -5,6 +5,7 @@ hints, the hot seat's curtain, and the set-up dialogs."""
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -589,3 +590,25 @@ def test_a_pad_player_cuts_with_a_and_a_pass_keeps_the_focus_on_the_hand(
         else:
             frames(app, 2)
     assert passed, "a pass came round"
+
+
+def test_a_new_match_with_fewer_seats_records_the_old_one_with_its_own_names(
+        tmp_path: Path) -> None:
+    """The fuzzer's IndexError (seed 7, event 67,362): the new set-up replaced the old
+    before the match it gives up was recorded, whose seats it no longer had."""
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    scene = start(app, Setup(("human", "easy", "medium", "hard"), target=150))
+    click(app, visible_point(scene, "cut#0"))
+    wait_for_turn(app, scene)  # every seat has cut and the deal is on: a replay is kept
+    assert scene.recorder.length >= 5
+    key(app, pygame.K_n, "n")
+    key(app, pygame.K_y, "y")  # give this match up: the set-up questions follow
+    for answer in ("2", "e"):  # two seats, the other one Easy
+        key(app, getattr(pygame, f"K_{answer}"), answer)
+    assert scene.hud.dialog is not None and scene.hud.dialog.title == "Target"
+    key(app, pygame.K_RETURN)
+    settle(app)
+    assert scene.setup.players == 2 and scene.view.players == 2
+    replay, = (tmp_path / "replays").glob("chinese-poker-*.json")
+    assert json.loads(replay.read_text())["meta"]["players"] == [
+        "You", "Easy 2", "Medium 3", "Hard 4"]
