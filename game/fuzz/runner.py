@@ -128,6 +128,7 @@ class Fuzzer:
                 began = time.perf_counter()
                 self.app.frame(seconds)
                 self.report.measures.frame(time.perf_counter() - began, index - 1, self.app)
+                self._seen()  # a notice the same batch answers is still counted as reached
                 self.outside.frame_passed(seconds)
                 if not self.app.running:
                     break
@@ -184,6 +185,14 @@ class Fuzzer:
             self.report.thread_rounds += 1
         return "".join(f"{note}; " for note in notes)
 
+    def _seen(self) -> None:
+        """Note the scenes open and their dialogs (after every frame)."""
+        for scene in self.app.scenes:
+            self.report.scenes.add(type(scene).__name__)
+            dialog = scene.hud.dialog
+            if dialog is not None:
+                self.report.dialogs.add(dialog.title)
+
     def _look(self, index: int) -> None:
         """Collect what the step showed: crashes, card counts, autosaves after a move,
         scenes and dialogs."""
@@ -194,11 +203,8 @@ class Fuzzer:
         for exc in self.outside.loop.failures:  # the network's, on its loop
             self._failed_exception(index, exc, "".join(_format(exc)))
         self.outside.loop.failures.clear()
+        self._seen()
         for scene in app.scenes:
-            self.report.scenes.add(type(scene).__name__)
-            dialog = scene.hud.dialog
-            if dialog is not None:
-                self.report.dialogs.add(dialog.title)
             self._check(index, scene, "card count", "card_count_problem")
             recorder = getattr(scene, "recorder", None)
             if recorder is None:
