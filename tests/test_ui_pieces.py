@@ -387,3 +387,16 @@ def test_in_tv_mode_no_dialog_answer_is_squeezed(tmp_path: Path) -> None:
         key(app, pygame.K_h, "h")  # the widened answers still answer
         assert menu.hud.dialog is not None and menu.hud.dialog.title != question.title
         app.quit()
+
+
+def test_fonts_are_kept_for_the_sizes_in_use_not_every_size_ever_seen() -> None:
+    """A font holds its glyphs; every window size brings new pixel sizes, and the cache
+    grew with each (a fuzz run's resizes left hundreds)."""
+    from game.engine.ui import Fonts
+
+    pygame.font.init()
+    first = Fonts.get(20)
+    for px in range(21, 21 + 3 * Fonts.KEPT):
+        Fonts.get(px, bold=px % 2 == 0)
+        assert Fonts.get(20) is first  # the size in use every frame stays
+    assert len(Fonts._cache) <= Fonts.KEPT

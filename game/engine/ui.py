@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -48,18 +49,26 @@ MIN_TEXT_PX = 12  # smaller text is not read comfortably: shrinking stops here
 
 
 class Fonts:
-    _cache: dict[tuple[int, bool], pygame.font.Font] = {}
+    """The fonts by pixel size, the most recently used kept: a window uses a dozen or so
+    sizes, but every resize brings new ones, and each font holds its glyphs (about a
+    quarter of a megabyte once used), so an unbounded cache grew with every size seen."""
+
+    KEPT = 64
+    _cache: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
 
     @classmethod
     def get(cls, size_px: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, size_px), bold)
         font = cls._cache.get(key)
-        if font is None:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-            font = pygame.font.Font(FONT_DIR / name, key[0])
-            cls._cache[key] = font
+        if font is not None:
+            cls._cache.move_to_end(key)
+            return font
+        if not pygame.font.get_init():
+            pygame.font.init()
+        name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+        font = cls._cache[key] = pygame.font.Font(FONT_DIR / name, key[0])
+        if len(cls._cache) > cls.KEPT:
+            cls._cache.popitem(last=False)
         return font
 
 
