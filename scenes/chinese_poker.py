@@ -10,7 +10,6 @@ O sorts, H hints. Pad: the cursor and A pick, X plays the selection, Y hints.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -23,7 +22,7 @@ from game.engine.components import Placement
 from game.engine.focus import Place, Places
 from game.engine.render import DrawItem
 from game.engine.table_focus import card_places
-from game.engine.ui import GOLD, INK, MUTED, Dialog, fitting_size, text_image
+from game.engine.ui import GOLD, INK, MUTED, Dialog, fitting_size, text_image, window_image
 from game.engine.widgets import command_bar
 from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import classify
@@ -57,13 +56,16 @@ PRESSES = (Act.POINTER_DOWN, Act.SELECT, Act.SECONDARY, Act.KEY)  # a player act
 NET_TRICK_LINES = 4  # the panel's plays of the trick at a network table (room for chat)
 
 
-@lru_cache(maxsize=16)
 def frame(vp: Any, w: float, h: float) -> pygame.Surface:
     """A gold outline round the player whose turn it is."""
-    surface = pygame.Surface((vp.px(w), vp.px(h)), pygame.SRCALPHA)
-    pygame.draw.rect(surface, FRAME, surface.get_rect(), max(2, vp.px(4)),
-                     border_radius=vp.px(12))
-    return surface
+    size, line, radius = (vp.px(w), vp.px(h)), max(2, vp.px(4)), vp.px(12)
+
+    def draw() -> pygame.Surface:
+        surface = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(surface, FRAME, surface.get_rect(), line, border_radius=radius)
+        return surface
+
+    return window_image(("turn frame", size, line, radius), draw)
 
 
 def plural(n: int, word: str) -> str:

@@ -12,7 +12,7 @@ import pytest
 from game.cards import Card
 from game.engine.actions import Act, Action
 from game.engine.arrange import fan
-from game.engine.card_art import CardArt
+from game.engine.card_art import CardArt, surface_bytes
 from game.engine.layout import Viewport
 from game.engine.render import DirtyRenderer, DrawItem
 from game.engine.scene import Scene
@@ -400,3 +400,18 @@ def test_fonts_are_kept_for_the_sizes_in_use_not_every_size_ever_seen() -> None:
         Fonts.get(px, bold=px % 2 == 0)
         assert Fonts.get(20) is first  # the size in use every frame stays
     assert len(Fonts._cache) <= Fonts.KEPT
+
+
+def test_window_sized_outlines_share_the_text_images_byte_budget() -> None:
+    """The focus frame and the turn outline were kept 32 and 16 by count: at 8K each is
+    megabytes, and every resize made new ones."""
+    from game.engine import ui
+    from game.engine.focus_frame import frame_item
+
+    ui._text_cache.clear()
+    for scale in range(2, 60):
+        vp = Viewport(640 * scale // 4, 360 * scale // 4)
+        item = frame_item(vp, pygame.Rect(100, 100, 300, 900))
+        assert frame_item(vp, pygame.Rect(100, 100, 300, 900)).image is item.image  # kept
+        assert ui._text_cache.bytes >= surface_bytes(item.image)  # and counted
+        assert ui._text_cache.bytes <= ui.TEXT_CACHE_BYTES

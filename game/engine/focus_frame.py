@@ -5,13 +5,11 @@ sofa at 4K."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from game.engine.layout import Viewport
 from game.engine.render import DrawItem
-from game.engine.ui import UI_Z
+from game.engine.ui import UI_Z, window_image
 
 FOCUS_Z = UI_Z + 10  # over the table, its labels and the buttons; under any dialog
 INK = (255, 255, 255)
@@ -24,11 +22,11 @@ def frame_item(vp: Viewport, rect: pygame.Rect) -> DrawItem:
     gap, band, keyline = vp.px(GAP), max(3, vp.px(BAND)), vp.px(KEYLINE)
     grow = gap + band + 2 * keyline
     x, y, w, h = vp.rect_px(*rect)
-    image = _frame(w + 2 * grow, h + 2 * grow, band, keyline, vp.px(RADIUS))
+    size = (w + 2 * grow, h + 2 * grow, band, keyline, vp.px(RADIUS))
+    image = window_image(("focus frame", *size), lambda: _frame(*size))
     return DrawItem(("focus frame",), image, (x - grow, y - grow), FOCUS_Z)
 
 
-@lru_cache(maxsize=32)
 def _frame(w: int, h: int, band: int, keyline: int, radius: int) -> pygame.Surface:
     image = pygame.Surface((w, h), pygame.SRCALPHA)
     outer = image.get_rect()

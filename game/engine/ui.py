@@ -78,6 +78,13 @@ TEXT_CACHE_BYTES = 32 * 2**20
 _text_cache = ImageCache(TEXT_CACHE_BYTES)
 
 
+def window_image(key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    """An image drawn for the window's size (a frame, an outline), kept with the text
+    images under their byte budget: at 8K one such outline is several megabytes, so a
+    cache by count would hold hundreds of them after a few resizes."""
+    return _text_cache.fetch(key, make)
+
+
 # A card named in text ("7♥", "10♦") is drawn in its suit's colour: red on the dark
 # table and panels, card red on a light field. Black suits keep the text's own colour.
 RED_CARD = re.compile("(?:10|[A2-9JQK])?[\u2665\u2666]")
