@@ -739,3 +739,20 @@ def test_a_replay_shows_two_people_as_they_sat(tmp_path: Path) -> None:
     hostile = PokerSquaresScene(app, recorder=inner.recorder)
     hostile.recorder.meta["table"] = {"names": [3, None]}
     assert PokerSquaresScene(app, recorder=hostile.recorder).played_as is None
+
+
+def test_in_a_race_the_computer_waits_while_a_question_is_open(tmp_path: Path,
+                                                               computer: None) -> None:
+    """The play-test's Race went on behind "New game?": every game's computer seats
+    hold while a question box is open, and play on once it is answered."""
+    app, scene = start(tmp_path, mode="race")
+    click(app, centre(scene, "g022"))  # a game begun: New asks first
+    key(app, pygame.K_n, "n")
+    assert scene.hud.dialog is not None and scene.hud.dialog.title == "New game"
+    theirs = sum(c is not None for c in scene.recorder.state.grids[1])
+    frames(app, 240)  # four seconds at the fast pace: several cards before
+    assert sum(c is not None for c in scene.recorder.state.grids[1]) == theirs
+    key(app, pygame.K_ESCAPE)
+    assert scene.hud.dialog is None
+    frames(app, 240)
+    assert sum(c is not None for c in scene.recorder.state.grids[1]) > theirs

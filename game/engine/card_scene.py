@@ -697,9 +697,10 @@ class CardGameScene(Scene):
                         break
 
     def computers_may_act(self) -> bool:
-        """Whether the computer seats' clock runs: a game holds it while a person
-        has something to read first (its own dialogs or notices)."""
-        return True
+        """Whether the computer seats' clock runs: not while a question box is open (a
+        Race went on behind "New game?"); a game also holds it while a person has
+        something of its own to read first (its notices)."""
+        return self.hud.dialog is None
 
     def draw_items(self, alpha: float) -> list[DrawItem]:
         framed = self.show_focus and self.hud.dialog is None and self.celebration is None
