@@ -5,6 +5,7 @@ sockets on 127.0.0.1; every wait is for a message."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -107,5 +108,28 @@ def test_a_line_gone_silent_is_dropped_by_the_client_and_dialled_again() -> None
             token = client.token
             wait_for(client, lambda: client.token != token and client.status == "lobby")
             assert client.seat == 0 and not client.problem
+        finally:
+            client.close()
+
+
+def test_a_line_with_nothing_but_pings_is_alive() -> None:
+    """The play-test's idle table: the client counted only the table's messages as
+    signs of life, so with nobody moving it dropped the line every 15 s, dialled again
+    and the turn timer started over. Pings count: the line stays up for three silences
+    and more while the server only pings."""
+    with server_thread() as (server, loop):
+        client = ThreadedClient("127.0.0.1", server.port, "Ann", silence=0.2)
+        try:
+            wait_for(client, lambda: client.status == "lobby")
+            link = next(iter(server.connections)).link
+            started = time.monotonic()
+            while time.monotonic() - started < 1.0:  # pinging, not sleeping: each Pong
+                heard = link.last_heard  # (pings reach no inbox: this link is watched)
+                loop.call_soon_threadsafe(server.tick)
+                while link.last_heard == heard and link.open:
+                    assert time.monotonic() - started < GUARD, "no answer to a ping"
+                    time.sleep(0.001)
+            client.poll()
+            assert client.status == "lobby" and client.dials == 1, client.problem
         finally:
             client.close()

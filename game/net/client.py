@@ -129,12 +129,17 @@ class NetClient:
 
     async def recv(self) -> Any:
         """The next message other than a heartbeat; LinkClosed once the link is gone."""
-        while True:
-            message = await self.link.recv()
-            if isinstance(message, Ping):
-                self.link.send(Pong(message.t))
-            elif not isinstance(message, Pong):
-                return message
+        while isinstance(message := await self.recv_any(), Ping | Pong):
+            pass
+        return message
+
+    async def recv_any(self) -> Any:
+        """The next message, heartbeats too (a ping is answered here): whoever watches
+        the line for silence must count them, as the table may have nothing to say."""
+        message = await self.link.recv()
+        if isinstance(message, Ping):
+            self.link.send(Pong(message.t))
+        return message
 
     def send(self, message: Any) -> None:
         self.link.send(message)
@@ -398,8 +403,10 @@ class ThreadedClient:
         went silent (a line that dies without a reset is never closed for us)."""
         last: Any = None
         try:
-            while True:
-                message = await asyncio.wait_for(client.recv(), self.silence)
+            while True:  # each message, the server's pings too, restarts the silence
+                message = await asyncio.wait_for(client.recv_any(), self.silence)
+                if isinstance(message, Ping | Pong):
+                    continue
                 self._inbox.put(("message", message))
                 if isinstance(message, Bye):
                     client.link.close("bye")  # else wait_closed waits for ever
