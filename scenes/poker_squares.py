@@ -545,7 +545,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         if view.over:
             return "The game is over."
         if not view.to_move:
-            if view.finished[view.seat]:
+            if view.finished[view.eyes]:
                 return f"Your matrix is finished: {self.rival_name(lower=True)} plays on."
             return f"Wait for your turn: {self.rival_name(lower=True)} is playing."
         if view.card is None:
@@ -633,7 +633,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         if view.card is None or not allowed:
             self.app.error("There is no card to place.")
             return
-        rules = view.options.seats[view.seat]
+        rules = view.options.seats[view.eyes]
         scoring = "pat" if rules.pat else dict(rules.points)
         try:
             row, col = hint(view.grid, view.card, scoring, allowed, rules.diagonals)
@@ -646,7 +646,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
 
     def finished(self, title: str, body: str) -> None:
         """A tournament keeps scores: a Make Pat Hands game, won or lost, has none."""
-        outcome, seat = self.client.outcome, self.view.seat
+        outcome, seat = self.client.outcome, self.view.eyes
         points = outcome.points if outcome is not None else (None,)
         if not self.demo and not self.viewer and points[seat] is not None:
             other = points[1 - seat] if len(points) == 2 else None
@@ -663,7 +663,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def game_over_message(self, view: P.PokerSquaresView) -> tuple[str, str]:
         """The end box's words (the outcome is the rules'); in a tournament the players
         are called by name."""
-        rules = view.options.seats[view.seat]
+        rules = view.options.seats[view.eyes]
         named = self.tournament is not None
         me = self.first_name()
         result = self.ending().result
@@ -673,23 +673,23 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             if self.net is not None:  # the table's account of the match gives the points
                 return title, ""
             if named:
-                return title, f"{me} {view.scores[view.seat]}, {self.rival} " \
-                              f"{view.scores[1 - view.seat]}."
+                return title, f"{me} {view.scores[view.eyes]}, {self.rival} " \
+                              f"{view.scores[1 - view.eyes]}."
             whose = f"{self.rival}'s" if self.second_cursor is not None or self.networked \
                 else "the computer's"
-            return title, f"Your score {view.scores[view.seat]}, {whose} " \
-                          f"{view.scores[1 - view.seat]}."
+            return title, f"Your score {view.scores[view.eyes]}, {whose} " \
+                          f"{view.scores[1 - view.eyes]}."
         if rules.pat:
             return ("Five pat hands!" if result == WON else "Not all pat",
-                    f"{view.scores[view.seat]} of the 5 rows are pat hands.")
+                    f"{view.scores[view.eyes]} of the 5 rows are pat hands.")
         scoring = SCORINGS[rules.scoring]
-        goal = target(view.options, view.seat)
+        goal = target(view.options, view.eyes)
         title = (f"{me} won!" if named else "You won!") if result == WON else \
             "Short of the target"
         if self.net is not None:
             return title, f"{scoring} scoring, target {goal}."
         who = f"{me} scored" if named else "You scored"
-        return title, f"{who} {view.scores[view.seat]}: the target with {scoring} scoring " \
+        return title, f"{who} {view.scores[view.eyes]}: the target with {scoring} scoring " \
                       f"is {goal}."
 
     # -- drawing ------------------------------------------------------------------------
@@ -717,12 +717,12 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             image = ring(w, h, color, max(2, vp.px(4)), vp.px(10))
             items.append(DrawItem(("ps", "ring", key), image, (x, y), z))
 
-        rules = view.options.seats[view.seat]
+        rules = view.options.seats[view.eyes]
         line = (f"{MODES[view.options.mode]} \u00b7 {SCORINGS[rules.scoring]} \u00b7 "
                 f"{PLACEMENTS[rules.placement]} \u00b7 "
                 f"{'Cards can move' if rules.can_move else 'Cards cannot move'} \u00b7 "
                 f"{12 if rules.diagonals else 10} hands")
-        goal = target(view.options, view.seat)
+        goal = target(view.options, view.eyes)
         if view.options.players == 1 and goal is not None:
             line += f" \u00b7 target {goal}"  # what wins this game alone
         text("rules", line, 26, 1860, 24, MUTED, align="right")  # clear of the title
@@ -756,7 +756,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
                  for m, (grid, names_) in enumerate(zip(grids, view.hands, strict=True))]
         if pair and other is not None and view.other_grid is not None:
             below.append(self._hand_labels(text, measure, 2, other, view.other_hands,
-                                           view.options.seats[1 - view.seat], room))
+                                           view.options.seats[1 - view.eyes], room))
         self._scores(text, measure, view, grids, other, below)
         if other is not None:
             box = grids[0].box
@@ -793,7 +793,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def matrix_scores(view: P.PokerSquaresView) -> list[tuple[str, bool]]:
         """Under each of the player's two matrices: its score, and whether it counts (in
         Best of Two the better one, marked, counts; in Sum of Two both do)."""
-        rules = view.options.seats[view.seat]
+        rules = view.options.seats[view.eyes]
         each = [P.matrix_score(tuple(c for row in g for c in row), rules) for g in view.grids]
         best = view.options.mode == "best_of_two"
         out = []
@@ -809,7 +809,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         one marked in Best of Two, the total in Sum of Two), and the other player's:
         under their matrix when it is full size, else above the smaller one."""
         options = view.options
-        rules = options.seats[view.seat]
+        rules = options.seats[view.eyes]
 
         def words(score: int, seat_rules: Any) -> str:
             return f"Pat rows {score} of 5" if seat_rules.pat else f"Score {score}"
@@ -825,16 +825,16 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
                 put(f"score{m}", line, grid, below[m] + 8, GOLD if counts else MUTED, 34)
             if options.mode != "best_of_two":
                 left, right = grids[0].box, grids[1].box
-                text("total", f"Total {view.scores[view.seat]}" if not rules.pat else
-                     f"Total {view.scores[view.seat]} pat rows", 34,
+                text("total", f"Total {view.scores[view.eyes]}" if not rules.pat else
+                     f"Total {view.scores[view.eyes]} pat rows", 34,
                      (left.x + right.right) / 2, max(below) + 12 + measure("Sg", 34)[1], GOLD,
                      True)
             return
-        put("score", words(view.scores[view.seat], rules), grids[0], below[0] + 8, GOLD,
+        put("score", words(view.scores[view.eyes], rules), grids[0], below[0] + 8, GOLD,
             34 if other is not None and self.pair_layout(view) else 40)
         if other is None:
             return
-        theirs, their_rules = view.scores[1 - view.seat], options.seats[1 - view.seat]
+        theirs, their_rules = view.scores[1 - view.eyes], options.seats[1 - view.eyes]
         label = self.rival
         if self.pair_layout(view):
             put("other-score", words(theirs, their_rules), other, below[-1] + 8, GOLD, 34)

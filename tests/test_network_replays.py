@@ -245,3 +245,59 @@ def test_a_network_replays_caption_keeps_clear_of_the_speed_in_tv_mode(tmp_path:
                    for k in ("info", "speed"))
     assert info.right < speed.left, "the caption ran into the speed"
     app.quit()
+
+
+def test_a_spectator_watches_a_poker_squares_race_and_its_replay(tmp_path: Path) -> None:
+    """The play-test's Watch at a Poker Squares table crashed the scene: the public view
+    has no seat of its own (SPECTATOR) and the table looked up that seat's rules."""
+    from scenes.poker_squares import PokerSquaresScene
+
+    server = HostedServer(ServerOptions(port=0, table=TableOptions(
+        "poker-squares", config={"mode": "race"}, level="quick", grace=0.0)))
+    port = server.start()
+    hal = ThreadedClient("127.0.0.1", port, "Hal")
+    app = make_app(tmp_path, animation="off")
+    try:
+        until(app, lambda: hal.poll() is not None and hal.status == "lobby", "Hal seated")
+        hal.set_computers([1], "quick")
+        hal.start()
+        until(app, lambda: hal.poll() is not None and hal.status == "playing", "dealt")
+        hal.close()
+        net = NetworkTable(ThreadedClient("127.0.0.1", port, "Zoe", role="spectator"),
+                           tmp_path)
+        app.push(LobbyScene(app, GAME_BY_ID["poker-squares"], net))
+        until(app, lambda: isinstance(app.scene, PokerSquaresScene), "the table shown")
+        scene = app.scene
+        until(app, lambda: any(c is not None for g in scene.view.grids for row in g
+                               for c in row), "a card placed, seen from the stands")
+        frames(app, 10)
+        assert not app.crashes and scene.view.seat == SPECTATOR
+        app.pop()
+        viewer = ReplayScene.open(app, seat_replay.write(tmp_path, watched_race()),
+                                  autoplay=False)
+        assert viewer is not None and "as a spectator saw it" in viewer.table_text()
+        app.push(viewer)
+        while viewer.cursor < viewer.length:
+            frames(app, 2)
+            assert viewer.inner.view.seat == SPECTATOR
+            key(app, pygame.K_RIGHT)
+        assert not app.crashes
+    finally:
+        hal.close()
+        server.close()
+        app.quit()
+
+
+def watched_race() -> seat_replay.SeatReplay:
+    """Ten moves of a Poker Squares race as a spectator saw them."""
+    rules = GAME_BY_ID["poker-squares"].rules
+    session = Session(rules, Recorder(rules, 5, {"mode": "race"}))
+    bodies: list[str] = []
+    from game.seat_json import SeatPort
+
+    SeatPort(session, SPECTATOR, bodies.append)
+    for _ in range(10):
+        seat = session.acting_seats()[0]
+        session.submit(seat, session.legal_moves(seat)[0])
+    return seat_replay.SeatReplay("poker-squares", SPECTATOR, ("Ann", "Bob"), 1, "watched",
+                                  "2024-05-06T07:08:09", tuple(bodies))

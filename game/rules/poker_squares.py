@@ -649,6 +649,12 @@ class PokerSquaresView:
     cards_left: int
     over: bool
 
+    @property
+    def eyes(self) -> int:
+        """The seat this view is drawn around: its own, or for a watcher the first's,
+        whose side of the table the public view shows."""
+        return max(self.seat, 0)
+
 
 def _rows(flat: Flat) -> Grid:
     return tuple(flat[r * SIZE:(r + 1) * SIZE] for r in range(SIZE))
