@@ -29,3 +29,13 @@ def test_a_tie_is_said_to_be_one(tmp_path: Path) -> None:
 
 def test_the_chat_hint_says_to_click_the_right_stick() -> None:
     assert "click the right stick" in CLOSED_HINT
+
+
+def test_a_seat_the_computer_played_for_someone_away_is_named_so(tmp_path: Path) -> None:
+    """Bob dropped and the computer finished his match: the result does not say Bob
+    played it (issue 20)."""
+    net = table_of_two(tmp_path)
+    words = net.match_words(MatchEnd(1, ["Ann", "Bob"], [70, 90], [1], [0, 1], True,
+                                     stood_in=[1]))
+    assert words.startswith("Bob (computer standing in) won match 1. Points: You: 70, "
+                            "Bob (computer standing in): 90."), words

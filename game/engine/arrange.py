@@ -245,6 +245,8 @@ def seats(n: int, card_w: float, card_h: float, area: Box = FULL, hidden_scale: 
     side_w = sw + 2 * margin  # a left or right seat's column
     cx, cy = area.centre
     band_w = area.w - 2 * side_w
+    side_length = area.h * 0.6
+    side_top = cy - side_length / 2  # a side seat's hand; its label just above
     out: list[Seat] = []
     for side in SIDES_BY_PLAYERS[n]:
         if side == "bottom":
@@ -256,11 +258,15 @@ def seats(n: int, card_w: float, card_h: float, area: Box = FULL, hidden_scale: 
         if side == "top":
             hand = Box(area.x + side_w, area.y + margin, band_w, sh)
             label = Label(cx, hand.bottom + label_h / 2, "centre")
-            played = Box(cx - played_w / 2, hand.bottom + label_h + margin / 2, played_w, card_h)
+            # Below the side seats' labels too: a long name (and TV mode's bigger text)
+            # ran a side label under a long play (issue 20).
+            top = hand.bottom + label_h + margin / 2
+            if "left" in SIDES_BY_PLAYERS[n]:
+                top = max(top, side_top + margin)
+            played = Box(cx - played_w / 2, top, played_w, card_h)
         else:
-            length = area.h * 0.6
             x = area.x + margin if side == "left" else area.right - margin - sw
-            hand = Box(x, cy - length / 2, sw, length)
+            hand = Box(x, side_top, sw, side_length)
             label = (Label(area.x + margin, hand.y - label_h / 2, "left") if side == "left"
                      else Label(area.right - margin, hand.y - label_h / 2, "right"))
             px = hand.right + 2 * margin if side == "left" else hand.x - 2 * margin - played_w

@@ -200,10 +200,15 @@ class NetworkTable:
     def match_words(self, end: MatchEnd) -> str:
         """The server's account of a match: the points ("Computer 3: 29", never the
         ambiguous "Computer 3 29") and what happens next. The games leave the points to
-        it at a network table, so the end box says them once."""
-        scores = ", ".join(f"{self.name(s)}: {-round(v)}" if v <= 0 else
-                           f"{self.name(s)}: {v:g}" for s, v in enumerate(end.scores))
-        winners = " and ".join(self.name(s) for s in end.winners)
+        it at a network table, so the end box says them once. A seat the computer
+        played for someone away is named so: the person did not play all of it."""
+        def name(seat: int) -> str:
+            stood_in = " (computer standing in)" if seat in end.stood_in else ""
+            return f"{self.name(seat)}{stood_in}"
+
+        scores = ", ".join(f"{name(s)}: {-round(v)}" if v <= 0 else
+                           f"{name(s)}: {v:g}" for s, v in enumerate(end.scores))
+        winners = " and ".join(name(s) for s in end.winners)
         won = f"{winners} won match {end.match}" if len(end.winners) == 1 else \
             f"Match {end.match} was a tie: {winners} share it"
         nxt = "The next match is dealt once everyone is ready." if end.next else \

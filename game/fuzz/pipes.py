@@ -62,6 +62,9 @@ class Pipe(asyncio.Transport):
     def is_closing(self) -> bool:
         return self._closing
 
+    def can_write_eof(self) -> bool:
+        return False  # no reset in memory can destroy what was written: closing will do
+
     def get_write_buffer_size(self) -> int:
         return 0  # delivered at once: never a reason to wait in drain()
 

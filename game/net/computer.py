@@ -94,8 +94,12 @@ class ComputerSeats:
             while wanted() and seat in session.acting_seats():
                 position, legal = session.position, list(session.legal_moves(seat))
                 try:
-                    move = await loop.run_in_executor(self.executor, agent.act,
-                                                      session.view(seat), legal)
+                    thinking = loop.run_in_executor(self.executor, agent.act,
+                                                    session.view(seat), legal)
+                except RuntimeError:  # its pool is shut: the server or the program is
+                    return  # ending (at exit Python shuts every pool), no move is wanted
+                try:
+                    move = await thinking
                 except Exception:  # a broken player must not stall the table
                     log.exception("computer player %s failed; playing a legal move", level)
                     move = None

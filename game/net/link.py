@@ -18,6 +18,8 @@ from game.net import protocol
 from game.net.protocol import Bye, Error, ProtocolError
 
 QUEUE_FRAMES = 256  # a match's replay is the longest burst: a few dozen frames
+MAX_READ = 64 * 1024
+LINGER = 2.0  # seconds a link that sent its peer away takes in what the peer still sends
 
 
 @dataclass
@@ -48,6 +50,7 @@ class Link:
         self.address: str = peer[0] if isinstance(peer, tuple) else str(peer)
         self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(queue_frames)
         self._closing = False
+        self._linger = False  # sent the peer away: hear it out before closing
         self.closed = asyncio.Event()
         self._writer_task = asyncio.get_running_loop().create_task(self._write())
 
@@ -81,12 +84,15 @@ class Link:
         return protocol.decode(body, self.accepts)
 
     def refuse(self, error: ProtocolError | Error) -> None:
-        """An error reply and a goodbye, then the link closes once they are written: the
-        peer knows it was sent away on purpose, and why, so it does not dial again."""
+        """An error reply and a goodbye, then the link closes once they are written and
+        the peer has hung up (see ``_hear_out``): the peer knows it was sent away on
+        purpose, and why, so it does not dial again. Called by the link's reader, which
+        then reads no more."""
         if isinstance(error, ProtocolError):
             error = Error(error.code, error.message[:300])
         self.counters.errors += 1
         self.send(error)
+        self._linger = True
         self.close(error.message, bye=True)
 
     def close(self, reason: str = "closed", bye: bool = False) -> None:
@@ -125,6 +131,8 @@ class Link:
                 await self.writer.drain()
                 if frame is None:
                     break
+            if self._linger:
+                await self._hear_out()
             self.writer.close()
             with contextlib.suppress(ConnectionError, OSError):
                 await self.writer.wait_closed()
@@ -133,3 +141,22 @@ class Link:
         finally:
             self._closing = True
             self.closed.set()
+
+    async def _hear_out(self) -> None:
+        """Our end of the stream after the last frames, then what the peer still sends
+        read and dropped until it hangs up (LINGER at most). A socket closed with unread
+        data answers the peer with a reset, which can destroy our last frames before the
+        peer reads them: a client that flooded the table never saw why it was sent away,
+        and dialled again."""
+        if not self.writer.can_write_eof():
+            return
+        self.writer.write_eof()
+        try:
+            async with asyncio.timeout(LINGER):
+                while await self.reader.read(MAX_READ):
+                    pass
+        except TimeoutError:
+            pass
+        except asyncio.CancelledError:  # the loop is ending: no transport left open
+            self.writer.transport.abort()
+            raise

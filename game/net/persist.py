@@ -108,7 +108,10 @@ class Saver:
             waiting = path in self._newest  # a write is due already: it takes this one
             self._newest[path] = data
         if not waiting:
-            self._worker.submit(self._write, path)
+            try:
+                self._worker.submit(self._write, path)
+            except RuntimeError:  # the program is ending (Python shuts every pool at
+                pass  # exit): the last record written stands, as after a crash
 
     def _write(self, path: Path) -> None:
         with self._lock:

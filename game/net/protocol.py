@@ -1,7 +1,8 @@
-"""The Card Parlour network protocol, version 5 (version 4's lobby did not say the
-turn timer; version 3 did not say whom the table waits for; version 2 dealt the next
-match at once, with no ``next`` message; version 1 had one level for every computer
-seat; a hello of another version is refused, naming both).
+"""The Card Parlour network protocol, version 6 (version 5's match end did not say
+whom the computer stood in for; version 4's lobby did not say the turn timer; version
+3 did not say whom the table waits for; version 2 dealt the next match at once, with no
+``next`` message; version 1 had one level for every computer seat; a hello of another
+version is refused, naming both).
 
 Framing
     Every message is one frame: a 4-byte big-endian length N, then N bytes of UTF-8
@@ -41,7 +42,9 @@ Server -> client
                                             last CHAT_HISTORY lines after its welcome
     seat     {body}                         exactly the text a local seat is sent
                                             (the session's SeatPort messages)
-    match_end {match, names, scores, winners, totals, next}
+    match_end {match, names, scores, winners, totals, next, stood_in}
+                                            stood_in: the seats the computer played
+                                            (for a while) for a person away
                                             with next, the table waits until every
                                             connected person has sent ``next`` (the
                                             computer is always ready; someone silent
@@ -84,7 +87,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
-VERSION = 5
+VERSION = 6
 MAX_FRAME = 64 * 1024
 HEADER = struct.Struct(">I")
 MAX_NAME = 24
@@ -228,6 +231,8 @@ class MatchEnd:
     winners: list[int] = field(metadata=limit(MAX_SEATS))
     totals: list[int] = field(metadata=limit(MAX_SEATS))  # matches won per seat
     next: bool = False  # another match follows
+    # seats the computer played for a person away, for some or all of the match
+    stood_in: list[int] = field(default_factory=list, metadata=limit(MAX_SEATS))
 
 
 @dataclass(frozen=True, slots=True)

@@ -177,6 +177,7 @@ class Table:
         self.totals = [0] * count
         self.results: list[MatchResult] = []
         self.session: Session | None = None
+        self.stood_in: set[int] = set()  # seats the computer played for someone away
         self.spectators: dict[Peer, Eyes] = {}
         self.computers = ComputerSeats(options.game, executor)
         self.on_change = on_change  # after every move and seat change: the server saves
@@ -417,6 +418,7 @@ class Table:
         # No seat takes moves back or deals again: the server deals each match itself.
         policy = TablePolicy(undo=False, restart=False, choose=False)
         self.session = session = Session(self.rules, recorder, policy)
+        self.stood_in = {s.index for s in self.seats if s.stand_in}
         for seat in self.seats:
             seat.eyes.watch(session, seat.index, partial(self._deliver, seat))
         for peer, eyes in self.spectators.items():
@@ -523,6 +525,7 @@ class Table:
         elif self.session is not None:
             for seat in gone:
                 seat.stand_in, seat.level = True, self.level
+                self.stood_in.add(seat.index)
             self._computer_moves(now)
             self._time_turns(now)
         if gone:
@@ -548,7 +551,7 @@ class Table:
         last = bool(self.options.matches) and self.match >= self.options.matches
         names = [s.name for s in self.seats]
         self.broadcast(MatchEnd(self.match, names, scores, winners, list(self.totals),
-                                not last))
+                                not last, sorted(self.stood_in)))
         watched = [(seat.peer, seat.eyes) for seat in self.seats] + list(self.spectators.items())
         for peer, eyes in watched:  # each replay through its own eyes (a spectator's too)
             history = eyes.close()
