@@ -144,6 +144,7 @@ class ChinesePokerScene(GameScene):
                                      for s in range(self.view.players)), self.view.target)
             self.net.net.chat.place(CHAT_RECT, KEYBOARD_DOCK)
         self.table.zones = {"zone:table": zone_rect(*TABLE_ZONE)}
+        self.table.drag_group = self.chosen_with
         self.hud.buttons = command_bar(NET_COMMANDS if net is not None else COMMANDS,
                                        right=1890, bottom=1000, size=(170, 56))
         players = self.view.players
@@ -524,6 +525,11 @@ class ChinesePokerScene(GameScene):
             self.play(C.Choose(self.seat, int(key[5])))
         elif key in self.hand_keys():
             self.toggle(key)
+
+    def chosen_with(self, key: str) -> list[str]:
+        """A card dragged from the hand takes the other chosen cards along: what is
+        dropped on the table is what is played."""
+        return sorted(self.selected - {key}) if key in self.hand_keys() else []
 
     def on_drop(self, key: str, target: str | None) -> None:
         if target == "zone:table" and key in self.hand_keys() and self.play_selection(key):

@@ -612,3 +612,33 @@ def test_a_new_match_with_fewer_seats_records_the_old_one_with_its_own_names(
     replay, = (tmp_path / "replays").glob("chinese-poker-*.json")
     assert json.loads(replay.read_text())["meta"]["players"] == [
         "You", "Easy 2", "Medium 3", "Hard 4"]
+
+
+def test_a_selected_pair_is_dragged_together_and_played(tmp_path: Path) -> None:
+    """The play-test selected 9♣ 9♠ and dragged them to the table: one card moved and
+    the drop was refused. The cards chosen go with the one dragged, and the drop plays
+    them all."""
+    from collections import Counter
+
+    from tests.driver import post, px
+
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    scene = my_play(app)
+    ranks = Counter(c.rank for c in scene.view.hand)
+    rank = next(r for r, n in sorted(ranks.items()) if n >= 2)
+    a, b = [c.uid for c in scene.view.hand if c.rank == rank][:2]
+    click(app, visible_point(scene, a))
+    click(app, visible_point(scene, b))
+    assert scene.selected == {a, b}
+    before = scene.recorder.length
+    start = visible_point(scene, b)
+    post(pygame.MOUSEBUTTONDOWN, pos=px(app, start), button=1)
+    frames(app)
+    for y in range(int(start[1]) - 20, 240, -20):  # straight up, off the hand
+        post(pygame.MOUSEMOTION, pos=px(app, (start[0], y)), rel=(0, 0), buttons=(1, 0, 0))
+        frames(app)
+    assert set(scene.table.dragged_keys) == {a, b}, "the pair goes together"
+    post(pygame.MOUSEBUTTONUP, pos=px(app, (start[0], 240)), button=1)
+    frames(app, 2)
+    settle(app)
+    assert scene.recorder.moves[before] == C.Play(scene.seat, tuple(sorted((a, b))))
