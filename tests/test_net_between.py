@@ -216,3 +216,26 @@ def test_a_newcomer_and_someone_back_get_the_last_chat_lines() -> None:
             assert (again.text, again.sender, again.seat) == ("line 3", "Ann", 0)
 
     asyncio.run(scenario())
+
+
+def test_a_resumed_table_still_has_its_chat(tmp_path: Path) -> None:
+    """The play-test's crashed host came back without the chat: the lines are saved with
+    the table (a chat line saves it too) and told to whoever comes back."""
+    async def scenario() -> None:
+        crashed = tmp_path / "crashed"
+        playing = replace(TWO, start_when=2)  # (a table in its lobby is not kept)
+        async with serving(playing, clock=FakeClock(), save_dir=tmp_path / "tables") as server:
+            ann = Person(await connect(server, "Ann"))
+            Person(await connect(server, "Bob"))
+            await expect(ann.net, Lobby, lambda m: m.phase == "playing")
+            ann.net.send(Chat("back in five"))
+            await expect(ann.net, Chat, lambda m: m.text == "back in five")
+            server._saver._worker.submit(lambda: None).result()  # the saver has caught up
+            token = ann.net.token
+            shutil.copytree(tmp_path / "tables", crashed)  # as a crash now leaves it
+        async with serving(playing, clock=FakeClock(), save_dir=crashed) as server:
+            back = await connect(server, "Ann", token=token)
+            line = await expect(back, Chat, lambda m: m.text == "back in five")
+            assert (line.sender, line.seat) == ("Ann", 0)
+
+    asyncio.run(scenario())

@@ -17,8 +17,10 @@ from typing import Any
 from game import storage
 from game.json_limits import is_int, is_text
 from game.net import runtime
+from game.net.protocol import MAX_CHAT, MAX_NAME, Chat
 from game.net.table import MatchResult, Table, TableOptions, TableSeat
 from game.replay.recorder import Recorder, ReplayError
+from game.rules.base import SPECTATOR
 from game.rules.registry import RULES_BY_ID
 from game.storage import write_json_atomic
 
@@ -39,6 +41,7 @@ def record(table: Table) -> dict[str, Any]:
                    "token_hash": s.token_hash} for s in table.seats],
         "replay": session.recorder.to_json() if session is not None else None,
         "paused": table.paused_since is not None,
+        "chat": [[c.text, c.sender, c.seat] for c in table.chat_lines],
     }
 
 
@@ -73,6 +76,7 @@ def _restore(data: Any, make: Callable[[str, TableOptions], Table]) -> Table:
         raise ValueError("bad match figures")
     table.host, table.match, table.totals = data["host"], data["match"], totals
     table.results = [MatchResult(**r) for r in data["results"]]
+    table.chat_lines.extend(_chat(data.get("chat", [])))  # absent in older records
     if data["replay"] is not None:
         recorder = Recorder.from_json(data["replay"], RULES_BY_ID, undo_allowed=False)
         if recorder.game_id != table.rules.game_id:
@@ -81,6 +85,15 @@ def _restore(data: Any, make: Callable[[str, TableOptions], Table]) -> Table:
     elif data.get("paused") is True:  # it stopped between matches: on to the next
         table.start_match()
     return table
+
+
+def _chat(lines: Any) -> list[Chat]:
+    """The table's last chat lines, as a newcomer is told them."""
+    if not isinstance(lines, list) or not all(
+            isinstance(line, list) and len(line) == 3 and is_text(line[0], MAX_CHAT)
+            and is_text(line[1], MAX_NAME) and is_int(line[2], SPECTATOR) for line in lines):
+        raise ValueError("bad chat lines")
+    return [Chat(text, sender, seat) for text, sender, seat in lines]
 
 
 class Saver:

@@ -401,6 +401,7 @@ class Table:
             message = Chat(line, peer.name, peer.seat)
             self.chat_lines.append(message)
             self.broadcast(message)
+            self.on_change(self)  # saved with the table: a resumed one still has it
 
     # -- play ---------------------------------------------------------------------------
 
