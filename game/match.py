@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 VERSION = 1
 MAX_NAME = 24
@@ -154,5 +154,5 @@ class Match:
         return cls(tuple(entrants), seed, games, same_deck, tuple(scores), max_entrants)
 
 
-def _whole(value: Any, bound: int) -> bool:
+def _whole(value: Any, bound: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and -bound <= value <= bound

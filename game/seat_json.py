@@ -158,7 +158,7 @@ class JsonClient:
             view = self.rules.observation_from_json(data.get("observation"))
             legal = [self.rules.move_from_json(m) for m in data.get("legal") or []]
             seat, cursor, steps, state, seats, deal = (
-                int(data.get(k)) for k in ("seat", "cursor", "steps", "state_id", "seats", "deal"))
+                int(data[k]) for k in ("seat", "cursor", "steps", "state_id", "seats", "deal"))
             config = data.get("config")
             if not isinstance(config, dict):
                 raise ValueError("options are not a JSON object")

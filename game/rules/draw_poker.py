@@ -263,7 +263,7 @@ def legal_moves(state: DrawPokerState, seat: int = PLAYER) -> list[Move]:
     if phase == "end":
         return []
     if phase == "choose":
-        return [ChooseDealer(d) for d in DEALERS] + [Leave()] if seat == PLAYER else []
+        return [*(ChooseDealer(d) for d in DEALERS), Leave()] if seat == PLAYER else []
     if phase == "done":
         return [Deal(), ChangeDealer(), Leave()] if seat == PLAYER else []
     if phase == "draw":
@@ -594,4 +594,4 @@ def seat_count(state: DrawPokerState) -> int:
 
 
 VIEW = DrawPokerView
-RULES = ModuleRules(sys.modules[__name__])
+RULES: ModuleRules[DrawPokerState, Move] = ModuleRules(sys.modules[__name__])

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -114,7 +114,7 @@ Move = Deal | Layoff | Resign | Stuck | Transfer
 _SOURCES = frozenset([f"c{i}" for i in range(COLUMNS)] + [WAIVE]
                      + [f"f{i}" for i in range(PILES)])
 _TARGETS = frozenset([f"c{i}" for i in range(COLUMNS)] + [WAIVE, FOUNDATION])
-_WORDS = {"deal": Deal(), "layoff": Layoff(), "resign": Resign(), "stuck": Stuck()}
+_WORDS: dict[str, Move] = {"deal": Deal(), "layoff": Layoff(), "resign": Resign(), "stuck": Stuck()}
 
 
 def move_to_json(move: Move) -> Any:
@@ -195,7 +195,9 @@ def deal(cards: list[Card], rule: str = "alternate", miss_milligan: bool = False
     columns: list[tuple[Card, ...]] = []
     for card in cards[:COLUMNS]:
         if card.rank == 1:
-            piles[_pile_for(piles, card)] = (card,)
+            pile = _pile_for(piles, card)
+            assert pile is not None  # an ace fits while the foundations are empty
+            piles[pile] = (card,)
             columns.append(())
         else:
             columns.append((card,))
@@ -369,6 +371,7 @@ def transfers(state: MilliganState) -> Iterator[Transfer]:
         return fits
 
     waiting_free = state.waiting is None
+    row: Sequence[Transfer]
     for i, column in enumerate(cols):
         if not column:
             continue
@@ -397,6 +400,7 @@ def transfers(state: MilliganState) -> Iterator[Transfer]:
 
 _COLUMN_NAMES = tuple(f"c{j}" for j in range(COLUMNS))
 # Every Transfer the generator yields, made once (a run is at most 13 cards long).
+_COLUMN_MOVES: list[list[tuple[Transfer, ...]]]
 _COLUMN_MOVES = [[()] + [tuple(Transfer(f"c{i}", n, t) for t in _COLUMN_NAMES)
                          for n in range(1, 14)] for i in range(COLUMNS)]
 _UP = [Transfer(f"c{i}", 1, FOUNDATION) for i in range(COLUMNS)] + [
@@ -409,8 +413,9 @@ _DOWN = [[Transfer(f"f{p}", 1, t) for t in _COLUMN_NAMES] for p in range(PILES)]
 def legal_moves(state: MilliganState, seat: int = 0) -> list[Move]:
     if state.status != "playing":
         return []
-    moves: list[Move] = list(transfers(state))
-    can_go_up = any(m.target == FOUNDATION for m in moves)
+    legal = list(transfers(state))
+    can_go_up = any(m.target == FOUNDATION for m in legal)
+    moves: list[Move] = list(legal)
     if can_go_up:
         moves.append(Layoff())
     moves.append(Deal() if state.stock else Resign())
@@ -427,7 +432,9 @@ def shift(state: MilliganState, move: Transfer) -> MilliganState:
     piles = list(state.foundations)
     waiting = state.waiting
     source, count, target = move.source, move.count, move.target
+    cards: tuple[Card, ...]
     if source == WAIVE:
+        assert waiting is not None  # a legal Transfer leaves only a full waiting space
         cards, waiting = (waiting,), None
     elif source[0] == "c":
         i = int(source[1:])
@@ -438,8 +445,9 @@ def shift(state: MilliganState, move: Transfer) -> MilliganState:
     if target == WAIVE:
         waiting = cards[0]
     elif target == FOUNDATION:
-        p = _pile_for(piles, cards[0])
-        piles[p] = piles[p] + cards
+        up = _pile_for(piles, cards[0])
+        assert up is not None  # a legal Transfer goes up only where it fits
+        piles[up] = piles[up] + cards
     else:
         j = int(target[1:])
         columns[j] = columns[j] + cards
@@ -522,6 +530,7 @@ def shifted_codes(state: MilliganState, codes: list[bytes], move: Transfer) -> l
             moved = codes[int(source[1:])][-move.count:]
         else:
             card = state.waiting if source == WAIVE else state.foundations[int(source[1:])][-1]
+            assert card is not None  # a legal Transfer leaves only a full waiting space
             moved = bytes([card_code(card)])
         out[j] = codes[j] + moved
     return out
@@ -660,6 +669,6 @@ def position_of(view: MilliganView) -> MilliganState:
 
 
 VIEW = MilliganView
-RULES = ModuleRules(sys.modules[__name__])
+RULES: ModuleRules[MilliganState, Move] = ModuleRules(sys.modules[__name__])
 
 from game.rules import milligan_stuck  # noqa: E402  (it builds on this module)

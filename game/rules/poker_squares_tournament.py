@@ -12,7 +12,7 @@ rules, each on their own record.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 MAX_PLAYERS = 5
 MAX_NAME = 16
@@ -127,7 +127,7 @@ class Tournament:
         return replace(tournament, players=players, current=current, second=second)
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53
 
 
