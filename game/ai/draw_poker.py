@@ -15,8 +15,9 @@ pot, middling ones call when the pot pays for the risk, the rest fold.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from game.ai.draw_poker_odds import Bias, best_draw, value_of
 from game.rules import draw_poker as D
@@ -62,14 +63,21 @@ def wanted_bet(s: float, pot: int, boldness: float = 1.0) -> int:
     return max(1, round((pot + 10) * 2.5 * (s - BET_FROM) * boldness))
 
 
-def _pick(legal: list[Any], kind: type, amount: int | None = None) -> Any:
-    """The legal move of ``kind``; for bets and raises, ``amount`` brought inside the
-    allowed range (``legal`` may give a range by its two ends only)."""
+T = TypeVar("T")
+
+
+def _pick(legal: Sequence[object], kind: type[T]) -> T | None:
+    """The legal move of ``kind``."""
+    return next((m for m in legal if isinstance(m, kind)), None)
+
+
+def _sized(legal: Sequence[object], kind: type[D.Bet] | type[D.Raise], amount: int
+           ) -> D.Bet | D.Raise | None:
+    """The legal bet or raise with ``amount`` brought inside the allowed range (``legal``
+    may give a range by its two ends only)."""
     found = [m for m in legal if isinstance(m, kind)]
     if not found:
         return None
-    if amount is None:
-        return found[0]
     amounts = [m.amount for m in found]
     return kind(found[0].seat, max(min(amounts), min(max(amounts), amount)))
 
@@ -102,11 +110,11 @@ class Judge:
         s = strength(view, manner.bias)
         want = wanted_bet(s, view.pot, manner.boldness)
         if view.to_call == 0:
-            if want and _pick(legal, D.Bet):
-                return _pick(legal, D.Bet, want)
-            return _pick(legal, D.Check) or _pick(legal, D.Bet, 1)
-        if s >= RAISE_FROM and _pick(legal, D.Raise) and view.raises < MAX_RAISES:
-            return _pick(legal, D.Raise, want)
+            if want and _pick(legal, D.Bet) is not None:
+                return _sized(legal, D.Bet, want)
+            return _pick(legal, D.Check) or _sized(legal, D.Bet, 1)
+        if s >= RAISE_FROM and _pick(legal, D.Raise) is not None and view.raises < MAX_RAISES:
+            return _sized(legal, D.Raise, want)
         need = view.to_call / (view.pot + view.to_call)
         if s >= need + manner.caution:
             return _pick(legal, D.Call)
@@ -129,7 +137,7 @@ class AlwaysCall:
 
     def act(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
         if view.phase in ("bet1", "bet2"):
-            return _pick(legal, D.Check) or _pick(legal, D.Call) or _pick(legal, D.Bet, 1)
+            return _pick(legal, D.Check) or _pick(legal, D.Call) or _sized(legal, D.Bet, 1)
         return self.judge.act(view, legal)
 
 

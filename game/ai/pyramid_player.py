@@ -110,7 +110,9 @@ class SolverPlayer:
             self._plan = [to_move(step) for step in result.moves]
         if not self._plan:
             # The best line needs nothing more (score is final): finish the pack quickly.
-            self._plan = [greedy_move(view, legal)]
+            step = greedy_move(view, legal)
+            assert step is not None  # legal is not empty
+            self._plan = [step]
         move = self._plan.pop(0)
         self._guess = P.apply(self._guess, move)
         self._expect = P.observe(self._guess)
