@@ -9,6 +9,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -165,7 +166,7 @@ class App:
         for scene in self.scenes:
             scene.settings_changed()
 
-    def set_setting(self, **changes: object) -> None:
+    def set_setting(self, **changes: Any) -> None:
         self.update_settings(replace(self.settings, **changes))
 
     def say(self, text: str, error: bool = False) -> None:

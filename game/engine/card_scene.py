@@ -42,7 +42,7 @@ from game.engine.table import CardTable
 from game.engine.table_focus import TableFocus, button_places, card_places
 from game.engine.ui import GOLD, MUTED, UI_Z, Button, Dialog, confirm, text_image
 from game.replay.recorder import Recorder
-from game.rules.base import IllegalMove
+from game.rules.base import IllegalMove, ModuleRules
 from game.rules.outcome import ABANDONED, LOST, WON
 from game.rules.registry import GAME_BY_ID, RULES_BY_ID, GameEntry, load
 from game.session import SeatClient, Session, Update
@@ -79,7 +79,7 @@ class CardGameScene(Scene):
             self.seat = client.seat
         self.net = NetPlay(self, net) if net is not None else None
         self.entry: GameEntry = GAME_BY_ID[self.game_id]
-        self.rules = self.entry.rules
+        self.rules: ModuleRules[Any, Any] = self.entry.built_rules
         self.demo = demo
         self.viewer = recorder is not None or (client is not None and client.watching)
         # The names at a network table's seats, when watching its replay (else the lobby
@@ -306,6 +306,7 @@ class CardGameScene(Scene):
         """Carry on from another log (a restored save) at the table this scene hosts."""
         self._record_finished()
         self.clear_selection()
+        assert self.session is not None  # only the table this scene hosts has a log
         self.finished_reported = self.rules.is_over(recorder.state)  # counted when it ended
         self.records.new_deal()
         self.session.replace_recorder(recorder)
@@ -380,7 +381,8 @@ class CardGameScene(Scene):
             return
         title = ending.title(title)
         if not self.demo:
-            summary = self.records.finished(self.recorder, ending, title, self.table_facts())
+            summary = self.records.finished(self.session.recorder, ending, title,
+                                            self.table_facts())
             body = f"{body} {summary}".strip()
             if ending.celebrated:
                 self.celebrate(self.celebration_banner(view))
@@ -502,7 +504,7 @@ class CardGameScene(Scene):
 
     def keeps_autosave(self) -> bool:
         """Is there anything worth resuming? (A tournament between two games is.)"""
-        return self.recorder.cursor > 0 and not self.client.over
+        return self.recorder is not None and self.recorder.cursor > 0 and not self.client.over
 
     @property
     def saves_moves(self) -> bool:
@@ -513,6 +515,7 @@ class CardGameScene(Scene):
         """Written after every move, atomically: a crash or kill -9 loses nothing."""
         if not self.saves_moves:
             return
+        assert self.session is not None  # saves_moves says so
         path = self.autosave_path
         try:
             if not self.keeps_autosave():
@@ -521,7 +524,7 @@ class CardGameScene(Scene):
                 record = self.records.record
                 storage.write_json_atomic(path, {"kind": AUTOSAVE_KIND,
                                                  "version": AUTOSAVE_VERSION,
-                                                 "replay": self.recorder.to_json(),
+                                                 "replay": self.session.recorder.to_json(),
                                                  "recorded": record and record.to_json(),
                                                  "hands": self.records.hands.to_json(),
                                                  **self.autosave_extra()})
@@ -536,14 +539,16 @@ class CardGameScene(Scene):
         move). A save that failed, and said so, is not asked about."""
         if not self.saves_moves or self.unsaved:
             return None
+        assert self.session is not None  # saves_moves says so
+        recorder = self.session.recorder
         path = self.autosave_path
         if not self.keeps_autosave():
             return f"{path.name} is kept with nothing to resume" if path.exists() else None
         saved = storage.read_json(path, AUTOSAVE_KIND, AUTOSAVE_VERSION).data
         replay = saved.get("replay") if saved is not None else None
         if not isinstance(replay, dict):
-            return f"{path.name} is missing or unreadable after move {self.recorder.cursor}"
-        table = self.recorder.to_json()
+            return f"{path.name} is missing or unreadable after move {recorder.cursor}"
+        table = recorder.to_json()
         differ = [k for k in ("game", "seed", "config", "moves", "cursor")
                   if replay.get(k) != table[k]]
         return f"{path.name} differs from the table in {', '.join(differ)}" if differ else None
@@ -584,9 +589,9 @@ class CardGameScene(Scene):
         RecordKeeper.abandoned). A game already recorded (it ended, then Undo took the
         end back) keeps its record: it is not counted again."""
         if self.viewer or self.demo or self.session is None or self.finished_reported \
-                or self.records.record is not None or self.recorder.length == 0:
+                or self.records.record is not None or self.session.recorder.length == 0:
             return
-        self.records.abandoned(self.recorder, self.ending(ABANDONED), self.table_facts())
+        self.records.abandoned(self.session.recorder, self.ending(ABANDONED), self.table_facts())
 
     # -- scene life cycle -------------------------------------------------------------
 
@@ -787,7 +792,7 @@ class CardGameScene(Scene):
             self.table.clear_highlights("drop")
             if gesture is not None and gesture.kind == "click":
                 self.on_click(gesture.key, action.pos)
-            elif gesture is not None and gesture.kind == "drop":
+            elif gesture is not None and gesture.kind == "drop" and gesture.key is not None:
                 self.on_drop(gesture.key, gesture.target)
         elif kind in FOCUS_ACTS:
             self.follow_focus()

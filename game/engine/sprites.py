@@ -88,7 +88,8 @@ class CardSprites:
     def prepare(self, looks: Iterable[Look]) -> None:
         """Queue the full-width, upright images ``looks`` show and the cache lacks, in
         order, for ``warm``: every face first, then every sprite."""
-        faces, sprites = {}, {}
+        faces: dict[tuple[object, ...], Callable[[], object]] = {}
+        sprites: dict[tuple[object, ...], Callable[[], object]] = {}
         for look in looks:
             art = self.art_for(look.scale)
             name = self._face_name(art, look.card, look.dim)
@@ -126,6 +127,7 @@ class CardSprites:
         art = self._arts.get(scale)
         if art is None:
             base = self.art
+            assert base is not None  # set_art comes first
             art = CardArt(round(base.width * scale), base.style, base.back_design)
             self._arts[scale] = art
         return art
@@ -185,9 +187,11 @@ class CardSprites:
             shade_centre = (x + sx + cast.get_width() / 2, y + sy + cast.get_height() / 2)
 
         def make() -> list[DrawItem]:
+            assert face_turn.image is not None  # made ready before make() is called
             image = _squash(face_turn.image, steps)
             out = [_centred(look.key, image, (x + w / 2, y + h / 2), look.z)]
             if shade_turn is not None:
+                assert shade_turn.image is not None
                 out.append(_centred(("shadow", look.key), shade_turn.image, shade_centre,
                                     look.z - 0.25))
             return out

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from game.engine.widgets import NumberField
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+K = TypeVar("K")
 UI_Z = 20000
 DIALOG_Z = 30000
 
@@ -157,8 +158,8 @@ def centre_of(rect: pygame.Rect | tuple[float, float, float, float]) -> tuple[fl
     return x + w / 2, y + h / 2
 
 
-def nearest_in_direction(origin: tuple[float, float], candidates: dict[object, tuple[float, float]],
-                         direction: Act) -> object | None:
+def nearest_in_direction(origin: tuple[float, float], candidates: Mapping[K, tuple[float, float]],
+                         direction: Act) -> K | None:
     """The candidate best reached by moving from ``origin`` in ``direction``: near,
     and close to the direction's axis (keyboard / gamepad focus movement)."""
     dx, dy = {Act.LEFT: (-1, 0), Act.RIGHT: (1, 0), Act.UP: (0, -1), Act.DOWN: (0, 1)}[direction]
@@ -529,6 +530,7 @@ class Hud:
 
     @staticmethod
     def _type(dialog: Dialog, typed: str) -> None:
+        assert dialog.text is not None  # only a dialog with a text field is typed into
         if dialog.selected:
             dialog.text, dialog.selected = "", False
         if len(dialog.text) < dialog.max_length:
@@ -536,6 +538,7 @@ class Hud:
 
     @staticmethod
     def _delete(dialog: Dialog) -> None:
+        assert dialog.text is not None  # only a dialog with a text field is typed into
         dialog.text = "" if dialog.selected else dialog.text[:-1]
         dialog.selected = False
 

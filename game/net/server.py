@@ -224,8 +224,9 @@ class Server:
             await link.wait_closed()
             return
         self._addresses[link.address] += 1
-        conn = Connection(link, *(Window(limit, self.clock) for limit in (
-            self.options.chat_limit, self.options.move_limit, self.options.refusal_limit)))
+        conn = Connection(link, Window(self.options.chat_limit, self.clock),
+                          Window(self.options.move_limit, self.clock),
+                          Window(self.options.refusal_limit, self.clock))
         self.connections.add(conn)
         try:
             await self._serve(conn)

@@ -95,6 +95,13 @@ class GameEntry:
     def playable(self) -> bool:
         return self.rules is not None and bool(self.scene)
 
+    @property
+    def built_rules(self) -> ModuleRules[Any, Any]:
+        """The rules of a game that is built; ValueError for one coming soon."""
+        if self.rules is None:
+            raise ValueError(f"{self.id} is not built yet")
+        return self.rules
+
     def option(self, key: str) -> Option:
         return next(o for o in self.options if o.key == key)
 
@@ -283,7 +290,8 @@ GAMES: tuple[GameEntry, ...] = (
               )),
 )
 GAME_BY_ID: dict[str, GameEntry] = {g.id: g for g in GAMES}
-RULES_BY_ID: dict[str, ModuleRules] = {g.id: g.rules for g in GAMES if g.rules is not None}
+RULES_BY_ID: dict[str, ModuleRules[Any, Any]] = {g.id: g.rules for g in GAMES
+                                                  if g.rules is not None}
 
 
 def playable() -> list[GameEntry]:
