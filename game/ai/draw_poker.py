@@ -49,11 +49,11 @@ PAT_WARNING = 0.3  # a hand that stood pat is usually made: ours is worth this m
 
 
 def strength(view: D.DrawPokerView, bias: Bias) -> float:
-    hand = view.hands[view.seat]
+    hand = view.face_up(view.seat)
     if view.phase == "bet1":
-        return best_draw(hand, bias).value  # type: ignore[arg-type]
+        return best_draw(hand, bias).value
     stood_pat = view.drawn[1 - view.seat] == 0
-    return max(0.0, value_of(hand) - PAT_WARNING * stood_pat)  # type: ignore[arg-type]
+    return max(0.0, value_of(hand) - PAT_WARNING * stood_pat)
 
 
 def wanted_bet(s: float, pot: int, boldness: float = 1.0) -> int:
@@ -101,7 +101,7 @@ class Judge:
             return table_move(legal)
         if view.phase == "draw":
             bias = self.manner(view).bias
-            keep = best_draw(view.hands[view.seat], bias).keep  # type: ignore[arg-type]
+            keep = best_draw(view.face_up(view.seat), bias).keep
             return D.Draw(view.seat, tuple(i for i in range(D.HAND_SIZE) if i not in keep))
         return self.bet(view, legal)
 

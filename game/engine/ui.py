@@ -288,7 +288,7 @@ class Dialog:
     title: str
     body: str
     choices: Sequence[tuple[str, str, str]]
-    on_choice: Callable[[str], None]
+    on_choice: Callable[[str], object]  # what it returns is not used
     focus: int = 0
     cancel_key: str | None = None  # what Esc / pad B answers
     text: str | None = None  # a text field (a player's name); None: no field
@@ -379,7 +379,7 @@ class Dialog:
                 for i, (key, label, hotkey) in enumerate(self.choices)]
 
 
-def confirm(hud: Hud, title: str, body: str, on_yes: Callable[[], None], yes: str = "Yes",
+def confirm(hud: Hud, title: str, body: str, on_yes: Callable[[], object], yes: str = "Yes",
             no: str = "No", default_no: bool = False) -> Dialog:
     """Ask a yes/no question; ``on_yes`` runs only on yes. Esc and pad B answer no;
     Enter and pad A answer the focused button: yes, or no when ``default_no`` (a question

@@ -551,6 +551,14 @@ class DrawPokerView:
     def pot(self) -> int:
         return sum(self.put_in)
 
+    def face_up(self, seat: int) -> tuple[Card, ...]:
+        """A hand this view shows (its own seat's, or both at a showdown); ValueError for
+        one it hides."""
+        cards = tuple(c for c in self.hands[seat] if c is not None)
+        if len(cards) != len(self.hands[seat]):
+            raise ValueError(f"seat {seat}'s hand is face down")
+        return cards
+
     @property
     def shown(self) -> bool:
         """Are both hands face up (a showdown)?"""
