@@ -123,7 +123,7 @@ class JsonClient:
     the answer comes back later (at once on a local wire, a moment later over a
     network), as an update or as a refusal that listeners hear as kind "refused"."""
 
-    def __init__(self, rules: ModuleRules, send: Callable[[str], None],
+    def __init__(self, rules: ModuleRules[Any, Any], send: Callable[[str], None],
                  watching: bool = False) -> None:
         self.rules = rules
         self.send = send

@@ -69,7 +69,7 @@ class TablePolicy:
 class SeatClient(Protocol):
     """What a scene or a computer player holds: one seat's window on a table."""
 
-    rules: ModuleRules
+    rules: ModuleRules[Any, Any]
     seat: int
     watching: bool  # only watches (a replay fed from a file): its scene takes no input
 
@@ -147,7 +147,7 @@ def deal_name(seed: int) -> int:
 class Session:
     """The authority over one game; see the module docstring."""
 
-    def __init__(self, rules: ModuleRules, recorder: Recorder,
+    def __init__(self, rules: ModuleRules[Any, Any], recorder: Recorder[Any, Any],
                  policy: TablePolicy | None = None) -> None:
         self.rules = rules
         self.recorder = recorder
@@ -288,7 +288,7 @@ class Session:
             self.recorder.undo_allowed = before
             raise IllegalMove(f"Those options cannot be played: {exc}") from None
 
-    def replace_recorder(self, recorder: Recorder) -> None:
+    def replace_recorder(self, recorder: Recorder[Any, Any]) -> None:
         """Carry on from another log (a restored save, with its own undo rule); seats
         are told as by a seek."""
         old = self.recorder
@@ -310,7 +310,7 @@ class Session:
     def client(self, seat: int) -> LocalClient:
         return LocalClient(self, seat)
 
-    def _changed(self, change: CursorChange) -> None:
+    def _changed(self, change: CursorChange[Any, Any]) -> None:
         self._cache.clear()
         self.position += 1
         self._history.append((self.position, self._mover if change.kind == "play" else None))

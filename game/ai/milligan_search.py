@@ -175,7 +175,7 @@ class Verdict:
     moves: tuple[M.Move, ...] = ()  # a winning line when winnable
 
 
-def _full_key(state: M.MilliganState) -> tuple:
+def _full_key(state: M.MilliganState) -> tuple[tuple[bytes, ...], int, tuple[int, ...], int]:
     return M.position_key(state) + (len(state.stock),)
 
 

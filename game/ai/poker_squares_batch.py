@@ -12,7 +12,7 @@ One deck, ten hands, a points table: the aims of poker_squares_aims play in Pyth
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -245,7 +245,8 @@ class BatchRollout:
                 suit: np.ndarray, tags: np.ndarray, distinct: np.ndarray, top: np.ndarray,
                 suit_left: np.ndarray, live: np.ndarray, empty: np.ndarray,
                 card_suit: np.ndarray, bit: np.ndarray, count: np.ndarray,
-                held: np.ndarray, left: np.ndarray, look, points: np.ndarray, /) -> np.ndarray:
+                held: np.ndarray, left: np.ndarray, look: Callable[[np.ndarray], np.ndarray],
+                points: np.ndarray, /) -> np.ndarray:
         """The square each deal's card goes to: the most gain of its row and column."""
         batch = len(n)
         no_pair = distinct == n

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.ai import pyramid_solver as solver
 from game.ai.random_player import RandomPlayer
@@ -169,7 +170,7 @@ def winnable(state: P.PyramidState, time_limit: float | None = None) -> bool | N
     return solver.solve_state(state, "all", time_limit=time_limit).won
 
 
-def winnable_seed(seed: int, config: dict | None = None, tries: int = 200,
+def winnable_seed(seed: int, config: dict[str, Any] | None = None, tries: int = 200,
                   time_limit: float = 2.0) -> int:
     """The first seed, in a fixed sequence starting at ``seed``, whose deal can be won
     (proved by the solver). Deals the solver cannot settle in time are skipped."""

@@ -496,12 +496,16 @@ def apply(state: MilliganState, move: Move) -> MilliganState:
 _SUIT_BASE = {suit: 13 * k for k, suit in enumerate(SUITS)}
 
 
+# Sorted column codes, the waiting card's code (0: none), the foundations' heights.
+PositionKey = tuple[tuple[bytes, ...], int, tuple[int, ...]]
+
+
 def card_code(card: Card) -> int:
     """A card as one small number, the same for both decks' copies."""
     return card.rank + _SUIT_BASE[card.suit]
 
 
-def position_key(state: MilliganState) -> tuple:
+def position_key(state: MilliganState) -> PositionKey:
     """A position up to the order of the columns and which deck a card came from."""
     base = _SUIT_BASE
     return (tuple(sorted(bytes([c.rank + base[c.suit] for c in col]) for col in state.columns)),
@@ -536,7 +540,7 @@ def shifted_codes(state: MilliganState, codes: list[bytes], move: Transfer) -> l
     return out
 
 
-def coded_key(state: MilliganState, codes: list[bytes]) -> tuple:
+def coded_key(state: MilliganState, codes: list[bytes]) -> PositionKey:
     """``position_key(state)``, from its ``column_codes``."""
     waiting = state.waiting
     return (tuple(sorted(codes)), card_code(waiting) if waiting else 0,

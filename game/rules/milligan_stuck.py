@@ -178,7 +178,7 @@ class _OutOfBudget(Exception):
     """The search has seen as many positions as it may."""
 
 
-def _onward(position: M.MilliganState, codes: list[bytes], start: int, seen: set,
+def _onward(position: M.MilliganState, codes: list[bytes], start: int, seen: set[M.PositionKey],
             budget: int) -> Iterator[tuple[M.Transfer, M.MilliganState, list[bytes], int]]:
     """Each worthwhile move from ``position`` (its ``milligan.column_codes``: ``codes``),
     where it leads, that position's codes and its cards up: always when more cards than

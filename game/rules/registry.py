@@ -74,7 +74,7 @@ class GameEntry:
     id: str
     title: str
     blurb: str
-    rules: ModuleRules | None = None  # None: not built yet ("coming soon")
+    rules: ModuleRules[Any, Any] | None = None  # None: not built yet ("coming soon")
     scene: str = ""  # "module:Class" of the game's scene
     agents: tuple[str, ...] = ()  # computer players by name; the first is the default
     agent_factory: str = ""  # "module:function": make_agent(name) -> Agent
