@@ -16,10 +16,9 @@ itself where a game has more than one, so a move log replays with nothing beside
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from types import ModuleType
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from game.rules import views
 from game.rules.outcome import Mode, Outcome
@@ -52,6 +51,37 @@ S = TypeVar("S")  # a game's state
 M = TypeVar("M")  # a game's move
 
 
+class RulesModule(Protocol[S, M]):
+    """What a game's rules module defines (ModuleRules lists them; the optional names are
+    looked up when asked for). The registry has the type checker hold every game's
+    module to it, so its functions' types are checked as well as their names."""
+
+    @property
+    def GAME_ID(self) -> str: ...
+    @property
+    def RULES_VERSION(self) -> int: ...
+    @property
+    def INFO(self) -> GameInfo: ...
+    @property
+    def VIEW(self) -> type: ...
+
+    def new_game(self, seed: int, config: dict[str, Any]) -> S: ...
+    def current_player(self, state: S) -> int: ...
+    def legal_moves(self, state: S, seat: int) -> list[M]: ...
+    def check(self, state: S, move: M, seat: int | None) -> None: ...
+    def apply(self, state: S, move: M) -> S: ...
+    def returns(self, state: S) -> Iterable[float]: ...
+    def figures(self, state: S) -> Mapping[str, bool | float]: ...
+    def outcome(self, state: S) -> Outcome: ...
+    def mode(self, state: S) -> Mode: ...
+    def observe(self, state: S, seat: int) -> Any: ...
+    def hidden_cards(self, state: S, seat: int) -> Iterable[str]: ...
+    def move_to_json(self, move: M) -> Any: ...
+    def move_from_json(self, data: Any) -> M: ...
+    def describe(self, move: M) -> str: ...
+    def state_digest(self, state: S) -> str: ...
+
+
 class ModuleRules(Generic[S, M]):
     """One game's rules, forwarded to its module's functions.
 
@@ -69,11 +99,11 @@ class ModuleRules(Generic[S, M]):
     ``QUICK_CONFIG``, a short game for random playouts (tests, the fuzzer) where a
     whole game between random players runs to thousands of moves.
 
-    The module's functions are looked up by name, so nothing checks them against this
-    class; each game declares ``RULES: ModuleRules[State, Move]`` so that callers are.
+    Each game declares ``RULES: ModuleRules[State, Move]``, so that callers are checked
+    against its state and move types, and the registry checks its module (RulesModule).
     """
 
-    def __init__(self, module: ModuleType) -> None:
+    def __init__(self, module: RulesModule[S, M]) -> None:
         self.module = module
         self.game_id: str = module.GAME_ID
         self.version: int = module.RULES_VERSION
@@ -105,7 +135,9 @@ class ModuleRules(Generic[S, M]):
         if player == NOBODY:
             return ()
         if player == SIMULTANEOUS:
-            return tuple(self.module.acting_seats(state))
+            acting = self._optional("acting_seats")
+            assert acting is not None  # a game with simultaneous turns writes acting_seats
+            return tuple(acting(state))
         return (player,)
 
     def is_over(self, state: S) -> bool:
@@ -156,9 +188,10 @@ class ModuleRules(Generic[S, M]):
         """What ``seat`` may see: hidden cards carry no identity. ``SPECTATOR``: what
         everyone sees (ValueError for a game without a public view)."""
         if seat == SPECTATOR:
-            if not self.has_public_view:
+            public = self._optional("observe_public")
+            if public is None:
                 raise ValueError(f"{self.game_id} has no view for spectators")
-            return self.module.observe_public(state)
+            return public(state)
         return self.module.observe(state, seat)
 
     @property

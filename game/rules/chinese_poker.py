@@ -41,8 +41,6 @@ from game.rules.chinese_poker_combos import (
 from game.rules.move_codec import MoveCodec
 from game.rules.outcome import Mode, Outcome, by_rank
 
-__all__ = ["Combo", "beats", "classify", "penalty"]
-
 GAME_ID = "chinese-poker"
 RULES_VERSION = 1
 INFO = GameInfo(min_seats=2, max_seats=4, hidden_information=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.rules import (
     chinese_poker,
@@ -22,6 +22,16 @@ from game.rules import (
     pyramid,
 )
 from game.rules.base import SIMULTANEOUS, ModuleRules
+
+if TYPE_CHECKING:  # each game's module holds to the contract, its functions' types too
+    from game.rules.base import RulesModule
+
+    _PYRAMID: RulesModule[pyramid.PyramidState, pyramid.Move] = pyramid
+    _POKER_SQUARES: RulesModule[poker_squares.PokerSquaresState, poker_squares.Move] = \
+        poker_squares
+    _CHINESE_POKER: RulesModule[chinese_poker.State, chinese_poker.Move] = chinese_poker
+    _DRAW_POKER: RulesModule[draw_poker.DrawPokerState, draw_poker.Move] = draw_poker
+    _MILLIGAN: RulesModule[milligan.MilliganState, milligan.Move] = milligan
 
 
 @dataclass(frozen=True, slots=True)
