@@ -7,20 +7,21 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from game.ai import Agent
 from game.progress import counted
 from game.rules.registry import GAME_BY_ID, GameEntry, load
 
 MAX_MOVES = 100_000  # a game that runs longer than this is a bug, not a game
 
 
-def make_agents(entry: GameEntry, name: str, seats: int, seed: int) -> list[Any]:
+def make_agents(entry: GameEntry, name: str, seats: int, seed: int) -> list[Agent[Any, Any]]:
     if name not in entry.agents:
         raise ValueError(f"unknown {entry.id} player {name!r}: choose {', '.join(entry.agents)}")
     factory = load(entry.agent_factory)
     return [factory(name, seed=seed + seat) for seat in range(seats)]
 
 
-def play_game(entry: GameEntry, agents: list[Any], seed: int) -> Any:
+def play_game(entry: GameEntry, agents: list[Agent[Any, Any]], seed: int) -> Any:
     """One whole game from ``seed``; returns the final state."""
     rules = entry.built_rules
     state = rules.new_game(seed, {})

@@ -94,7 +94,7 @@ class Judge:
     def manner(self, view: D.DrawPokerView) -> Manner:
         return PERSONALITIES.get(self.personality or view.dealer, Manner())
 
-    def act(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
+    def act(self, view: D.DrawPokerView, legal: Sequence[Any]) -> Any:
         if not legal:
             return None
         if view.phase in ("choose", "done"):
@@ -105,7 +105,7 @@ class Judge:
             return D.Draw(view.seat, tuple(i for i in range(D.HAND_SIZE) if i not in keep))
         return self.bet(view, legal)
 
-    def bet(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
+    def bet(self, view: D.DrawPokerView, legal: Sequence[Any]) -> Any:
         manner = self.manner(view)
         s = strength(view, manner.bias)
         want = wanted_bet(s, view.pot, manner.boldness)
@@ -121,7 +121,7 @@ class Judge:
         return _pick(legal, D.Fold)
 
 
-def table_move(legal: list[Any]) -> Any:
+def table_move(legal: Sequence[Any]) -> Any:
     """Between hands: deal on (the computer never leaves by itself)."""
     return _pick(legal, D.Deal) or _pick(legal, D.ChooseDealer) or legal[0]
 
@@ -135,7 +135,7 @@ class AlwaysCall:
     def new_game(self) -> None:
         """Stateless."""
 
-    def act(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
+    def act(self, view: D.DrawPokerView, legal: Sequence[Any]) -> Any:
         if view.phase in ("bet1", "bet2"):
             return _pick(legal, D.Check) or _pick(legal, D.Call) or _sized(legal, D.Bet, 1)
         return self.judge.act(view, legal)
@@ -152,7 +152,7 @@ class RandomPlayer:
     def new_game(self) -> None:
         self.rng = random.Random(self.seed)
 
-    def act(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
+    def act(self, view: D.DrawPokerView, legal: Sequence[Any]) -> Any:
         if not legal:
             return None
         if view.phase == "done":
@@ -167,7 +167,8 @@ class RandomPlayer:
         return found[self.rng.randrange(len(found))]
 
 
-def make_agent(name: str, seed: int = 0, time_limit: float | None = None) -> Any:
+def make_agent(name: str, seed: int = 0, time_limit: float | None = None
+               ) -> Judge | AlwaysCall | RandomPlayer:
     if name == "dealer":
         return Judge()
     if name == "player":
