@@ -12,7 +12,8 @@ everything else.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -32,7 +33,7 @@ from game.engine.game_record import (
     TableFacts,
 )
 from game.engine.jobs import Background
-from game.engine.layout import DESIGN_H, DESIGN_W
+from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
 from game.engine.net_play import NetPlay
 from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
@@ -47,6 +48,9 @@ from game.rules.outcome import ABANDONED, LOST, WON
 from game.rules.registry import GAME_BY_ID, RULES_BY_ID, GameEntry, load
 from game.session import SeatClient, Session, Update
 from game.settings import ai_delay, animation_scale
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 AUTOSAVE_KIND = "autosave"
 AUTOSAVE_VERSION = 1
@@ -64,8 +68,8 @@ class CardGameScene(Scene):
     card_h = 179.2
     config: dict[str, Any] = {}
 
-    def __init__(self, app, seed: int | None = None, demo: bool = False,  # noqa: ANN001
-                 resume: bool = True, recorder: Recorder | None = None,
+    def __init__(self, app: App, seed: int | None = None, demo: bool = False,
+                 resume: bool = True, recorder: Recorder[Any, Any] | None = None,
                  client: SeatClient | None = None, net: NetworkTable | None = None) -> None:
         """``demo``: attract mode, the computer plays deal after deal and any input
         stops it. ``recorder``: a viewer over an existing log (replays): no autosave,
@@ -214,7 +218,7 @@ class CardGameScene(Scene):
         return self.net is not None or bool(self.table_names)
 
     @property
-    def recorder(self) -> Recorder | None:
+    def recorder(self) -> Recorder[Any, Any] | None:
         return self.session.recorder if self.session is not None else None
 
     @property
@@ -302,7 +306,7 @@ class CardGameScene(Scene):
         self.set_computer(self.seat, False)
         self.new_game()
 
-    def adopt_recorder(self, recorder: Recorder) -> None:
+    def adopt_recorder(self, recorder: Recorder[Any, Any]) -> None:
         """Carry on from another log (a restored save) at the table this scene hosts."""
         self._record_finished()
         self.clear_selection()
@@ -467,10 +471,10 @@ class CardGameScene(Scene):
     # -- saving ------------------------------------------------------------------------
 
     @property
-    def autosave_path(self):  # noqa: ANN201
+    def autosave_path(self) -> Path:
         return self.app.save_dir / f"autosave-{self.game_id}.json"
 
-    def _load_autosave(self) -> Recorder | None:
+    def _load_autosave(self) -> Recorder[Any, Any] | None:
         result = storage.read_parsed(
             self.autosave_path, AUTOSAVE_KIND, AUTOSAVE_VERSION,
             lambda data: (data, Recorder.from_json(data.get("replay"), RULES_BY_ID)),
@@ -659,7 +663,7 @@ class CardGameScene(Scene):
     def _stops_demo(action: Action) -> bool:
         return action.kind not in (Act.POINTER_MOVE, Act.WHEEL, Act.POINTER_UP)
 
-    def layout(self, vp) -> None:  # noqa: ANN001
+    def layout(self, vp: Viewport) -> None:
         self.table.set_view(vp, self.app.card_art(self.card_w, vp))
         self.nav.forget()
 

@@ -22,7 +22,7 @@ import esper
 import pygame
 
 from game.engine import easing
-from game.engine.card_art import give_back_freed_memory
+from game.engine.card_art import CardArt, give_back_freed_memory
 from game.engine.components import (
     CardFace,
     DealLaunch,
@@ -93,15 +93,17 @@ class CardTable:
 
     # -- set-up ---------------------------------------------------------------------
 
-    def set_view(self, viewport: Viewport, art) -> None:  # noqa: ANN001 - CardArt
+    def set_view(self, viewport: Viewport, art: CardArt) -> None:
         """New window size or deck style: card images are drawn at the new size."""
         self.viewport = viewport
         self.sprites.set_art(art)
 
     @property
-    def art(self):  # noqa: ANN201 - CardArt | None
+    def art(self) -> CardArt:
         """The card art at the table's card size (outlines and labels use it too)."""
-        return self.sprites.art
+        art = self.sprites.art
+        assert art is not None  # set_view comes first
+        return art
 
     def close(self) -> None:
         """Free the world when the scene goes away (esper worlds are global)."""

@@ -180,7 +180,8 @@ class SidePanel:
     margin: float = 24.0
     visible: bool = True
     highlight: int | None = None  # a line drawn in gold (whose turn it is)
-    _cached: tuple[tuple, pygame.Surface] | None = field(default=None, init=False, repr=False)
+    _cached: tuple[tuple[object, ...], pygame.Surface] | None = field(
+        default=None, init=False, repr=False)
 
     def toggle(self) -> None:
         self.visible = not self.visible
