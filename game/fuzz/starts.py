@@ -32,7 +32,8 @@ class Start:
     first: bool = False  # visited early in each round: every game and page, then the rest
 
 
-def random_game(entry: GameEntry, rng: random.Random, moves: int = MAX_MOVES) -> Recorder:
+def random_game(entry: GameEntry, rng: random.Random, moves: int = MAX_MOVES
+                ) -> Recorder[Any, Any]:
     """A game of random legal moves, played to its end (or ``moves`` moves)."""
     rules = entry.built_rules
     recorder = Recorder(rules, rng.randrange(2**31), rules.quick_config)

@@ -215,7 +215,8 @@ class Server:
 
     # -- one connection ---------------------------------------------------------------
 
-    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+                      ) -> None:
         link = Link(reader, writer, CLIENT_TYPES, queue_frames=self.options.queue_frames,
                     counters=self.counters, clock=self.clock)
         if self._addresses[link.address] >= self.options.per_address:

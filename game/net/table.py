@@ -403,7 +403,7 @@ class Table:
 
     # -- play ---------------------------------------------------------------------------
 
-    def start_match(self, recorder: Recorder | None = None) -> None:
+    def start_match(self, recorder: Recorder[Any, Any] | None = None) -> None:
         """Deal a new match (or carry on with a restored one)."""
         for seat in self.seats:
             if seat.kind == "open":
