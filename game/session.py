@@ -29,7 +29,7 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from game import seeds
 from game.replay.recorder import CursorChange, Recorder
@@ -38,6 +38,7 @@ from game.rules.outcome import Outcome
 from game.rules.views import SharedParts
 
 STALE = "The table has moved on: try again."
+T = TypeVar("T")
 HISTORY = 512  # changes remembered to judge a state id; an older one is stale
 NOT_ALLOWED = {"undo": "Moves cannot be taken back at this table.",
                "restart": "Only the table's host can start a new game here.",
@@ -162,7 +163,7 @@ class Session:
 
     # -- the position, per seat (cached until the next change) ------------------------
 
-    def _memo(self, what: str, seat: int, make: Callable[[], Any]) -> Any:
+    def _memo(self, what: str, seat: int, make: Callable[[], T]) -> T:
         key = (what, seat)
         if key not in self._cache:
             self._cache[key] = make()
