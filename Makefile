@@ -19,6 +19,7 @@ test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
 		$(BIN)/python -m pytest -q -n 2
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # `make bench` prints every speed and strength figure (an hour or more: the computer
 # players play thousands of games); `make bench BENCHES=tools.bench_hands` runs one.

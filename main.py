@@ -116,11 +116,11 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="play a saved replay back, animated")
     rep.add_argument("path", type=Path)
     # the run options may follow PATH too: `replay PATH --headless --frames 60`
-    for flag in ("--headless", "--fullscreen", "--tv"):
-        rep.add_argument(flag, action="store_true", default=argparse.SUPPRESS)
-    for flag, kind in (("--frames", int), ("--screenshot", str), ("--window", window_size),
-                       ("--save-dir", str)):
-        rep.add_argument(flag, type=kind, default=argparse.SUPPRESS)
+    for option in ("--headless", "--fullscreen", "--tv"):
+        rep.add_argument(option, action="store_true", default=argparse.SUPPRESS)
+    for option, convert in (("--frames", int), ("--screenshot", str), ("--window", window_size),
+                            ("--save-dir", str)):
+        rep.add_argument(option, type=convert, default=argparse.SUPPRESS)
     fuzz = sub.add_parser("fuzz", help="send seeded random input through every scene and "
                           "game; report exceptions (exit status 1 if any)")
     fuzz.add_argument("--events", type=int, default=10_000)

@@ -10,7 +10,7 @@ them too. Pure: used by rules-free code on both sides.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, TypeGuard
 
 MAX_INT = 2**63 - 1  # a signed 64-bit integer: every count, score and option we store fits
 MAX_DEPTH = 8
@@ -18,12 +18,12 @@ MAX_ITEMS = 1000
 MAX_TEXT = 1000
 
 
-def is_int(value: Any, low: int = -MAX_INT, high: int = MAX_INT) -> bool:
+def is_int(value: Any, low: int = -MAX_INT, high: int = MAX_INT) -> TypeGuard[int]:
     """A whole number in ``low..high``; True and False do not count (JSON has booleans)."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def is_text(value: Any, longest: int = MAX_TEXT) -> bool:
+def is_text(value: Any, longest: int = MAX_TEXT) -> TypeGuard[str]:
     return isinstance(value, str) and len(value) <= longest
 
 

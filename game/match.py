@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 VERSION = 1
 MAX_NAME = 16  # as long as the name box takes
@@ -134,7 +134,7 @@ class Match:
         return cls(tuple(entrants), seed, games, same_deck, tuple(scores), max_entrants)
 
 
-def whole(value: Any, bound: int) -> bool:
+def whole(value: Any, bound: int) -> TypeGuard[int]:
     """A file's integer within ``bound`` either way (not a bool, not a float)."""
     return isinstance(value, int) and not isinstance(value, bool) and -bound <= value <= bound
 

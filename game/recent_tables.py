@@ -92,8 +92,9 @@ def _recent(data: dict[str, Any]) -> Recent:
     name, raw = data.get("name", ""), data.get("addresses", [])
     if not isinstance(name, str) or not isinstance(raw, list):
         raise ValueError("the name or the addresses are not ours")
-    found = [Address.parse(text) if isinstance(text, str) else None for text in raw[:KEPT]]
-    if None in found:
+    found = [address for text in raw[:KEPT]
+             if isinstance(text, str) and (address := Address.parse(text)) is not None]
+    if len(found) != len(raw[:KEPT]):
         raise ValueError("an address is not one")
     games = data.get("games", {})  # absent in files of before it was kept
     if not isinstance(games, dict) or not all(

@@ -123,7 +123,7 @@ class JsonClient:
     the answer comes back later (at once on a local wire, a moment later over a
     network), as an update or as a refusal that listeners hear as kind "refused"."""
 
-    def __init__(self, rules: ModuleRules, send: Callable[[str], None],
+    def __init__(self, rules: ModuleRules[Any, Any], send: Callable[[str], None],
                  watching: bool = False) -> None:
         self.rules = rules
         self.send = send
@@ -158,7 +158,7 @@ class JsonClient:
             view = self.rules.observation_from_json(data.get("observation"))
             legal = [self.rules.move_from_json(m) for m in data.get("legal") or []]
             seat, cursor, steps, state, seats, deal = (
-                int(data.get(k)) for k in ("seat", "cursor", "steps", "state_id", "seats", "deal"))
+                int(data[k]) for k in ("seat", "cursor", "steps", "state_id", "seats", "deal"))
             config = data.get("config")
             if not isinstance(config, dict):
                 raise ValueError("options are not a JSON object")

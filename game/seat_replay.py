@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -90,13 +91,17 @@ def list_replays(save_dir: Path, problems: list[str] | None = None) -> list[stor
         if path.name.startswith("."):
             continue
         loaded = storage.read_parsed(path, KIND, VERSION,
-                                     lambda data, path=path: info(path, parse(data)),
+                                     partial(_listed, path),
                                      consequence="it is not listed")
         if loaded.value is not None:
             found.append(loaded.value)
         elif loaded.problem and problems is not None:
             problems.append(loaded.problem)
     return found
+
+
+def _listed(path: Path, data: Any) -> storage.ReplayInfo:
+    return info(path, parse(data))
 
 
 def info(path: Path, replay: SeatReplay) -> storage.ReplayInfo:

@@ -52,13 +52,13 @@ def _seats(data: dict[str, Any]) -> list[KeptSeat]:
         raise ValueError("no seats")
     kept = []
     for item in raw[:KEPT]:
-        fields = [item.get(k) for k in ("address", "table", "token")] \
+        fields = [f for k in ("address", "table", "token") if isinstance(f := item.get(k), str)] \
             if isinstance(item, dict) else []
-        if not (len(fields) == 3 and all(isinstance(f, str) and 0 < len(f) <= MAX_TEXT
-                                         for f in fields)):
+        if not (len(fields) == 3 and all(0 < len(f) <= MAX_TEXT for f in fields)):
             raise ValueError("a seat is not one")
-        said = [item.get(k, "") for k in ("game", "host")]  # files of before lack them
-        if not all(isinstance(f, str) and len(f) <= MAX_TEXT for f in said):
+        said = [f for k in ("game", "host")  # files of before lack them
+                if isinstance(f := item.get(k, ""), str) and len(f) <= MAX_TEXT]
+        if len(said) != 2:
             raise ValueError("a seat is not one")
         kept.append(KeptSeat(*fields, *said))
     return kept

@@ -29,7 +29,7 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from game import seeds
 from game.replay.recorder import CursorChange, Recorder
@@ -38,6 +38,7 @@ from game.rules.outcome import Outcome
 from game.rules.views import SharedParts
 
 STALE = "The table has moved on: try again."
+T = TypeVar("T")
 HISTORY = 512  # changes remembered to judge a state id; an older one is stale
 NOT_ALLOWED = {"undo": "Moves cannot be taken back at this table.",
                "restart": "Only the table's host can start a new game here.",
@@ -69,7 +70,7 @@ class TablePolicy:
 class SeatClient(Protocol):
     """What a scene or a computer player holds: one seat's window on a table."""
 
-    rules: ModuleRules
+    rules: ModuleRules[Any, Any]
     seat: int
     watching: bool  # only watches (a replay fed from a file): its scene takes no input
 
@@ -147,7 +148,7 @@ def deal_name(seed: int) -> int:
 class Session:
     """The authority over one game; see the module docstring."""
 
-    def __init__(self, rules: ModuleRules, recorder: Recorder,
+    def __init__(self, rules: ModuleRules[Any, Any], recorder: Recorder[Any, Any],
                  policy: TablePolicy | None = None) -> None:
         self.rules = rules
         self.recorder = recorder
@@ -162,7 +163,7 @@ class Session:
 
     # -- the position, per seat (cached until the next change) ------------------------
 
-    def _memo(self, what: str, seat: int, make: Callable[[], Any]) -> Any:
+    def _memo(self, what: str, seat: int, make: Callable[[], T]) -> T:
         key = (what, seat)
         if key not in self._cache:
             self._cache[key] = make()
@@ -288,7 +289,7 @@ class Session:
             self.recorder.undo_allowed = before
             raise IllegalMove(f"Those options cannot be played: {exc}") from None
 
-    def replace_recorder(self, recorder: Recorder) -> None:
+    def replace_recorder(self, recorder: Recorder[Any, Any]) -> None:
         """Carry on from another log (a restored save, with its own undo rule); seats
         are told as by a seek."""
         old = self.recorder
@@ -310,7 +311,7 @@ class Session:
     def client(self, seat: int) -> LocalClient:
         return LocalClient(self, seat)
 
-    def _changed(self, change: CursorChange) -> None:
+    def _changed(self, change: CursorChange[Any, Any]) -> None:
         self._cache.clear()
         self.position += 1
         self._history.append((self.position, self._mover if change.kind == "play" else None))

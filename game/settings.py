@@ -93,7 +93,8 @@ def _moved_options(data: dict[str, Any]) -> dict[str, Any]:
     games = dict(per_game)
     for name, value in moved.items():
         game = _MOVED_TO_GAME[name]
-        mine = games.get(game) if isinstance(games.get(game), dict) else {}
+        mine = games.get(game)
+        mine = mine if isinstance(mine, dict) else {}
         games[game] = {name: value, **mine}
     return {**data, "per_game": games}
 

@@ -7,22 +7,23 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from game.ai import Agent
 from game.progress import counted
 from game.rules.registry import GAME_BY_ID, GameEntry, load
 
 MAX_MOVES = 100_000  # a game that runs longer than this is a bug, not a game
 
 
-def make_agents(entry: GameEntry, name: str, seats: int, seed: int) -> list[Any]:
+def make_agents(entry: GameEntry, name: str, seats: int, seed: int) -> list[Agent[Any, Any]]:
     if name not in entry.agents:
         raise ValueError(f"unknown {entry.id} player {name!r}: choose {', '.join(entry.agents)}")
     factory = load(entry.agent_factory)
     return [factory(name, seed=seed + seat) for seat in range(seats)]
 
 
-def play_game(entry: GameEntry, agents: list[Any], seed: int) -> Any:
+def play_game(entry: GameEntry, agents: list[Agent[Any, Any]], seed: int) -> Any:
     """One whole game from ``seed``; returns the final state."""
-    rules = entry.rules
+    rules = entry.built_rules
     state = rules.new_game(seed, {})
     for agent in agents:
         agent.new_game()
@@ -74,13 +75,13 @@ def simulate(name: str, games: int, seed: int, agent: str | None = None,
     agent = agent or entry.agents[0]
     started = time.perf_counter()
     totals: dict[str, float] = {}
-    agents = make_agents(entry, agent, entry.rules.info.max_seats, seed)
+    agents = make_agents(entry, agent, entry.built_rules.info.max_seats, seed)
     for n in counted(range(games), "games"):
         final = play_game(entry, agents, seed + n)
-        for key, value in entry.rules.figures(final).items():
+        for key, value in entry.built_rules.figures(final).items():
             totals[key] = totals.get(key, 0.0) + float(value)
     figures = {}
-    for key, value in entry.rules.figures(entry.rules.new_game(seed, {})).items():
+    for key, value in entry.built_rules.figures(entry.built_rules.new_game(seed, {})).items():
         label = f"{key}_rate" if isinstance(value, bool) else f"mean_{key}"
         figures[label] = totals.get(key, 0.0) / games if games else 0.0
     return {"game": entry.id, "agent": agent, "games": games, "seed": seed,

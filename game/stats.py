@@ -117,7 +117,7 @@ def to_json(stats: Stats) -> dict[str, Any]:
 def _tally(data: Any) -> Tally:
     if not isinstance(data, dict):
         raise ValueError("a tally is an object")
-    values = {}
+    values: dict[str, Any] = {}  # each checked against its field's kind below
     for f in fields(Tally):
         value = data.get(f.name, 0)  # a figure kept since: none of those games had it
         kind = float if f.name == "points" else int

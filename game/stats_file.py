@@ -7,6 +7,7 @@ statistics: until The Giant's figures are first saved here, they are read from i
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from game import stats, storage
 from game.rules.registry import GAME_BY_ID
@@ -40,7 +41,7 @@ def save(folder: Path, game: str, data: stats.Stats) -> None:
                                      "games": {**games, game: stats.to_json(data)}})
 
 
-def _read(path: Path, kind: str, field: str, problems: list[str] | None) -> dict:
+def _read(path: Path, kind: str, field: str, problems: list[str] | None) -> dict[str, Any]:
     result = storage.read_json(path, kind, VERSION, consequence="the statistics start again")
     if result.problem and problems is not None:
         problems.append(result.problem)

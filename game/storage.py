@@ -17,6 +17,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -357,7 +358,7 @@ def list_replays(folder: str | Path, problems: list[str] | None = None) -> list[
         if path.name.startswith("."):
             continue
         result = read_parsed(path, REPLAY_KIND, REPLAY_VERSION,
-                             lambda data, path=path: _replay_info(path, data),
+                             partial(_replay_info, path),
                              consequence="it is not listed")
         if result.value is not None:
             found.append(result.value)

@@ -186,6 +186,7 @@ class ChinesePokerScene(GameScene):
         self._sweep = None
         self.hud.message = None
         self.seat = seat
+        assert self.session is not None  # hot seat and replays: a table of this machine's
         self.client = self.session.client(seat)
         self.client.add_listener(self._on_update)
         self.humans[0].seat = seat
@@ -231,6 +232,7 @@ class ChinesePokerScene(GameScene):
         view = self._trick_end.shown(view)
         shown = None
         if self.viewer and self.replay_view == "all":
+            assert self.session is not None  # a network replay offers no "all"
             shown = {s: self.session.view(s).hand for s in range(view.players)}
         return L.placements(view, self.sort_by, self.selected, self.concealed,
                             view.my_turn and not self.computer_to_play and not self.viewer,

@@ -212,9 +212,10 @@ class DrawPokerScene(GameScene):
 
     def _count_hand(self, view: D.DrawPokerView) -> None:
         result = view.result
+        assert result is not None  # counted once the hand has ended
         label, value = "", 0
         if view.shown:
-            mine = evaluate(view.hands[D.PLAYER])  # type: ignore[arg-type]
+            mine = evaluate(view.face_up(D.PLAYER))
             label, value = D.hand_name(mine), int(mine)
         try:
             self.stats.hand(view.dealer, result.winner == D.PLAYER, result.pot, label, value)
@@ -387,14 +388,14 @@ class DrawPokerScene(GameScene):
             self.app.error("The hint is for the draw: which cards to keep.")
             return
         hand = view.hands[D.PLAYER]
-        best = best_draw(hand)  # type: ignore[arg-type]
+        best = best_draw(hand)
         self.marked = set(best.discard)
         self.app.play_sound("hint")
         self.refresh()
         if not best.discard:
             self.hud.say("Hint: stand pat, your hand is made.")
             return
-        kept = " ".join(hand[i].symbol for i in best.keep)  # type: ignore[union-attr]
+        kept = " ".join(hand[i].symbol for i in best.keep)
         why = DRAW_WORDS.get(best.kind, "")
         keep = f"keep {kept}{f' ({why})' if why else ''}" if kept else "keep nothing"
         self.hud.say(f"Hint: {keep}, throw away {len(best.discard)}: marked for you.")
@@ -504,7 +505,7 @@ class DrawPokerScene(GameScene):
         if not view.shown:
             who = "The dealer" if result.winner == D.PLAYER else "You"
             return f"{who} folded: {net}."
-        mine, theirs = showdown_words(view.hands[D.PLAYER], view.hands[D.DEALER])
+        mine, theirs = showdown_words(view.face_up(D.PLAYER), view.face_up(D.DEALER))
         if result.winner == -1:
             return f"A tie, {mine} each: the bets go back."
         if result.winner == D.PLAYER:
@@ -523,7 +524,7 @@ class DrawPokerScene(GameScene):
         won = False
         if view.shown and view.result is not None:
             won = view.result.winner in (seat, -1)
-            words = showdown_words(view.hands[D.PLAYER], view.hands[D.DEALER])[seat]
+            words = showdown_words(view.face_up(D.PLAYER), view.face_up(D.DEALER))[seat]
             parts.append(words[0].upper() + words[1:] + ("  \u2605 wins" if won else ""))
         return "  \u00b7  ".join(parts), won
 

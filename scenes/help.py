@@ -46,7 +46,8 @@ PANEL_EDGE = (90, 140, 110)
 DIRECTIONS = (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT)
 
 
-def panel_image(vp: Viewport, rect: pygame.Rect) -> pygame.Surface:
+def panel_image(vp: Viewport, rect: pygame.Rect | tuple[float, float, float, float]
+                ) -> pygame.Surface:
     """A dark rounded panel that keeps text readable over the felt."""
     surface = pygame.Surface(vp.rect_px(*rect)[2:], pygame.SRCALPHA)
     radius = vp.px(18)

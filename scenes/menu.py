@@ -130,7 +130,7 @@ class MenuScene(Scene):
                                   vp.to_px(tile.x + PICTURE.x, tile.y + PICTURE.y), UI_Z + 1))
             name = text_image(vp, entry.title, 40, GOLD if entry.playable else MUTED, bold=True)
             name = fit_width(name, vp.px(TEXT_W))
-            line_y = tile.y + PICTURE.y
+            line_y: float = tile.y + PICTURE.y
             items.append(DrawItem(("tile", entry.id, "name"), name,
                                   vp.to_px(tile.x + TEXT_X, line_y), UI_Z + 1))
             line_y += name.get_height() / vp.scale + 12
@@ -199,5 +199,5 @@ class MenuScene(Scene):
             return
         choices = [(g.id, g.title, "") for g in games] + [("cancel", "Cancel", "")]
         self.hud.ask(Dialog("Demo", "Which game should the computer play?", choices,
-                            lambda c: c != "cancel" and self.app.push(
+                            lambda c: None if c == "cancel" else self.app.push(
                                 game_scene(self.app, c, demo=True)), cancel_key="cancel"))

@@ -276,6 +276,7 @@ class MilliganScene(GameScene):
 
     def put_selected(self, target: str) -> None:
         source = self.selected
+        assert source is not None  # put only with a selection
         self.clear_selection()
         move = self.move_for(source, target)
         if move is None:
@@ -480,9 +481,10 @@ class MilliganScene(GameScene):
         self.app.play_sound("hint")
         self.hud.say(advice.text)
 
-    def new_game(self, seed: int | None = None) -> None:
+    def new_game(self, seed: int | None = None, *, same: bool = False,
+                 undo: bool = True) -> bool:
         self.config = game_config(self.app)
-        super().new_game(seed)
+        return super().new_game(seed, same=same, undo=undo)
 
     def game_over_message(self, view: M.MilliganView) -> tuple[str, str]:
         points = f"{view.score:+.1f} points"

@@ -45,7 +45,8 @@ def fit_columns(vp: Viewport, rows: list[list[str]]) -> tuple[float, list[float]
                           for t, b in texts) / vp.scale)
     room = TABLE[2] - 2 * PAD - GAP * (len(widths) - 1)
     scale = min(1.0, room / sum(widths))
-    lefts, x = [], TABLE[0] + PAD
+    lefts: list[float] = []
+    x: float = TABLE[0] + PAD
     spare = (room - sum(widths) * scale) / (len(widths) - 1)  # spread what is left over
     for width in widths:
         lefts.append(x)

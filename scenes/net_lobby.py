@@ -108,6 +108,7 @@ class LobbyScene(Scene):
             if key not in keys:
                 self.hud.buttons.append(Button(key, "", rect))
             button = self.hud.button(key)
+            assert lobby is not None  # the seats are the lobby's
             button.label = seat_label(self.net, info, lobby.host)
             # Only the host's clicks on empty and computer seats do anything; the other
             # rows read as plainly as those (drawn in draw_items), not greyed out.
@@ -194,8 +195,8 @@ class LobbyScene(Scene):
     def _heading(self) -> list[tuple[str, tuple[int, int, int]]]:
         client, lobby = self.net.client, self.net.client.lobby
         if lobby is None:  # an ended connection is told by its dialog alone
-            head = (f"{self.entry.title}: {client.host} port {client.port}", GOLD)
-            return [head, (self.net.trouble, INK)] if self.net.trouble else [head]
+            ended = (f"{self.entry.title}: {client.host} port {client.port}", GOLD)
+            return [ended, (self.net.trouble, INK)] if self.net.trouble else [ended]
         table = self.entry.table_words(lobby.config)
         timer = timer_words(lobby.turn_timer, self.entry.at_once(lobby.config))
         head = " \u00b7 ".join([self.entry.title, f"{len(lobby.seats)} seats", *table, timer])

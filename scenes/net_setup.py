@@ -105,7 +105,8 @@ class HostDialogs:
     def _ask(self, title: str, body: str, choices: list[tuple[str, str, str]],
              then: Callable[[str], None], focus: int = 0) -> None:
         self.hud.ask(Dialog(title, body, [*choices, (BACK, "Cancel", "")],
-                            lambda c: c != BACK and then(c), focus=focus, cancel_key=BACK))
+                            lambda c: None if c == BACK else then(c), focus=focus,
+                            cancel_key=BACK))
 
     def _set(self, **changes: Any) -> None:
         self.choice = HostChoice(**{**self.choice.__dict__, **changes})
@@ -131,7 +132,7 @@ class HostDialogs:
         """The game's own questions in turn (seats, target, mode...), then the people."""
         questions = self.entry.net_questions
         if index == len(questions):
-            rules = self.entry.rules
+            rules = self.entry.built_rules
             self._set(players=rules.seat_count(rules.new_game(0, dict(self.choice.config))))
             self._ask_people()
             return

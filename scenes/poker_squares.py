@@ -272,6 +272,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         grids, other = self.matrices(view)
         if kind in "go":
             grid = grids[int(spot[1])] if kind == "g" else other
+            assert grid is not None  # an "o" spot is shown only with the other's matrix
             r, c = (int(spot[2]), int(spot[3])) if kind == "g" else (int(spot[1]), int(spot[2]))
             return zone_rect(*grid.slot(r, c), grid.card_w, grid.card_h)
         return zone_rect(*side_pos(self.side_index(view, spot)), CARD_W, CARD_H)

@@ -17,11 +17,16 @@ a person alone)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Act, Action
 from game.engine.seats import ALL_DEVICES, HumanSeat
 from game.rules import poker_squares as P
+
+if TYPE_CHECKING:  # a mixin: mypy checks it as the GameScene it is mixed into
+    from scenes.game_scene import GameScene as _Scene
+else:
+    _Scene = object
 
 SECOND = 1
 KEYBOARD = "keyboard"
@@ -33,7 +38,7 @@ STEPS = {Act.UP: (-1, 0), Act.DOWN: (1, 0), Act.LEFT: (0, -1), Act.RIGHT: (0, 1)
 FIRST_PLAY_KEYS = frozenset("12345gdp")
 
 
-class SecondPlayer:
+class SecondPlayer(_Scene):
     """Mixed into the scene before GameScene."""
 
     second_cursor: int | None = None  # the second person's square; None: no such person
@@ -112,6 +117,7 @@ class SecondPlayer:
             action.kind == Act.KEY and action.key == "x")
 
     def second_action(self, action: Action) -> None:
+        assert self.session is not None  # a second person sits only at this machine's table
         client = self.session.client(SECOND)
         view: P.PokerSquaresView = client.view
         if action.kind in STEPS and self.second_cursor is not None:

@@ -8,20 +8,27 @@ over."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game import storage
 from game.engine.ui import Dialog
 from game.rules.poker_squares_tournament import MAX_PLAYERS, Tournament
 
+if TYPE_CHECKING:  # a mixin: mypy checks it as the GameScene it is mixed into
+    from scenes.game_scene import GameScene as _Scene
+else:
+    _Scene = object
+
 KIND, VERSION = "poker-squares-tournament", 1
 
 
-class TournamentPlay:
+class TournamentPlay(_Scene):
     """Mixed into the scene before GameScene; needs ``app``, ``hud``, ``client``,
     ``view``, ``viewer``/``demo`` and ``second_cursor`` (None: no person plays Player 2)
     from it."""
 
     tournament: Tournament | None = None
+    second_cursor: int | None  # SecondPlayer's
 
     @property
     def tournament_path(self) -> Path:

@@ -8,7 +8,7 @@ NEW starts the match again with the same players. Undo is off: the score counts.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import seeds, storage
 from game.engine.ui import Dialog, confirm
@@ -17,6 +17,11 @@ from game.match import Entrant, Match
 from game.replay.recorder import Recorder
 from game.rules import pyramid as P
 from game.rules.registry import RULES_BY_ID
+
+if TYPE_CHECKING:  # a mixin: mypy checks it as the GameScene it is mixed into
+    from scenes.game_scene import GameScene as _Scene
+else:
+    _Scene = object
 
 MATCH_KIND = "pyramid-tournament"
 MATCH_VERSION = 2  # 1 was the Pyramid-only tournament format
@@ -32,14 +37,27 @@ MATCH_COMMANDS = [("draw", "Draw", "d"), ("top10", "Top 10", "t"), ("new", "New"
                   ("exit", "Exit", "e")]
 
 
-class MatchPlay:
+class MatchPlay(_Scene):
     """Mixed into PyramidScene; ``self.match`` is None in standard play."""
 
     match: Match | None
     match_turn: tuple[int, int] | None  # (game, entrant) whose game is on the table
-    hud: Any
-    app: Any
-    recorder: Recorder
+
+    def set_buttons(self, commands: list[tuple[str, str, str]]) -> None:
+        raise NotImplementedError  # PyramidScene's
+
+    @property
+    def current_match(self) -> Match:
+        """The match under way, for the methods that only run during one."""
+        assert self.match is not None
+        return self.match
+
+    @property
+    def upcoming_turn(self) -> tuple[int, int]:
+        """(game, entrant) to play next in the match under way, which is not finished."""
+        turn = self.current_match.next_turn
+        assert turn is not None
+        return turn
 
     # -- files ------------------------------------------------------------------------
 
@@ -102,7 +120,7 @@ class MatchPlay:
 
     def ask_name(self, title: str, default: str, then) -> None:  # noqa: ANN001
         dialog = Dialog(title, "Type a name, then press Enter.", [("ok", "OK", "")],
-                        lambda _: then(dialog.text.strip() or default), cancel_key=None,
+                        lambda _: then((dialog.text or "").strip() or default), cancel_key=None,
                         text=default)
         self.hud.ask(dialog)
 
@@ -113,10 +131,11 @@ class MatchPlay:
         self.begin_turn()
 
     def begin_turn(self) -> None:
-        game, who = self.match_turn = self.match.next_turn
-        entrant = self.match.entrants[who]
+        game, who = self.match_turn = self.upcoming_turn
+        entrant = self.current_match.entrants[who]
         self.set_computer(self.seat, entrant.computer)
-        self.new_game(self.match.deal_seed(game, who), undo=False)  # a tournament: no take-backs
+        # A tournament: no take-backs.
+        self.new_game(self.current_match.deal_seed(game, who), undo=False)
         self.hud.say(f"Game {game + 1} of {MATCH_GAMES}: {entrant.name} to play.", seconds=6)
 
     def exit_match(self) -> None:
@@ -133,7 +152,7 @@ class MatchPlay:
     def entrant_playing(self) -> Entrant | None:
         """Whose match game is on the table (None in standard play)."""
         turn = self.match.next_turn if self.match is not None else None
-        return self.match.entrants[turn[1]] if turn is not None else None
+        return self.current_match.entrants[turn[1]] if turn is not None else None
 
     def own_seat(self) -> int | None:
         """A match game the computer's entrant plays is none of the player's: it is not
@@ -150,14 +169,14 @@ class MatchPlay:
         return super().player_names() if entrant is None else [entrant.name]
 
     def match_game_over(self, view: P.PyramidView) -> None:
-        game, who = self.match.next_turn
-        name = self.match.entrants[who].name
-        self.match = self.match.record(view.score)
+        game, who = self.upcoming_turn
+        name = self.current_match.entrants[who].name
+        self.match = self.current_match.record(view.score)
         self.set_computer(self.seat, False)
         if self.match.finished:
             self.finish_match()
             return
-        next_game, next_who = self.match.next_turn
+        next_game, next_who = self.upcoming_turn
         self.hud.ask(Dialog(
             f"Game {game + 1} of {MATCH_GAMES} over",
             f"{name} scored {view.score:+d} (net {self.match.total(who):+d}). Next: "
@@ -166,17 +185,17 @@ class MatchPlay:
 
     def finish_match(self) -> None:
         table = self.top_ten()
-        lines = [f"{name}: {net:+d}" for name, net in self.match.standings()]
-        for i, entrant in enumerate(self.match.entrants):
+        lines = [f"{name}: {net:+d}" for name, net in self.current_match.standings()]
+        for i, entrant in enumerate(self.current_match.entrants):
             if not entrant.computer:
-                place = table.add(entrant.name, self.match.total(i))
+                place = table.add(entrant.name, self.current_match.total(i))
                 if place is not None:
                     lines.append(f"{entrant.name} enters the top ten at number {place}!")
-        winner = self.match.winner()
-        title = "Match over" if len(self.match.entrants) == 1 else (
+        winner = self.current_match.winner()
+        title = "Match over" if len(self.current_match.entrants) == 1 else (
             f"{winner} wins the match" if winner else "The match is a tie")
-        if len(self.match.entrants) == 1:
-            net = self.match.total(0)
+        if len(self.current_match.entrants) == 1:
+            net = self.current_match.total(0)
             lines.insert(0, "Par beaten!" if net > 0 else "Par is a net 0: try again.")
         self.match_path.unlink(missing_ok=True)
         self.hud.ask(Dialog(title, "\n".join(lines),
@@ -186,7 +205,7 @@ class MatchPlay:
 
     def _after_match(self, choice: str) -> None:
         if choice == "again":
-            self.start_match(list(self.match.entrants))
+            self.start_match(list(self.current_match.entrants))
         elif choice == "top10":
             self.show_top_ten(then=self.exit_match)
         else:
@@ -206,7 +225,7 @@ class MatchPlay:
                     "Save it first to finish it later.", self.exit_match)
         elif key == "new":
             confirm(self.hud, "New match", "Start the match again with the same players?",
-                    lambda: self.start_match(list(self.match.entrants)))
+                    lambda: self.start_match(list(self.current_match.entrants)))
         else:
             return False
         return True
@@ -220,24 +239,27 @@ class MatchPlay:
 
     def show_score(self) -> None:
         rows = []
+        match = self.current_match
         view = self.view
-        for i, entrant in enumerate(self.match.entrants):
-            games = " ".join(f"{s:+d}" for s in self.match.scores[i])
-            rows.append(f"{entrant.name}: {games}   net {self.match.total(i):+d}" if games
+        for i, entrant in enumerate(match.entrants):
+            games = " ".join(f"{s:+d}" for s in match.scores[i])
+            rows.append(f"{entrant.name}: {games}   net {match.total(i):+d}" if games
                         else f"{entrant.name}: no games yet")
-        turn = self.match.next_turn
+        turn = match.next_turn
         if turn is not None:
             rows.append(f"Now: game {turn[0] + 1} of {MATCH_GAMES}, "
-                        f"{self.match.entrants[turn[1]].name} (Par so far "
+                        f"{match.entrants[turn[1]].name} (Par so far "
                         f"{view.score:+d}).")
         self.hud.ask(Dialog("Score", "\n".join(rows), [("ok", "OK", "o")], lambda _: None,
                             cancel_key="ok", height=420))
 
     def save_match(self) -> None:
         try:
+            recorder = self.recorder
+            assert recorder is not None  # a match is played at this machine
             storage.write_json_atomic(self.match_path, {
-                "kind": MATCH_KIND, "version": MATCH_VERSION, "match": self.match.to_json(),
-                "game": self.recorder.to_json()})
+                "kind": MATCH_KIND, "version": MATCH_VERSION, "match": self.current_match.to_json(),
+                "game": recorder.to_json()})
         except OSError as exc:
             self.hud.say(f"The tournament could not be saved: {exc}", error=True)
             return
@@ -266,8 +288,8 @@ class MatchPlay:
         if self.over:
             self.begin_turn()
             return
-        _, who = self.match_turn = self.match.next_turn
-        self.set_computer(self.seat, self.match.entrants[who].computer)
+        _, who = self.match_turn = self.upcoming_turn
+        self.set_computer(self.seat, self.current_match.entrants[who].computer)
 
 
 def read_match(data: Any) -> Match:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import pygame
 
@@ -74,6 +74,13 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+@runtime_checkable
+class _ReplayViews(Protocol):
+    """A game scene whose replays may be watched in several ways (its replay_views)."""
+
+    def show_replay_view(self, choice: str) -> None: ...
+
+
 class ReplayScene(Scene):
     """Plays ``recorder``'s moves back from the deal; see the module docstring."""
 
@@ -125,21 +132,26 @@ class ReplayScene(Scene):
         try:
             data = storage.load_json(path)
         except FileNotFoundError:
-            return _fail(app, f"Replay {path.name} was not found.")
+            _fail(app, f"Replay {path.name} was not found.")
+            return None
         except storage.UnusableFile as exc:
-            return _fail(app, f"Replay {path.name} {exc}.")
+            _fail(app, f"Replay {path.name} {exc}.")
+            return None
         if isinstance(data, dict) and data.get("kind") == seat_replay.KIND:
             return cls._open_tape(app, path, data, autoplay)
         try:
             recorder = Recorder.from_json(data, RULES_BY_ID)
         except ReplayError as exc:
-            return _fail(app, f"Replay {path.name} cannot be shown: {exc}.")
+            _fail(app, f"Replay {path.name} cannot be shown: {exc}.")
+            return None
         except (ValueError, TypeError, KeyError, IndexError) as exc:
-            return _fail(app, f"Replay {path.name} is not a valid replay ({exc}).")
+            _fail(app, f"Replay {path.name} is not a valid replay ({exc}).")
+            return None
         try:
             return cls(app, recorder, autoplay)
         except ValueError as exc:  # e.g. a game this version cannot show yet
-            return _fail(app, f"Replay {path.name} cannot be shown: {exc}.")
+            _fail(app, f"Replay {path.name} cannot be shown: {exc}.")
+            return None
 
     @classmethod
     def _open_tape(cls, app: Any, path: Path, data: Any, autoplay: bool) -> ReplayScene | None:
@@ -149,9 +161,10 @@ class ReplayScene(Scene):
             entry = GAME_BY_ID.get(replay.game)
             if entry is None or not entry.playable:
                 raise ValueError(f"{game_name(replay.game)} cannot be shown here")
-            return cls(app, SeatTape(replay, entry.rules), autoplay)
+            return cls(app, SeatTape(replay, entry.built_rules), autoplay)
         except ValueError as exc:
-            return _fail(app, f"Replay {path.name} cannot be shown: {exc}.")
+            _fail(app, f"Replay {path.name} cannot be shown: {exc}.")
+            return None
 
     def table_text(self) -> str:
         """A network match's players, and whose eyes it is seen through."""
@@ -200,8 +213,8 @@ class ReplayScene(Scene):
     def apply_animation_scale(self) -> None:
         """Faster playback, shorter animations, so each move lands before the next."""
         base = animation_scale(self.app.settings)
-        fast = base is None or self.speed >= SNAP_SPEED
-        self.inner.table.animation_scale = None if fast else base / self.speed
+        self.inner.table.animation_scale = (
+            None if base is None or self.speed >= SNAP_SPEED else base / self.speed)
 
     def sync_buttons(self) -> None:
         at_start, at_end = self.cursor == 0, self.cursor == self.length
@@ -228,7 +241,7 @@ class ReplayScene(Scene):
         if key == "help":
             self.app.push(HelpScene(self.app, "parlour"))
             return
-        if key == "view" and self.views:
+        if key == "view" and self.views and isinstance(self.inner, _ReplayViews):
             self.view_index = (self.view_index + 1) % len(self.views)
             self.inner.show_replay_view(self.views[self.view_index][0])
         if key == "play":

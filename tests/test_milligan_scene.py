@@ -487,3 +487,15 @@ def test_a_game_finished_again_after_an_undo_is_counted_once(tmp_path: Path) -> 
     assert saved.overall.played == 1 and saved.overall.lost == 1
     key(app, pygame.K_n, "n")  # New from the dialog: the finished game is not counted again
     assert stats_file.load(tmp_path, "milligan").overall.played == 1 and scene.view.moves == 0
+
+
+def test_new_game_takes_and_answers_what_every_scenes_does(tmp_path: Path) -> None:
+    """The type check found MilliganScene.new_game without ``same`` and ``undo`` and
+    returning None, which a caller reads as a refused deal."""
+    app = app_with(tmp_path)
+    scene = start(app, 5)
+    dealt = scene.client.deal
+    assert scene.new_game(same=True) is True
+    assert scene.client.deal == dealt  # the same cards again
+    assert scene.new_game(7, undo=False) is True
+    assert scene.client.deal != dealt

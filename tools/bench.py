@@ -44,11 +44,12 @@ import pygame  # noqa: E402
 from game.cards import full_deck  # noqa: E402
 from game.engine.app import App  # noqa: E402
 from game.engine.card_art import IMAGES, ROTATED  # noqa: E402
+from game.engine.card_scene import CardGameScene  # noqa: E402
 from game.engine.components import Placement, Transform  # noqa: E402
 from game.engine.render import DrawItem  # noqa: E402
 from game.engine.scene import Scene  # noqa: E402
 from game.engine.table import CardTable  # noqa: E402
-from game.settings import Settings, animation_scale  # noqa: E402
+from game.settings import Animation, Settings, animation_scale  # noqa: E402
 from tools.figures import figure as note  # noqa: E402  (``figure`` names a frame summary here)
 
 SIZES = [(1920, 1080), (3840, 2160)]
@@ -106,7 +107,7 @@ def floor(app: App, frames: int = 120) -> dict[str, float]:
     return summary(floor_frames(app, frames))
 
 
-def new_app(tmp: str, size: tuple[int, int], animation: str) -> App:
+def new_app(tmp: str, size: tuple[int, int], animation: Animation) -> App:
     IMAGES.clear()  # every figure starts from a cold image cache
     ROTATED.clear()
     return App(Path(tmp), Settings(animation=animation), headless=True, size=size)
@@ -169,7 +170,7 @@ def bench_moving(size: tuple[int, int], frames: int) -> str:
                 f"cards moving in every frame >= {min(moved)}")
 
 
-def pyramid(tmp: str, size: tuple[int, int], animation: str = "normal"):  # noqa: ANN201
+def pyramid(tmp: str, size: tuple[int, int], animation: Animation = "normal"):  # noqa: ANN201
     from scenes.pyramid import PyramidScene
 
     app = new_app(tmp, size, animation)
@@ -180,7 +181,9 @@ def pyramid(tmp: str, size: tuple[int, int], animation: str = "normal"):  # noqa
 def deal_frames(app: App) -> list[float]:
     """Frames from the first of a deal until every card rests."""
     times = [timed_frame(app)]
-    while app.scene.table.animating and len(times) < 2000:
+    scene = app.scene
+    assert isinstance(scene, CardGameScene)
+    while scene.table.animating and len(times) < 2000:
         times.append(timed_frame(app))
     return times
 

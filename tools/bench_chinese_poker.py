@@ -36,6 +36,7 @@ def decision_times(positions: int, seed: int = 1) -> list[float]:
                 times.append(time.perf_counter() - started)
             else:
                 move = medium.act(view, legal)
+            assert move is not None  # a seat to move has a legal move
             state = C.apply(state, move)
     return times
 

@@ -40,7 +40,7 @@ def personalities(deals: int, seed: int) -> None:
     rng = random.Random(seed)
     deck = full_deck()
     offered: Counter[str] = Counter()
-    kept = {name: Counter() for name in PERSONALITIES}
+    kept: dict[str, Counter[str]] = {name: Counter() for name in PERSONALITIES}
     for _ in range(deals):
         cards = rng.sample(deck, 5)
         kinds = {o.kind for o in draw_options(cards)}

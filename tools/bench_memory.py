@@ -23,7 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.engine import ui  # noqa: E402
 from game.engine.app import App  # noqa: E402
-from game.engine.card_art import IMAGE_CACHE_BYTES, IMAGES, ROTATED, surface_bytes  # noqa: E402
+from game.engine.card_art import IMAGE_CACHE_BYTES, IMAGES, ROTATED  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from tools.figures import figure  # noqa: E402
 
@@ -41,10 +41,8 @@ def rss_mb() -> float:
 
 
 def text_bytes() -> int:
-    """What the HUD's cached text images hold (a byte-bounded cache says; else add up)."""
-    cache = ui._text_cache
-    held = getattr(cache, "bytes", None)
-    return held if held is not None else sum(surface_bytes(s) for s in cache.values())
+    """What the HUD's cached text images hold (its byte-bounded cache keeps count)."""
+    return ui._text_cache.bytes
 
 
 def deals(app: App, count: int, seed: int, play: bool = True,
@@ -63,7 +61,7 @@ def deals(app: App, count: int, seed: int, play: bool = True,
             app.frame(frame_seconds)
             if on_frame is not None:
                 on_frame()
-            over = scene.rules.is_over(scene.recorder.state)
+            over = scene.over
             if over if play else not scene.table.animating:
                 break
         if on_deal is not None:
@@ -79,7 +77,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--size", default="3840x2160")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    size = tuple(int(v) for v in args.size.split("x"))
+    width, height = (int(v) for v in args.size.split("x"))
+    size = (width, height)
     start = rss_mb()
     print(f"memory at {args.size}: {start:.0f} MB resident before the first deal "
           f"(card image budget {IMAGE_CACHE_BYTES >> 20} MB)")

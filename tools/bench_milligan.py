@@ -137,7 +137,7 @@ def bench_stuck(deals: int, agent: str = "quick", seconds: float = 4.0,
     for mm in (False, True):
         for rule in M.RULE_NAMES:
             player = milligan_player.make_agent(agent)
-            if not plays_on:
+            if not plays_on and isinstance(player, milligan_player.SearchPlayer):
                 player.line_nodes = 0
             counts = {"won": 0, "by a move": 0, "by the worker": 0, "live": 0, "unproven": 0}
             move_times: list[float] = []
@@ -147,6 +147,7 @@ def bench_stuck(deals: int, agent: str = "quick", seconds: float = 4.0,
                 player.new_game()
                 while state.status == "playing":
                     move = player.act(M.observe(state), M.legal_moves(state))
+                    assert move is not None  # the game is being played
                     if isinstance(move, M.Resign):
                         break
                     started = time.perf_counter()

@@ -168,6 +168,7 @@ def main() -> None:
                                "--tables", str(args.tables * len(thinks))], cwd=ROOT,
                               stderr=subprocess.PIPE, text=True)
     try:
+        assert server.stderr is not None  # stderr=PIPE
         line = server.stderr.readline()
         host, _, port = line.strip().removeprefix("listening on ").rpartition(":")
         for think in thinks:  # each run at tables of its own

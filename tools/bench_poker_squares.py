@@ -101,7 +101,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="play only games K, K+N, ... (N processes share one PATH)")
     args = parser.parse_args(argv)
     if args.long:
-        long_run(Path(args.long), args.long_games, args.seed, args.budget, *args.shard,
+        shard, shards = args.shard
+        long_run(Path(args.long), args.long_games, args.seed, args.budget, shard, shards,
                  scoring=args.long_scoring)
         return
     if args.rollouts:
@@ -161,9 +162,9 @@ def rollout_speed(count: int, seed: int) -> str:
     cases = []
     per = max(1, count // 13)
     for k in range(13):
-        cards = [card_int(c) for c in deal(seed * 7000 + k)]
+        dealt = [card_int(c) for c in deal(seed * 7000 + k)]
         pos = Position.start()
-        for card in cards[: 4 + k]:
+        for card in dealt[: 4 + k]:
             pos.see(card)
             pos.put(quick.choose(pos, card, pos.empties()), card)
         unseen = np.array(unseen_cards(pos, EMPTY))
@@ -193,13 +194,13 @@ def decision_study(positions: int, deals: int, seed: int, scoring: str = "americ
     batches, shuffle = BatchRollout(quick.values, quick.points), np.random.default_rng(seed)
     cases = []
     for k in range(positions):
-        cards = [card_int(c) for c in deal(seed * 1000 + k)]
+        dealt = [card_int(c) for c in deal(seed * 1000 + k)]
         stop = rng.randrange(2, 23)
         pos = Position.start()
-        for card in cards[:stop]:
+        for card in dealt[:stop]:
             pos.see(card)
             pos.put(quick.choose(pos, card, pos.empties()), card)
-        card = cards[stop]
+        card = dealt[stop]
         pos.see(card)
         squares = distinct(pos, [i for _, i in ranked_cells(
             pos, card, quick.values.of, quick.points)])[:STRONG_CANDIDATES]
@@ -214,7 +215,7 @@ def decision_study(positions: int, deals: int, seed: int, scoring: str = "americ
                                         strict=True))))
     half = deals // 2
 
-    def regret(pick: int, scores: dict[int, list[float]]) -> float:
+    def regret(pick: int, scores: dict[int, np.ndarray]) -> float:
         judged = {s: statistics.fmean(v[half:]) for s, v in scores.items()}
         return max(judged.values()) - judged[pick]
     base = [regret(sq[0], sc) for sq, sc in cases]
@@ -282,13 +283,13 @@ def advantage_study(games: int, seed: int, budget: float, judge: int = 4000) -> 
         gains.append(total)
     mean = statistics.fmean(gains)
     half = 1.96 * statistics.stdev(gains) / math.sqrt(games) if games > 1 else 0.0
-    cards = "  ".join(f"{k + 1}: {g:+.2f}" for k, g in enumerate(by_card) if g)
+    per_card = "  ".join(f"{k + 1}: {g:+.2f}" for k, g in enumerate(by_card) if g)
     return [f"advantage: {games} strong games at {budget} s, {cpu / games:.1f} CPU s a game: "
             f"gain over quick {mean:+.2f} +- {half:.2f} a game",
-            f"  by the card placed: {cards}"]
+            f"  by the card placed: {per_card}"]
 
 
-def searched(squares: list[int], scores: dict[int, list[float]], n: int, z: float | None
+def searched(squares: list[int], scores: dict[int, np.ndarray], n: int, z: float | None
              ) -> int:
     """The square the search picks after ``n`` deals, pruning as it goes."""
     alive = list(squares)
@@ -368,6 +369,7 @@ def long_run(path: Path, games: int, seed: int, budget: float, shard: int = 0,
             continue
         cards = deal(seed + game)
         strong = make_agent("strong", scoring, seed=seed + game, game_budget=budget)
+        assert isinstance(strong, StrongAgent)
         strong.clock = time.process_time
         started = time.process_time()
         strong_score = score_grid(play(strong, cards), scoring=scoring)

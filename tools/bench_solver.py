@@ -62,7 +62,7 @@ def run(deals: int = 200, par: bool = False, verbose: bool = True) -> dict[str, 
         slowest = (-1.0, -1)
         for seed in counted(range(deals), "deals"):
             start = new_game(seed)
-            cards = list(start.pyramid) + list(start.stock)
+            cards = [c for c in (*start.pyramid, *start.stock) if c is not None]  # all: a deal
             began = time.perf_counter()
             if goal == "par":
                 won = best_par(cards, redeals=start.redeals).cleared_in_deal is not None

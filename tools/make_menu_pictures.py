@@ -34,12 +34,13 @@ def picture(game_id: str) -> pygame.Surface:
     with tempfile.TemporaryDirectory() as folder:
         app = App(save_dir=Path(folder), settings=Settings(sound="off", ai_speed="fast"),
                   headless=True, size=(1600, 900))
-        app.push(game_scene(app, game_id, seed=SEED, demo=True))
+        scene = game_scene(app, game_id, seed=SEED, demo=True)
+        app.push(scene)
         for _ in range(round(SECONDS * 60)):
             app.frame(1 / 60)
             time.sleep(THINK)
-        app.scene.demo = False  # the picture is of the table, without the demo's caption
-        app.scene.table.finish_animations()  # every card at rest
+        scene.demo = False  # the picture is of the table, without the demo's caption
+        scene.table.finish_animations()  # every card at rest
         app.frame(1 / 60)
         shot = pygame.transform.smoothscale(app.screen, SIZE)
         app.quit()

@@ -176,6 +176,7 @@ def milligan_presses(scene: MilliganScene, move: M.Move) -> Iterator[Press]:
 
 def source_card(view: M.MilliganView, move: M.Transfer) -> str:
     if move.source == M.WAIVE:
+        assert view.waiting is not None  # a move from the waiting space
         return view.waiting.uid
     if move.source[0] == "f":
         return view.foundations[int(move.source[1:])][-1].uid

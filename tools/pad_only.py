@@ -71,8 +71,8 @@ def shortest_path(scene: Any, goal: object) -> list[Act] | None:
         here = queue.popleft()
         if here == goal:
             path: list[Act] = []
-            while came[here] is not None:
-                here, way = came[here]  # type: ignore[misc]
+            while (step := came[here]) is not None:
+                here, way = step
                 path.append(way)
             return path[::-1]
         for way in DPAD:

@@ -50,7 +50,8 @@ class DictTable:
     last many searches; a table remade at every refresh does better with a dict."""
 
     def __init__(self, values: Values, keys: dict[int, tuple[Key, Key]]) -> None:
-        self.values, self.keys, self.known = values, keys, {}
+        self.values, self.keys = values, keys
+        self.known: dict[int, float] = {}
 
     def look(self, codes: np.ndarray) -> np.ndarray:
         unique, where = np.unique(codes, return_inverse=True)
@@ -74,7 +75,7 @@ class ExploringRollout(BatchRollout):
     def __init__(self, values: Values, points: Sequence[float], rng: np.random.Generator,
                  explore: float, keys: dict[int, tuple[Key, Key]]) -> None:
         super().__init__(values, points)
-        self.table = DictTable(values, keys)  # type: ignore[assignment]
+        self.table = DictTable(values, keys)
         self.rng, self.explore = rng, explore
         self.keys: list[np.ndarray] = []
         self.squares: list[np.ndarray] = []
@@ -87,8 +88,8 @@ class ExploringRollout(BatchRollout):
         def peek(codes: np.ndarray) -> np.ndarray:
             seen.append(codes)  # the lines' keys before the card, then with it
             return look(codes)
-        best = BatchRollout._greedy(placed, n, *lines, empty, card_suit, bit, count, held,
-                                    left, peek, points)
+        best = super()._greedy(placed, n, *(*lines, empty, card_suit, bit, count, held, left,
+                                            peek, points))
         batch = len(n)
         wild = self.rng.random(batch) < self.explore
         if wild.any():

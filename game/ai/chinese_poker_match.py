@@ -32,8 +32,9 @@ def play_match(names: Sequence[str], seed: int, players: int, target: int = 100,
         seat = C.current_player(state)
         if seat == C.NOBODY:
             break
-        state = C.apply(state, agents[seat].act(C.observe(state, seat),
-                                                C.legal_moves(state, seat)))
+        move = agents[seat].act(C.observe(state, seat), C.legal_moves(state, seat))
+        assert move is not None  # a seat to move has a legal move
+        state = C.apply(state, move)
     else:
         raise RuntimeError(f"chinese poker match from seed {seed} did not end")
     won = C.winners(state)

@@ -20,7 +20,7 @@ from game import wallclock
 from game.ai import chinese_poker_sim as sim
 from game.cards import as_card
 from game.rules import chinese_poker as C
-from game.rules.chinese_poker_combos import classify, value
+from game.rules.chinese_poker_combos import Combo, classify, value
 
 AGENTS = ("hard", "medium", "easy", "random")
 PLAYOUTS = 120  # hard's playouts per decision with no clock (deterministic, for simulate)
@@ -32,7 +32,13 @@ def _need(move: C.Play) -> tuple[int, ...]:
     return tuple(sorted(value(as_card(c).rank) for c in move.cards))
 
 
-def _plays(legal: Sequence[C.Move]) -> dict[tuple[int, ...], C.Move]:
+def _combo(move: C.Play) -> Combo:
+    combo = classify([as_card(c) for c in move.cards])
+    assert combo is not None  # a legal play is a hand
+    return combo
+
+
+def _plays(legal: Sequence[C.Move]) -> dict[tuple[int, ...], C.Play]:
     return {_need(m): m for m in legal if isinstance(m, C.Play)}
 
 
@@ -74,7 +80,7 @@ class EasyPlayer(Player):
         plays = _plays(legal)
         table = _table(view)
         plain = {need: m for need, m in plays.items()
-                 if classify([as_card(c) for c in m.cards]).kind != "bomb"}
+                 if _combo(m).kind != "bomb"}
         if not plain:
             return _pass(legal) or next(iter(plays.values()))
         if table is None:
@@ -157,13 +163,14 @@ class HardPlayer(MediumPlayer):
             if table is None or passes >= n - 1:
                 table, passes = None, 0  # the model leads a free table, never passes it
         else:
+            assert isinstance(move, C.Play)  # the candidates pass or play
             need = _need(move)
             for v in need:
                 hands[me][v] -= 1
             if sum(hands[me]) == 0:
                 return float(sum(C.penalty(view.counts[s], view.hand_size)
                                  for s in range(n) if s != me)) / (n - 1)
-            table = sim.option_of(classify([as_card(c) for c in move.cards]))
+            table = sim.option_of(_combo(move))
             leader, passes = me, 0
         turn = (me + 1) % n
         fines = sim.playout(hands, [view.hand_size] * n, turn, table, leader, passes, self.rng)

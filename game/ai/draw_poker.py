@@ -15,8 +15,9 @@ pot, middling ones call when the pot pays for the risk, the rest fold.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from game.ai.draw_poker_odds import Bias, best_draw, value_of
 from game.rules import draw_poker as D
@@ -48,11 +49,11 @@ PAT_WARNING = 0.3  # a hand that stood pat is usually made: ours is worth this m
 
 
 def strength(view: D.DrawPokerView, bias: Bias) -> float:
-    hand = view.hands[view.seat]
+    hand = view.face_up(view.seat)
     if view.phase == "bet1":
-        return best_draw(hand, bias).value  # type: ignore[arg-type]
+        return best_draw(hand, bias).value
     stood_pat = view.drawn[1 - view.seat] == 0
-    return max(0.0, value_of(hand) - PAT_WARNING * stood_pat)  # type: ignore[arg-type]
+    return max(0.0, value_of(hand) - PAT_WARNING * stood_pat)
 
 
 def wanted_bet(s: float, pot: int, boldness: float = 1.0) -> int:
@@ -62,14 +63,21 @@ def wanted_bet(s: float, pot: int, boldness: float = 1.0) -> int:
     return max(1, round((pot + 10) * 2.5 * (s - BET_FROM) * boldness))
 
 
-def _pick(legal: list[Any], kind: type, amount: int | None = None) -> Any:
-    """The legal move of ``kind``; for bets and raises, ``amount`` brought inside the
-    allowed range (``legal`` may give a range by its two ends only)."""
+T = TypeVar("T")
+
+
+def _pick(legal: Sequence[object], kind: type[T]) -> T | None:
+    """The legal move of ``kind``."""
+    return next((m for m in legal if isinstance(m, kind)), None)
+
+
+def _sized(legal: Sequence[object], kind: type[D.Bet] | type[D.Raise], amount: int
+           ) -> D.Bet | D.Raise | None:
+    """The legal bet or raise with ``amount`` brought inside the allowed range (``legal``
+    may give a range by its two ends only)."""
     found = [m for m in legal if isinstance(m, kind)]
     if not found:
         return None
-    if amount is None:
-        return found[0]
     amounts = [m.amount for m in found]
     return kind(found[0].seat, max(min(amounts), min(max(amounts), amount)))
 
@@ -86,34 +94,34 @@ class Judge:
     def manner(self, view: D.DrawPokerView) -> Manner:
         return PERSONALITIES.get(self.personality or view.dealer, Manner())
 
-    def act(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
+    def act(self, view: D.DrawPokerView, legal: Sequence[Any]) -> Any:
         if not legal:
             return None
         if view.phase in ("choose", "done"):
             return table_move(legal)
         if view.phase == "draw":
             bias = self.manner(view).bias
-            keep = best_draw(view.hands[view.seat], bias).keep  # type: ignore[arg-type]
+            keep = best_draw(view.face_up(view.seat), bias).keep
             return D.Draw(view.seat, tuple(i for i in range(D.HAND_SIZE) if i not in keep))
         return self.bet(view, legal)
 
-    def bet(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
+    def bet(self, view: D.DrawPokerView, legal: Sequence[Any]) -> Any:
         manner = self.manner(view)
         s = strength(view, manner.bias)
         want = wanted_bet(s, view.pot, manner.boldness)
         if view.to_call == 0:
-            if want and _pick(legal, D.Bet):
-                return _pick(legal, D.Bet, want)
-            return _pick(legal, D.Check) or _pick(legal, D.Bet, 1)
-        if s >= RAISE_FROM and _pick(legal, D.Raise) and view.raises < MAX_RAISES:
-            return _pick(legal, D.Raise, want)
+            if want and _pick(legal, D.Bet) is not None:
+                return _sized(legal, D.Bet, want)
+            return _pick(legal, D.Check) or _sized(legal, D.Bet, 1)
+        if s >= RAISE_FROM and _pick(legal, D.Raise) is not None and view.raises < MAX_RAISES:
+            return _sized(legal, D.Raise, want)
         need = view.to_call / (view.pot + view.to_call)
         if s >= need + manner.caution:
             return _pick(legal, D.Call)
         return _pick(legal, D.Fold)
 
 
-def table_move(legal: list[Any]) -> Any:
+def table_move(legal: Sequence[Any]) -> Any:
     """Between hands: deal on (the computer never leaves by itself)."""
     return _pick(legal, D.Deal) or _pick(legal, D.ChooseDealer) or legal[0]
 
@@ -127,9 +135,9 @@ class AlwaysCall:
     def new_game(self) -> None:
         """Stateless."""
 
-    def act(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
+    def act(self, view: D.DrawPokerView, legal: Sequence[Any]) -> Any:
         if view.phase in ("bet1", "bet2"):
-            return _pick(legal, D.Check) or _pick(legal, D.Call) or _pick(legal, D.Bet, 1)
+            return _pick(legal, D.Check) or _pick(legal, D.Call) or _sized(legal, D.Bet, 1)
         return self.judge.act(view, legal)
 
 
@@ -144,7 +152,7 @@ class RandomPlayer:
     def new_game(self) -> None:
         self.rng = random.Random(self.seed)
 
-    def act(self, view: D.DrawPokerView, legal: list[Any]) -> Any:
+    def act(self, view: D.DrawPokerView, legal: Sequence[Any]) -> Any:
         if not legal:
             return None
         if view.phase == "done":
@@ -159,7 +167,8 @@ class RandomPlayer:
         return found[self.rng.randrange(len(found))]
 
 
-def make_agent(name: str, seed: int = 0, time_limit: float | None = None) -> Any:
+def make_agent(name: str, seed: int = 0, time_limit: float | None = None
+               ) -> Judge | AlwaysCall | RandomPlayer:
     if name == "dealer":
         return Judge()
     if name == "player":

@@ -114,6 +114,7 @@ def hint(view: M.MilliganView, nodes: int = HINT_NODES) -> Hint | None:
             return Hint(line[0], "A card can still go up, " + _moves(len(line)) + " from here:"
                         " try " + hint_text(view, line[0]) + ".")
         return Hint(move, "No move gains any more: the game looks lost.")
+    assert isinstance(move, M.Transfer)  # a line the search found is of Transfers
     return Hint(move, "Try " + hint_text(view, move) + ".")
 
 
@@ -148,7 +149,9 @@ def simulate(games: int, seed: int, agent: str | None = None, rule: str = "alter
         state = M.new_game(seed + n, config)
         player.new_game()
         while not M.is_over(state):
-            state = M.apply(state, player.act(M.observe(state), M.legal_moves(state)))
+            move = player.act(M.observe(state), M.legal_moves(state))
+            assert move is not None  # a game not over has a legal move
+            state = M.apply(state, move)
         wins += state.status == "won"
         points += M.points(state)
         laid += state.laid_off

@@ -115,7 +115,7 @@ def _takes_a_card(state: M.MilliganState, card: M.Card) -> bool:
 
 @dataclass(frozen=True)
 class Line:
-    moves: tuple[M.Move, ...]
+    moves: tuple[M.Transfer, ...]
     value: float  # evaluate() at the end of the line
     gain: float  # how much better than the start
 
@@ -127,10 +127,11 @@ def best_line(state: M.MilliganState, nodes: int = NODES, floor: int = 0) -> Lin
     through others): a player that sent a card up against its judgement sets it, so
     that it cannot judge its way back down and loop."""
     start = evaluate(state)
-    best = (start, ())
+    best: tuple[float, tuple[M.Transfer, ...]] = (start, ())
     seen = {M.position_key(state)}
     tie = itertools.count()
     judge = _Judge()
+    frontier: list[tuple[float, int, M.MilliganState, tuple[M.Transfer, ...], list[bytes]]]
     frontier = [(-start, next(tie), state, (), M.column_codes(state))]
     while frontier and len(seen) < nodes:
         _, _, position, path, codes = heapq.heappop(frontier)
@@ -174,7 +175,7 @@ class Verdict:
     moves: tuple[M.Move, ...] = ()  # a winning line when winnable
 
 
-def _full_key(state: M.MilliganState) -> tuple:
+def _full_key(state: M.MilliganState) -> tuple[tuple[bytes, ...], int, tuple[int, ...], int]:
     return M.position_key(state) + (len(state.stock),)
 
 
@@ -218,13 +219,14 @@ def solve(state: M.MilliganState, time_limit: float = 2.0, max_nodes: int = 200_
 def _exhaust(state: M.MilliganState, deadline: float, max_nodes: int,
              clock: Callable[[], float]) -> Verdict:
     seen = {_full_key(state)}
-    stack = [(state, ())]
+    stack: list[tuple[M.MilliganState, tuple[M.Move, ...]]] = [(state, ())]
     while stack:
         if len(seen) >= max_nodes or clock() > deadline:
             return Verdict(None, len(seen))
         position, path = stack.pop()
         children = []
-        moves: list[M.Move] = [m for m in M.transfers(position) if not _pointless(position, m)]
+        moves: list[M.Transfer | M.Deal] = [m for m in M.transfers(position)
+                                            if not _pointless(position, m)]
         if position.stock:
             moves.append(M.Deal())
         for move in moves:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from game import wallclock
 from game.ai.poker_squares_aims import Aim, AimChooser
@@ -32,7 +33,8 @@ from game.ai.poker_squares_values import values_for
 from game.cards import Card
 
 AGENTS = ("quick", "strong", "random")
-Scoring = str | Mapping[str, float]
+Scoring = str | Mapping[str, int]
+Playouts = Sequence[float] | npt.NDArray[np.float64]  # one square's scores, deal by deal
 Cell = tuple[int, int]
 # Seconds a game when no limit is given: the published players' 30 s. About half of it is
 # spent (15.1 s of CPU a game, 27.8 at most, over deals 1-1,000: 127.1): a search
@@ -273,7 +275,7 @@ class StrongAgent(QuickAgent):
             len(starts), size)
 
 
-def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+def _paired(a: Playouts, b: Playouts) -> tuple[float, float]:
     """Mean and standard error of a - b over the same deals."""
     diffs = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
     n = len(diffs)
@@ -285,7 +287,7 @@ def switch_threshold(deals: int) -> float:
     return next((z for below, z in SWITCH_STEPS if deals < below), SWITCH_Z)
 
 
-def verdict(greedy: int, alive: list[int], scores: Mapping[int, Sequence[float]],
+def verdict(greedy: int, alive: list[int], scores: Mapping[int, Playouts],
             switch_z: float | None = None) -> int:
     """The square with the best playouts; the quick player's own square unless another
     beats it by ``switch_z`` standard errors (by default switch_threshold of the deals
@@ -307,7 +309,7 @@ def unseen_cards(pos: Position, card: int) -> list[int]:
     return [c for c in range(52) if c not in seen]
 
 
-def prune(alive: list[int], scores: Mapping[int, Sequence[float]]) -> list[int]:
+def prune(alive: list[int], scores: Mapping[int, Playouts]) -> list[int]:
     """Drop squares whose paired difference with the leader is PRUNE_Z standard errors
     below zero (the same deals were played from every square)."""
     leader = max(alive, key=lambda s: float(np.sum(scores[s])))

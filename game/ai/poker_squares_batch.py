@@ -12,7 +12,8 @@ One deck, ten hands, a points table: the aims of poker_squares_aims play in Pyth
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import numpy as np
 
@@ -182,11 +183,17 @@ def _lines_of(pos: Position) -> list[np.ndarray]:
             np.array(pos.live, dtype=np.int64), np.array(pos.cells) == EMPTY]
 
 
+class LineTable(Protocol):
+    """What the playouts ask of a value table (the trainer brings its own)."""
+
+    def look(self, codes: np.ndarray) -> np.ndarray: ...
+
+
 class BatchRollout:
     """Greedy playouts on one value table, a batch at a time."""
 
     def __init__(self, values: Values, points: Sequence[float]) -> None:
-        self.table = ValueTable(values)
+        self.table: LineTable = ValueTable(values)
         self.points = np.array(points, dtype=float)
 
     def run(self, starts: Sequence[Position], deals: np.ndarray, which: np.ndarray
@@ -234,12 +241,12 @@ class BatchRollout:
                 n[deal_ix, line] = cards + 1
         return points[categories(distinct, top, mask, suit >= 0)].sum(-1)
 
-    @staticmethod
-    def _greedy(placed: int, n: np.ndarray, counts: np.ndarray, mask: np.ndarray,
+    def _greedy(self, placed: int, n: np.ndarray, counts: np.ndarray, mask: np.ndarray,
                 suit: np.ndarray, tags: np.ndarray, distinct: np.ndarray, top: np.ndarray,
                 suit_left: np.ndarray, live: np.ndarray, empty: np.ndarray,
                 card_suit: np.ndarray, bit: np.ndarray, count: np.ndarray,
-                held: np.ndarray, left: np.ndarray, look, points: np.ndarray) -> np.ndarray:
+                held: np.ndarray, left: np.ndarray, look: Callable[[np.ndarray], np.ndarray],
+                points: np.ndarray, /) -> np.ndarray:
         """The square each deal's card goes to: the most gain of its row and column."""
         batch = len(n)
         no_pair = distinct == n

@@ -9,7 +9,7 @@ import statistics
 import time
 from typing import Any
 
-from game.ai.poker_squares import AGENTS, Scoring, make_agent
+from game.ai.poker_squares import AGENTS, Scoring, StrongAgent, make_agent
 from game.cards import shuffled_deck
 from game.progress import counted
 from game.rules.poker_squares import score_grid
@@ -42,7 +42,8 @@ def simulate(games: int, seed: int, agent: str | None = None, scoring: Scoring =
     every game's score (to compare players deal by deal)."""
     name = agent or AGENTS[0]
     player = make_agent(name, scoring=scoring, seed=seed, game_budget=budget)
-    player.clock = time.process_time
+    if isinstance(player, StrongAgent):  # the one that keeps time
+        player.clock = time.process_time
     started = time.perf_counter()
     cpu = time.process_time()
     scores = [score_grid(play(player, deal(seed + n)), scoring=scoring)
@@ -61,6 +62,6 @@ def simulate(games: int, seed: int, agent: str | None = None, scoring: Scoring =
         "share_200": (sum(s >= line for s in scores) / games
                       if games and line is not None else None),
     }
-    if getattr(player, "searches", 0):
+    if isinstance(player, StrongAgent) and player.searches:
         figures["deals_per_search"] = round(player.deals / player.searches, 1)
     return {**figures, "scores": scores} if keep_scores else figures

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.ai import pyramid_solver as solver
 from game.ai.random_player import RandomPlayer
@@ -110,7 +111,9 @@ class SolverPlayer:
             self._plan = [to_move(step) for step in result.moves]
         if not self._plan:
             # The best line needs nothing more (score is final): finish the pack quickly.
-            self._plan = [greedy_move(view, legal)]
+            step = greedy_move(view, legal)
+            assert step is not None  # legal is not empty
+            self._plan = [step]
         move = self._plan.pop(0)
         self._guess = P.apply(self._guess, move)
         self._expect = P.observe(self._guess)
@@ -167,7 +170,7 @@ def winnable(state: P.PyramidState, time_limit: float | None = None) -> bool | N
     return solver.solve_state(state, "all", time_limit=time_limit).won
 
 
-def winnable_seed(seed: int, config: dict | None = None, tries: int = 200,
+def winnable_seed(seed: int, config: dict[str, Any] | None = None, tries: int = 200,
                   time_limit: float = 2.0) -> int:
     """The first seed, in a fixed sequence starting at ``seed``, whose deal can be won
     (proved by the solver). Deals the solver cannot settle in time are skipped."""

@@ -47,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
+from typing import Any
 
 from game import wallclock
 from game.cards import Card
@@ -126,6 +127,10 @@ _UP = tuple(sum(1 << j for j in range(PYRAMID_SIZE) if _CONE[j] >> i & 1)
 
 # -- a position, encoded ---------------------------------------------------------------
 
+# Per removed-pyramid mask: available slots, kings among them, pairs, slots by rank.
+Shape = tuple[list[int], list[int], list[tuple[int, int]], list[list[int]]]
+
+
 class _Problem:
     """Tables for one position; the search functions below close over them."""
 
@@ -153,7 +158,7 @@ class _Problem:
                 self.pyr_of_rank[rank] |= 1 << i
         for j, rank in enumerate(self.pack_rank):
             self.pack_of_rank[rank] |= 1 << j
-        self._shape: dict[int, tuple] = {}
+        self._shape: dict[int, Shape] = {}
         self._stuck: dict[int, int] = {}
         self._class_memo: dict[tuple[int, int, int], _ClassInfo] = {}
 
@@ -163,7 +168,7 @@ class _Problem:
         assert card is not None
         return card.code
 
-    def shape(self, P: int) -> tuple:
+    def shape(self, P: int) -> Shape:
         """Per removed-pyramid mask: available slots, kings among them, pyramid pairs,
         and available slots by rank. There are at most 1430 shapes, so this caches well."""
         info = self._shape.get(P)
@@ -364,7 +369,7 @@ def best_par_state(state: PyramidState, *, node_limit: int | None = None,
     started = wallclock.seconds()
     budget = _Budget(node_limit, time_limit)
     # Updated by the search: score, line, deal the pyramid was cleared in.
-    best: list = [par_score(state), [], state.cleared_in_deal]
+    best: list[Any] = [par_score(state), [], state.cleared_in_deal]
     first, nodes = _first_clear(state, budget, best)
     run, counter = _search(_Problem(state), "par", budget.clock(), best, first)
     complete = True
@@ -377,7 +382,7 @@ def best_par_state(state: PyramidState, *, node_limit: int | None = None,
                      wallclock.seconds() - started)
 
 
-def _first_clear(state: PyramidState, budget: _Budget, best: list) -> tuple[int, int]:
+def _first_clear(state: PyramidState, budget: _Budget, best: list[Any]) -> tuple[int, int]:
     """A lower bound on the first deal in which the pyramid can be cleared (exact unless a
     limit was hit; 0: never), found with the much faster "pyramid" search, to bound the
     Par search. Winning lines found on the way go into ``best`` as a head start. Also
@@ -419,7 +424,7 @@ def _replay(state: PyramidState, moves: list[SolverMove]) -> PyramidState:
     return state
 
 
-def _keep(end: PyramidState, moves: list[SolverMove], best: list) -> None:
+def _keep(end: PyramidState, moves: list[SolverMove], best: list[Any]) -> None:
     if par_score(end) > best[0]:
         best[:] = [par_score(end), list(moves), end.cleared_in_deal]
 
@@ -432,7 +437,7 @@ def _check_goal(goal: str) -> None:
 # -- the search ------------------------------------------------------------------------
 
 def _search(prob: _Problem, mode: str, check: Callable[[int], int],
-            best: list | None = None, first_clear: int = 1
+            best: list[Any] | None = None, first_clear: int = 1
             ) -> tuple[Callable[[], list[SolverMove] | None], Callable[[], int]]:
     """Depth-first search shared by the three modes: "all" and "pyramid" stop at the
     first line reaching the goal; "par" keeps the best score so far in ``best`` and

@@ -9,6 +9,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -35,7 +36,8 @@ CRASHES_KEPT = 100  # in app.crashes; the error log keeps more
 
 
 class App:
-    def __init__(self, save_dir: Path, settings: Settings, overrides: dict | None = None, *,
+    def __init__(self, save_dir: Path, settings: Settings,
+                 overrides: dict[str, Any] | None = None, *,
                  size: tuple[int, int] = WINDOW_SIZE, headless: bool = False,
                  fullscreen: bool | None = None) -> None:
         self.save_dir = save_dir
@@ -67,7 +69,7 @@ class App:
         self.loopback_only = False
         self._crash_streak = 0
         self.gave_up = False  # recovery failed repeatedly and the app stopped
-        self._art: dict[tuple, CardArt] = {}
+        self._art: dict[tuple[object, ...], CardArt] = {}
         self._cursor = ""
         self._background_stale = True
         self._told_mouse_off = False
@@ -165,7 +167,7 @@ class App:
         for scene in self.scenes:
             scene.settings_changed()
 
-    def set_setting(self, **changes: object) -> None:
+    def set_setting(self, **changes: Any) -> None:
         self.update_settings(replace(self.settings, **changes))
 
     def say(self, text: str, error: bool = False) -> None:

@@ -454,11 +454,11 @@ class CardArt:
         return (-self.lifted_pad + round(self.width * 0.05),
                 -self.lifted_pad + round(self.width * 0.09))
 
-    def cached(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    def cached(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         """An image made from this art (``key`` names it), kept in IMAGES."""
         return IMAGES.fetch((self.spec, *key), lambda: _ready(make()))
 
-    def rotated(self, key: tuple, source: pygame.Surface, angle_degrees: float,
+    def rotated(self, key: tuple[object, ...], source: pygame.Surface, angle_degrees: float,
                 smooth: bool = True) -> pygame.Surface:
         """``source`` (the image cached as ``key``) turned counter-clockwise, the angle
         quantised to ROTATION_STEP degrees. Rotation grows the image: blit it centred where
@@ -475,11 +475,12 @@ class CardArt:
 
         return ROTATED.fetch((self.spec, step, *key), turn)
 
-    def has(self, key: tuple) -> bool:
+    def has(self, key: tuple[object, ...]) -> bool:
         """Is the image ``cached`` would return for ``key`` in IMAGES now?"""
         return (self.spec, *key) in IMAGES
 
-    def cached_rotation(self, key: tuple, angle_degrees: float) -> pygame.Surface | None:
+    def cached_rotation(self, key: tuple[object, ...], angle_degrees: float
+                        ) -> pygame.Surface | None:
         """What ``rotated`` would return if it is cached already, else None."""
         return ROTATED.get((self.spec, rotation_step(angle_degrees), *key))
 

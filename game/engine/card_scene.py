@@ -12,7 +12,8 @@ everything else.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -32,7 +33,7 @@ from game.engine.game_record import (
     TableFacts,
 )
 from game.engine.jobs import Background
-from game.engine.layout import DESIGN_H, DESIGN_W
+from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
 from game.engine.net_play import NetPlay
 from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
@@ -42,11 +43,14 @@ from game.engine.table import CardTable
 from game.engine.table_focus import TableFocus, button_places, card_places
 from game.engine.ui import GOLD, MUTED, UI_Z, Button, Dialog, confirm, text_image
 from game.replay.recorder import Recorder
-from game.rules.base import IllegalMove
+from game.rules.base import IllegalMove, ModuleRules
 from game.rules.outcome import ABANDONED, LOST, WON
 from game.rules.registry import GAME_BY_ID, RULES_BY_ID, GameEntry, load
 from game.session import SeatClient, Session, Update
 from game.settings import ai_delay, animation_scale
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 AUTOSAVE_KIND = "autosave"
 AUTOSAVE_VERSION = 1
@@ -64,8 +68,8 @@ class CardGameScene(Scene):
     card_h = 179.2
     config: dict[str, Any] = {}
 
-    def __init__(self, app, seed: int | None = None, demo: bool = False,  # noqa: ANN001
-                 resume: bool = True, recorder: Recorder | None = None,
+    def __init__(self, app: App, seed: int | None = None, demo: bool = False,
+                 resume: bool = True, recorder: Recorder[Any, Any] | None = None,
                  client: SeatClient | None = None, net: NetworkTable | None = None) -> None:
         """``demo``: attract mode, the computer plays deal after deal and any input
         stops it. ``recorder``: a viewer over an existing log (replays): no autosave,
@@ -79,7 +83,7 @@ class CardGameScene(Scene):
             self.seat = client.seat
         self.net = NetPlay(self, net) if net is not None else None
         self.entry: GameEntry = GAME_BY_ID[self.game_id]
-        self.rules = self.entry.rules
+        self.rules: ModuleRules[Any, Any] = self.entry.built_rules
         self.demo = demo
         self.viewer = recorder is not None or (client is not None and client.watching)
         # The names at a network table's seats, when watching its replay (else the lobby
@@ -214,7 +218,7 @@ class CardGameScene(Scene):
         return self.net is not None or bool(self.table_names)
 
     @property
-    def recorder(self) -> Recorder | None:
+    def recorder(self) -> Recorder[Any, Any] | None:
         return self.session.recorder if self.session is not None else None
 
     @property
@@ -302,10 +306,11 @@ class CardGameScene(Scene):
         self.set_computer(self.seat, False)
         self.new_game()
 
-    def adopt_recorder(self, recorder: Recorder) -> None:
+    def adopt_recorder(self, recorder: Recorder[Any, Any]) -> None:
         """Carry on from another log (a restored save) at the table this scene hosts."""
         self._record_finished()
         self.clear_selection()
+        assert self.session is not None  # only the table this scene hosts has a log
         self.finished_reported = self.rules.is_over(recorder.state)  # counted when it ended
         self.records.new_deal()
         self.session.replace_recorder(recorder)
@@ -380,7 +385,8 @@ class CardGameScene(Scene):
             return
         title = ending.title(title)
         if not self.demo:
-            summary = self.records.finished(self.recorder, ending, title, self.table_facts())
+            summary = self.records.finished(self.session.recorder, ending, title,
+                                            self.table_facts())
             body = f"{body} {summary}".strip()
             if ending.celebrated:
                 self.celebrate(self.celebration_banner(view))
@@ -465,10 +471,10 @@ class CardGameScene(Scene):
     # -- saving ------------------------------------------------------------------------
 
     @property
-    def autosave_path(self):  # noqa: ANN201
+    def autosave_path(self) -> Path:
         return self.app.save_dir / f"autosave-{self.game_id}.json"
 
-    def _load_autosave(self) -> Recorder | None:
+    def _load_autosave(self) -> Recorder[Any, Any] | None:
         result = storage.read_parsed(
             self.autosave_path, AUTOSAVE_KIND, AUTOSAVE_VERSION,
             lambda data: (data, Recorder.from_json(data.get("replay"), RULES_BY_ID)),
@@ -502,7 +508,7 @@ class CardGameScene(Scene):
 
     def keeps_autosave(self) -> bool:
         """Is there anything worth resuming? (A tournament between two games is.)"""
-        return self.recorder.cursor > 0 and not self.client.over
+        return self.recorder is not None and self.recorder.cursor > 0 and not self.client.over
 
     @property
     def saves_moves(self) -> bool:
@@ -513,6 +519,7 @@ class CardGameScene(Scene):
         """Written after every move, atomically: a crash or kill -9 loses nothing."""
         if not self.saves_moves:
             return
+        assert self.session is not None  # saves_moves says so
         path = self.autosave_path
         try:
             if not self.keeps_autosave():
@@ -521,7 +528,7 @@ class CardGameScene(Scene):
                 record = self.records.record
                 storage.write_json_atomic(path, {"kind": AUTOSAVE_KIND,
                                                  "version": AUTOSAVE_VERSION,
-                                                 "replay": self.recorder.to_json(),
+                                                 "replay": self.session.recorder.to_json(),
                                                  "recorded": record and record.to_json(),
                                                  "hands": self.records.hands.to_json(),
                                                  **self.autosave_extra()})
@@ -536,14 +543,16 @@ class CardGameScene(Scene):
         move). A save that failed, and said so, is not asked about."""
         if not self.saves_moves or self.unsaved:
             return None
+        assert self.session is not None  # saves_moves says so
+        recorder = self.session.recorder
         path = self.autosave_path
         if not self.keeps_autosave():
             return f"{path.name} is kept with nothing to resume" if path.exists() else None
         saved = storage.read_json(path, AUTOSAVE_KIND, AUTOSAVE_VERSION).data
         replay = saved.get("replay") if saved is not None else None
         if not isinstance(replay, dict):
-            return f"{path.name} is missing or unreadable after move {self.recorder.cursor}"
-        table = self.recorder.to_json()
+            return f"{path.name} is missing or unreadable after move {recorder.cursor}"
+        table = recorder.to_json()
         differ = [k for k in ("game", "seed", "config", "moves", "cursor")
                   if replay.get(k) != table[k]]
         return f"{path.name} differs from the table in {', '.join(differ)}" if differ else None
@@ -584,9 +593,9 @@ class CardGameScene(Scene):
         RecordKeeper.abandoned). A game already recorded (it ended, then Undo took the
         end back) keeps its record: it is not counted again."""
         if self.viewer or self.demo or self.session is None or self.finished_reported \
-                or self.records.record is not None or self.recorder.length == 0:
+                or self.records.record is not None or self.session.recorder.length == 0:
             return
-        self.records.abandoned(self.recorder, self.ending(ABANDONED), self.table_facts())
+        self.records.abandoned(self.session.recorder, self.ending(ABANDONED), self.table_facts())
 
     # -- scene life cycle -------------------------------------------------------------
 
@@ -654,7 +663,7 @@ class CardGameScene(Scene):
     def _stops_demo(action: Action) -> bool:
         return action.kind not in (Act.POINTER_MOVE, Act.WHEEL, Act.POINTER_UP)
 
-    def layout(self, vp) -> None:  # noqa: ANN001
+    def layout(self, vp: Viewport) -> None:
         self.table.set_view(vp, self.app.card_art(self.card_w, vp))
         self.nav.forget()
 
@@ -790,7 +799,7 @@ class CardGameScene(Scene):
             self.table.clear_highlights("drop")
             if gesture is not None and gesture.kind == "click":
                 self.on_click(gesture.key, action.pos)
-            elif gesture is not None and gesture.kind == "drop":
+            elif gesture is not None and gesture.kind == "drop" and gesture.key is not None:
                 self.on_drop(gesture.key, gesture.target)
         elif kind in FOCUS_ACTS:
             self.follow_focus()

@@ -60,7 +60,8 @@ class ChatPanel:
     dock: pygame.Rect = field(default_factory=lambda: pygame.Rect(
         KEYBOARD_GAP, DESIGN_H - KEYBOARD_GAP - KEYBOARD_H, DESIGN_W - 2 * KEYBOARD_GAP,
         KEYBOARD_H))
-    _cached: tuple[tuple, pygame.Surface] | None = field(default=None, init=False, repr=False)
+    _cached: tuple[tuple[object, ...], pygame.Surface] | None = field(
+        default=None, init=False, repr=False)
 
     def open_entry(self, keyboard: bool = False) -> None:
         """Open the entry; ``keyboard``: with the on-screen keyboard (a pad is connected)."""

@@ -148,7 +148,7 @@ class RecordKeeper:
         self.record = None
         self.hands = SeatHands()
 
-    def finished(self, recorder: Recorder, ending: Ending, title: str,
+    def finished(self, recorder: Recorder[Any, Any], ending: Ending, title: str,
                  facts: TableFacts) -> str:
         """The game ended: into the replays and the statistics, once per game. Returns
         the statistics in a sentence for the end box ("" when they were not touched)."""
@@ -159,7 +159,7 @@ class RecordKeeper:
         self.record = GameRecord(replay or record.replay, before)
         return stats.summary(after, recorder.rules.mode(recorder.state)) if after else ""
 
-    def abandoned(self, recorder: Recorder, ending: Ending, facts: TableFacts) -> None:
+    def abandoned(self, recorder: Recorder[Any, Any], ending: Ending, facts: TableFacts) -> None:
         """A game left unfinished by a new deal (``ending``: ABANDONED) still counts, as
         lost, and goes into the replays once it is more than a few moves old (a deal
         looked at and passed over is not worth keeping)."""
@@ -171,8 +171,8 @@ class RecordKeeper:
 
     # -- the replay ----------------------------------------------------------------------
 
-    def _save_replay(self, recorder: Recorder, ending: Ending, title: str, facts: TableFacts,
-                     outcome: Outcome | None, name: str | None) -> str | None:
+    def _save_replay(self, recorder: Recorder[Any, Any], ending: Ending, title: str,
+                     facts: TableFacts, outcome: Outcome | None, name: str | None) -> str | None:
         """Write the replay (over the file ``name`` when this game has one already);
         returns its file name, None when nothing was written."""
         if recorder.length == 0:
@@ -201,7 +201,7 @@ class RecordKeeper:
 
     # -- the statistics ------------------------------------------------------------------
 
-    def _count(self, recorder: Recorder, ending: Ending, outcome: Outcome | None,
+    def _count(self, recorder: Recorder[Any, Any], ending: Ending, outcome: Outcome | None,
                previous: Any) -> tuple[Any, stats.Stats | None]:
         """Count the game into its statistics, over the count it had (``previous``: the
         statistics before it, when it was counted already). Returns what to keep to

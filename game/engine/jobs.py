@@ -28,10 +28,10 @@ class Worker:
     """A daemon thread that runs jobs in the order they come."""
 
     def __init__(self) -> None:
-        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()  # jobs, then _STOP
         threading.Thread(target=self._work, name="solver", daemon=True).start()
 
-    def put(self, future: Future, fn: Callable[..., Any], args: tuple) -> None:
+    def put(self, future: Future[Any], fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
         self._queue.put((future, fn, args))
 
     def stop(self) -> None:
@@ -42,7 +42,7 @@ class Worker:
             run_job(*job)
 
 
-def run_job(future: Future, fn: Callable[..., Any], args: tuple) -> None:
+def run_job(future: Future[Any], fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
     if not future.set_running_or_notify_cancel():
         return  # cancelled while waiting: a newer question replaced it
     try:
@@ -58,7 +58,7 @@ make_worker: Callable[[], Any] = Worker
 
 class Background:
     def __init__(self) -> None:
-        self._jobs: dict[str, tuple[object, Future]] = {}
+        self._jobs: dict[str, tuple[object, Future[Any]]] = {}
         self._workers = {lane: make_worker() for lane in (PLAY, STUDY)}
 
     def start(self, name: str, tag: object, fn: Callable[..., Any], *args: Any,
@@ -70,7 +70,7 @@ class Background:
             return
         if old is not None:
             old[1].cancel()
-        future: Future = Future()
+        future: Future[Any] = Future()
         self._jobs[name] = (tag, future)
         self._workers[lane].put(future, fn, args)
 

@@ -30,7 +30,7 @@ def reading_time(text: str) -> float:
 class Notices:
     texts: list[str] = field(default_factory=list)
     seconds_left: float = 0.0  # for all of them: each new one adds its reading time
-    _image: tuple[tuple, pygame.Surface] | None = field(default=None, repr=False)
+    _image: tuple[tuple[object, ...], pygame.Surface] | None = field(default=None, repr=False)
 
     def add(self, text: str) -> None:
         if text not in self.texts:

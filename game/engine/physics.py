@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 import pymunk
 
 CARD_MASS = 1.0
 
 
-def _damped(rate: float):  # noqa: ANN202 - a pymunk velocity callback
+def _damped(rate: float) -> Callable[[pymunk.Body, tuple[float, float], float, float], None]:
     """Velocity integration with isotropic damping: v and w shrink by e^(-rate dt)."""
 
     def update(body: pymunk.Body, gravity: tuple[float, float], _damping: float,
@@ -43,7 +44,7 @@ class CardPhysics:
         return body
 
     def launch(self, origin: tuple[float, float], target: tuple[float, float],
-               stiffness_scale: float) -> tuple[pymunk.Body, list]:
+               stiffness_scale: float) -> tuple[pymunk.Body, list[pymunk.Constraint]]:
         """A body leaving ``origin`` (centre) towards ``target`` with some spin,
         pulled home by a damped spring; returns the body and its constraints."""
         body = self._card_body(*origin)
@@ -64,8 +65,8 @@ class CardPhysics:
         self.space.add(body, spring, spin)
         return body, [spring, spin]
 
-    def grab(self, centre: tuple[float, float], pointer: tuple[float, float]) -> tuple[pymunk.Body,
-                                                                                       list]:
+    def grab(self, centre: tuple[float, float], pointer: tuple[float, float]
+             ) -> tuple[pymunk.Body, list[pymunk.Constraint]]:
         """A card hanging from the pointer: it follows with a little swing."""
         body = self._card_body(*centre)
         self.mouse.position = pointer
@@ -85,7 +86,7 @@ class CardPhysics:
         old = self.mouse.position
         self.mouse.velocity = ((pointer[0] - old.x) / dt, (pointer[1] - old.y) / dt)
 
-    def remove(self, body: pymunk.Body, constraints: list) -> None:
+    def remove(self, body: pymunk.Body, constraints: list[pymunk.Constraint]) -> None:
         self.space.remove(*constraints, body)
 
     def step(self, dt: float) -> None:

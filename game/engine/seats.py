@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.ai import Agent
 from game.engine.jobs import PENDING, Background
 from game.session import SeatClient, Update
 
@@ -36,7 +37,7 @@ class ComputerSeat:
     """The computer at one seat: asks its agent for a move whenever the seat may act."""
 
     client: SeatClient
-    agent: Any  # new_game(); act(view, legal) -> move
+    agent: Agent[Any, Any]
     jobs: Background
     name: str = "Computer"
 

@@ -58,7 +58,7 @@ class _Turn:
     """A rotation one card needs: ``source`` (named ``name``) by ``step`` degrees."""
 
     art: CardArt
-    name: tuple
+    name: tuple[object, ...]
     source: pygame.Surface
     step: int
     smooth: bool = True  # antialiased (card faces); a soft shadow shows no steps without
@@ -88,7 +88,8 @@ class CardSprites:
     def prepare(self, looks: Iterable[Look]) -> None:
         """Queue the full-width, upright images ``looks`` show and the cache lacks, in
         order, for ``warm``: every face first, then every sprite."""
-        faces, sprites = {}, {}
+        faces: dict[tuple[object, ...], Callable[[], object]] = {}
+        sprites: dict[tuple[object, ...], Callable[[], object]] = {}
         for look in looks:
             art = self.art_for(look.scale)
             name = self._face_name(art, look.card, look.dim)
@@ -126,12 +127,13 @@ class CardSprites:
         art = self._arts.get(scale)
         if art is None:
             base = self.art
+            assert base is not None  # set_art comes first
             art = CardArt(round(base.width * scale), base.style, base.back_design)
             self._arts[scale] = art
         return art
 
     def draw(self, looks: list[Look]) -> list[DrawItem]:
-        turns: dict[tuple, _Turn] = {}
+        turns: dict[tuple[object, ...], _Turn] = {}
         plans = [self._plan(look, turns) for look in looks]
         self._rotate(list(turns.values()))
         items: list[DrawItem] = []
@@ -142,12 +144,13 @@ class CardSprites:
     # -- one card -------------------------------------------------------------------------
 
     @staticmethod
-    def _face_name(art: CardArt, card: str | None, dim: bool) -> tuple:
+    def _face_name(art: CardArt, card: str | None, dim: bool) -> tuple[object, ...]:
         """The key of the image ``_face`` returns, under ``art``."""
         name = ("back", art.back_design) if card is None else ("face", _card(card).code)
         return ("dim", *name) if dim else name
 
-    def _face(self, art: CardArt, card: str | None, dim: bool) -> tuple[tuple, pygame.Surface]:
+    def _face(self, art: CardArt, card: str | None, dim: bool
+              ) -> tuple[tuple[object, ...], pygame.Surface]:
         image = art.back() if card is None else art.face(_card(card))
         name = self._face_name(art, card, dim)
         if dim:
@@ -155,7 +158,8 @@ class CardSprites:
             image = art.cached(name, lambda: _dimmed(source))
         return name, image
 
-    def _plan(self, look: Look, turns: dict[tuple, _Turn]) -> Callable[[], list[DrawItem]]:
+    def _plan(self, look: Look, turns: dict[tuple[object, ...], _Turn]
+              ) -> Callable[[], list[DrawItem]]:
         """Work out what ``look`` needs (its rotations go into ``turns``); the returned
         function makes its items once the frame's rotations are done."""
         art = self.art_for(look.scale)
@@ -185,9 +189,11 @@ class CardSprites:
             shade_centre = (x + sx + cast.get_width() / 2, y + sy + cast.get_height() / 2)
 
         def make() -> list[DrawItem]:
+            assert face_turn.image is not None  # made ready before make() is called
             image = _squash(face_turn.image, steps)
             out = [_centred(look.key, image, (x + w / 2, y + h / 2), look.z)]
             if shade_turn is not None:
+                assert shade_turn.image is not None
                 out.append(_centred(("shadow", look.key), shade_turn.image, shade_centre,
                                     look.z - 0.25))
             return out
@@ -199,7 +205,7 @@ class CardSprites:
         return self._sprite(art, *self._face(art, look.card, look.dim), look.lifted,
                             look.shadow)
 
-    def _sprite(self, art: CardArt, name: tuple, face: pygame.Surface, lifted: bool,
+    def _sprite(self, art: CardArt, name: tuple[object, ...], face: pygame.Surface, lifted: bool,
                 shadow: bool) -> tuple[pygame.Surface, tuple[int, int]]:
         """The card with its shadow baked in (one blit), and its offset from the corner."""
         sx, sy = art.lifted_shadow_offset if lifted else art.shadow_offset
@@ -222,8 +228,8 @@ class CardSprites:
     # -- rotations under the frame's budget ------------------------------------------------
 
     @staticmethod
-    def _want(turns: dict[tuple, _Turn], art: CardArt, name: tuple, source: pygame.Surface,
-              step: int, smooth: bool = True) -> _Turn:
+    def _want(turns: dict[tuple[object, ...], _Turn], art: CardArt, name: tuple[object, ...],
+              source: pygame.Surface, step: int, smooth: bool = True) -> _Turn:
         key = (art.spec, name, step)
         turn = turns.get(key)
         if turn is None:

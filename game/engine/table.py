@@ -22,7 +22,7 @@ import esper
 import pygame
 
 from game.engine import easing
-from game.engine.card_art import give_back_freed_memory
+from game.engine.card_art import CardArt, give_back_freed_memory
 from game.engine.components import (
     CardFace,
     DealLaunch,
@@ -93,15 +93,17 @@ class CardTable:
 
     # -- set-up ---------------------------------------------------------------------
 
-    def set_view(self, viewport: Viewport, art) -> None:  # noqa: ANN001 - CardArt
+    def set_view(self, viewport: Viewport, art: CardArt) -> None:
         """New window size or deck style: card images are drawn at the new size."""
         self.viewport = viewport
         self.sprites.set_art(art)
 
     @property
-    def art(self):  # noqa: ANN201 - CardArt | None
+    def art(self) -> CardArt:
         """The card art at the table's card size (outlines and labels use it too)."""
-        return self.sprites.art
+        art = self.sprites.art
+        assert art is not None  # set_view comes first
+        return art
 
     def close(self) -> None:
         """Free the world when the scene goes away (esper worlds are global)."""
@@ -159,7 +161,7 @@ class CardTable:
                     esper.component_for_entity(ent, Depth).z = placement.z
                 if changed_face:
                     esper.add_component(ent, Flip(face.card, face.face_up,
-                                                  BASE_FLIP_SECONDS * self.animation_scale,
+                                                  BASE_FLIP_SECONDS * self._pace,
                                                   delay=max(0.0, (moving - 1) * stagger)))
             face.key, face.card, face.face_up = placement.key, placement.card, placement.face_up
         for key in vanished:
@@ -235,12 +237,18 @@ class CardTable:
         t.remember()
         esper.component_for_entity(ent, Depth).z = placement.z
 
+    @property
+    def _pace(self) -> float:
+        """The animation scale, where cards are animated (never with no animation)."""
+        assert self.animation_scale is not None
+        return self.animation_scale
+
     def _tween_to(self, ent: int, placement: Placement, delay: float) -> None:
         self._release_body(ent)
         esper.try_remove_component(ent, DealLaunch)
         t = esper.component_for_entity(ent, Transform)
         distance = math.hypot(placement.x - t.x, placement.y - t.y)
-        seconds = BASE_MOVE_SECONDS * (0.6 + min(distance, 1200) / 1200) * self.animation_scale
+        seconds = BASE_MOVE_SECONDS * (0.6 + min(distance, 1200) / 1200) * self._pace
         esper.add_component(ent, Tween(t.x, t.y, t.angle, placement.x, placement.y,
                                        seconds, delay))
         esper.component_for_entity(ent, Depth).z = FLYING_Z + placement.z
@@ -252,16 +260,16 @@ class CardTable:
             self._snap(ent, placement)
             face = esper.component_for_entity(ent, CardFace)
             if placement.face_up:  # turned over where it lies, once the deal is under way
-                esper.add_component(ent, Flip(None, False, BASE_FLIP_SECONDS * self.animation_scale,
+                esper.add_component(ent, Flip(None, False, BASE_FLIP_SECONDS * self._pace,
                                               delay=order * BASE_DEAL_INTERVAL
-                                              * self.animation_scale))
+                                              * self._pace))
             face.card, face.face_up = placement.card, placement.face_up
             return
         self._snap(ent, Placement(placement.key, None, start[0], start[1], FLYING_Z + 100 - order,
                                   False, placement.zone))
         face = esper.component_for_entity(ent, CardFace)
         face.card, face.face_up = None, False
-        esper.add_component(ent, DealLaunch(order * BASE_DEAL_INTERVAL * self.animation_scale,
+        esper.add_component(ent, DealLaunch(order * BASE_DEAL_INTERVAL * self._pace,
                                             start))
 
     def _release_body(self, ent: int) -> None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 import math
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from game.engine.widgets import NumberField
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+K = TypeVar("K")
 UI_Z = 20000
 DIALOG_Z = 30000
 
@@ -78,7 +79,7 @@ TEXT_CACHE_BYTES = 32 * 2**20
 _text_cache = ImageCache(TEXT_CACHE_BYTES)
 
 
-def window_image(key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+def window_image(key: tuple[Hashable, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
     """An image drawn for the window's size (a frame, an outline), kept with the text
     images under their byte budget: at 8K one such outline is several megabytes, so a
     cache by count would hold hundreds of them after a few resizes."""
@@ -173,8 +174,8 @@ def centre_of(rect: pygame.Rect | tuple[float, float, float, float]) -> tuple[fl
     return x + w / 2, y + h / 2
 
 
-def nearest_in_direction(origin: tuple[float, float], candidates: dict[object, tuple[float, float]],
-                         direction: Act) -> object | None:
+def nearest_in_direction(origin: tuple[float, float], candidates: Mapping[K, tuple[float, float]],
+                         direction: Act) -> K | None:
     """The candidate best reached by moving from ``origin`` in ``direction``: near,
     and close to the direction's axis (keyboard / gamepad focus movement)."""
     dx, dy = {Act.LEFT: (-1, 0), Act.RIGHT: (1, 0), Act.UP: (0, -1), Act.DOWN: (0, 1)}[direction]
@@ -303,7 +304,7 @@ class Dialog:
     title: str
     body: str
     choices: Sequence[tuple[str, str, str]]
-    on_choice: Callable[[str], None]
+    on_choice: Callable[[str], object]  # what it returns is not used
     focus: int = 0
     cancel_key: str | None = None  # what Esc / pad B answers
     text: str | None = None  # a text field (a player's name); None: no field
@@ -394,7 +395,7 @@ class Dialog:
                 for i, (key, label, hotkey) in enumerate(self.choices)]
 
 
-def confirm(hud: Hud, title: str, body: str, on_yes: Callable[[], None], yes: str = "Yes",
+def confirm(hud: Hud, title: str, body: str, on_yes: Callable[[], object], yes: str = "Yes",
             no: str = "No", default_no: bool = False) -> Dialog:
     """Ask a yes/no question; ``on_yes`` runs only on yes. Esc and pad B answer no;
     Enter and pad A answer the focused button: yes, or no when ``default_no`` (a question
@@ -545,6 +546,7 @@ class Hud:
 
     @staticmethod
     def _type(dialog: Dialog, typed: str) -> None:
+        assert dialog.text is not None  # only a dialog with a text field is typed into
         if dialog.selected:
             dialog.text, dialog.selected = "", False
         if len(dialog.text) < dialog.max_length:
@@ -552,6 +554,7 @@ class Hud:
 
     @staticmethod
     def _delete(dialog: Dialog) -> None:
+        assert dialog.text is not None  # only a dialog with a text field is typed into
         dialog.text = "" if dialog.selected else dialog.text[:-1]
         dialog.selected = False
 

@@ -94,7 +94,7 @@ class NumberField:
     def handle(self, action: Action) -> bool:
         """Use ``action`` if it is meant for the field; True when used."""
         if action.pos is not None:
-            return self._pointer(action)
+            return self._pointer(action, action.pos)
         if not self.active:
             return False
         kind = action.kind
@@ -132,13 +132,13 @@ class NumberField:
         self.digits, self.fresh = typed, False
         self.value = max(self.minimum, int(typed))
 
-    def _pointer(self, action: Action) -> bool:
+    def _pointer(self, action: Action, pos: tuple[float, float]) -> bool:
         over = next((name for name, r in (("minus", self.minus_rect), ("plus", self.plus_rect))
-                     if r.collidepoint(action.pos)), None)
+                     if r.collidepoint(pos)), None)
         if action.kind == Act.POINTER_MOVE:
             self.hover = over
             return False
-        if not self.rect.collidepoint(action.pos) or action.button != 1:
+        if not self.rect.collidepoint(pos) or action.button != 1:
             return False
         if action.kind == Act.POINTER_DOWN:
             self.active = True
@@ -180,7 +180,8 @@ class SidePanel:
     margin: float = 24.0
     visible: bool = True
     highlight: int | None = None  # a line drawn in gold (whose turn it is)
-    _cached: tuple[tuple, pygame.Surface] | None = field(default=None, init=False, repr=False)
+    _cached: tuple[tuple[object, ...], pygame.Surface] | None = field(
+        default=None, init=False, repr=False)
 
     def toggle(self) -> None:
         self.visible = not self.visible

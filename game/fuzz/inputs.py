@@ -13,6 +13,7 @@ import os
 import random
 import string
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -51,7 +52,7 @@ ODD_PATHS = ("", "/", "/nonexistent/replay.json", "relative.json",
              "/tmp/" + "long-" * 60 + ".json", "caf\u00e9 \u2660.json")
 
 
-def post(kind: int, **attrs: object) -> None:
+def post(kind: int, **attrs: Any) -> None:
     pygame.event.post(pygame.event.Event(kind, **attrs))
 
 
@@ -85,7 +86,7 @@ class InputMaker:
         self.window = window
         self.points = points
         self.files = files  # paths worth dropping on the window
-        self.held: tuple[int, int, int] = (0, 0, 0)  # mouse buttons 1-3 held
+        self.held: tuple[int, ...] = (0, 0, 0)  # mouse buttons 1-3 held
         self.pointer: Point = (0, 0)
         self.steps: list[tuple[float, Callable[[], str]]] = [
             (30, self.key), (14, self.click), (7, self.press_mouse), (7, self.release_mouse),

@@ -22,10 +22,10 @@ THREAD_SECONDS = 120.0  # a job on a thread that takes longer is reported as hun
 
 @dataclass
 class _Job:
-    future: Future  # the game's: done only when handed over
+    future: Future[Any]  # the game's: done only when handed over
     fn: Callable[..., Any]
-    args: tuple
-    answer: Future | None = None  # the worker thread's, in a thread round
+    args: tuple[Any, ...]
+    answer: Future[Any] | None = None  # the worker thread's, in a thread round
 
 
 class JobQueue:
@@ -55,10 +55,10 @@ class Lane:
     def __init__(self, queue: JobQueue, thread: Worker | None) -> None:
         self.queue, self.thread = queue, thread
 
-    def put(self, future: Future, fn: Callable[..., Any], args: tuple) -> None:
+    def put(self, future: Future[Any], fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
         job = _Job(future, fn, args)
         if self.thread is not None:
-            answer: Future = Future()
+            answer: Future[Any] = Future()
             job.answer = answer
             self.thread.put(answer, fn, args)
             wait([answer], THREAD_SECONDS)
@@ -70,7 +70,7 @@ class Lane:
             self.thread.stop()
 
 
-def _hand_over(answer: Future, future: Future) -> None:
+def _hand_over(answer: Future[Any], future: Future[Any]) -> None:
     """The thread's answer (or its failure) becomes the game's."""
     try:
         value = answer.result(0)  # done: the game waited for it (TimeoutError: hung)

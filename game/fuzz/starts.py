@@ -32,9 +32,10 @@ class Start:
     first: bool = False  # visited early in each round: every game and page, then the rest
 
 
-def random_game(entry: GameEntry, rng: random.Random, moves: int = MAX_MOVES) -> Recorder:
+def random_game(entry: GameEntry, rng: random.Random, moves: int = MAX_MOVES
+                ) -> Recorder[Any, Any]:
     """A game of random legal moves, played to its end (or ``moves`` moves)."""
-    rules = entry.rules
+    rules = entry.built_rules
     recorder = Recorder(rules, rng.randrange(2**31), rules.quick_config)
     for _ in range(moves):
         legal = [] if rules.is_over(recorder.state) else rules.legal_moves(recorder.state)
@@ -83,9 +84,10 @@ def write_seat_replays(save_dir: Path, seed: int) -> dict[str, Written]:
 def write_seat_replay(save_dir: Path, entry: GameEntry, rng: random.Random) -> Written:
     """Random legal moves at a table of the game's network config, kept as seat 1 saw
     them (the messages its SeatPort sent), as the network keeps a match."""
-    config = {**entry.rules.quick_config,
+    config = {**entry.built_rules.quick_config,
               **{q.key: rng.choice(q.choices)[0] for q in entry.net_questions}}
-    session = Session(entry.rules, Recorder(entry.rules, rng.randrange(2**31), config))
+    rules = entry.built_rules
+    session = Session(rules, Recorder(rules, rng.randrange(2**31), config))
     bodies: list[str] = []
     SeatPort(session, 1, bodies.append)
     for _ in range(MAX_MOVES):
@@ -130,8 +132,8 @@ def _game_starts(entry: GameEntry, replays: dict[str, Written]) -> list[Start]:
                             True))
     for key, write in ((entry.id, write_replay), (f"network:{entry.id}", write_seat_replay)):
         if key in replays:
-            starts.append(Start(f"replay:{key}", lambda app, seed, key=key, write=write:
-                                _viewer(app, entry, key, write, replays, seed), True))
+            starts.append(Start(f"replay:{key}", _replay_start(entry, key, write, replays),
+                                True))
     return starts
 
 
@@ -145,7 +147,7 @@ def _endgame(app: Any, entry: GameEntry, seed: int) -> Any:
     whole = random_game(entry, rng)
     midgame = rng.random() < MIDGAME_CHANCE and len(whole.moves) >= 2
     left = rng.randint(2, len(whole.moves)) if midgame else 1  # moves still to come
-    recorder = Recorder(entry.rules, whole.seed, whole.config)
+    recorder = Recorder(entry.built_rules, whole.seed, whole.config)
     for move in whole.moves[:-left]:
         recorder.play(move)
     path = app.save_dir / f"autosave-{entry.id}.json"
@@ -153,7 +155,7 @@ def _endgame(app: Any, entry: GameEntry, seed: int) -> Any:
     storage.write_json_atomic(path, {"kind": AUTOSAVE_KIND, "version": AUTOSAVE_VERSION,
                                      "replay": recorder.to_json()})
     scene = game_scene(app, entry.id)  # no seed: the saved game is resumed
-    if recorder.cursor and scene.recorder.cursor != recorder.cursor:
+    if recorder.cursor and (scene.recorder is None or scene.recorder.cursor != recorder.cursor):
         raise RuntimeError(f"the autosave of {entry.id} was not resumed")
     return scene
 
@@ -165,12 +167,19 @@ def _host(app: Any, entry: GameEntry, seed: int) -> None:
 
     rng = random.Random(seed)
     config = {q.key: rng.choice(q.choices)[0] for q in entry.net_questions}
-    players = entry.rules.seat_count(entry.rules.new_game(0, config))
+    rules = entry.built_rules
+    players = rules.seat_count(rules.new_game(0, config))
     people = rng.randint(1, players)
     levels = tuple(rng.choice([a for a in entry.agents if a != "random"])
                    for _ in range(players - people))
     host(app, entry, HostChoice(config, players, people, levels,
                                 float(rng.choice(TURN_TIMERS)[0]), name="Host"))
+
+
+def _replay_start(entry: GameEntry, key: str,
+                  write: Callable[[Path, GameEntry, random.Random], Written],
+                  replays: dict[str, Written]) -> Callable[[Any, int], Any]:
+    return lambda app, seed: _viewer(app, entry, key, write, replays, seed)
 
 
 def _viewer(app: Any, entry: GameEntry, key: str,

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from game.json_limits import is_int
 from game.recent_tables import Address
 
 ANNOUNCE_PORT = 4748  # beside the tables' own 4747
@@ -52,16 +53,15 @@ class Announcement:
             return None
         if not isinstance(raw, dict) or raw.get("kind") != KIND or raw.get("version") != VERSION:
             return None
-        texts = [raw.get(k) for k in ("game", "table", "host")]
-        numbers = [raw.get(k) for k in ("port", "free")]
-        if not all(isinstance(t, str) and 0 < len(t) <= 40 and t.isprintable() for t in texts) \
-                or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) \
-                or not 0 < numbers[0] < 65536 or not 0 <= numbers[1] <= 8:
+        texts = [t for k in ("game", "table", "host")
+                 if isinstance(t := raw.get(k), str) and 0 < len(t) <= 40 and t.isprintable()]
+        port, free = raw.get("port"), raw.get("free")
+        if len(texts) != 3 or not is_int(port, 1, 65535) or not is_int(free, 0, 8):
             return None
         detail = raw.get("detail", "")
         if not isinstance(detail, str) or len(detail) > 40 or not detail.isprintable():
             return None
-        return cls(*texts, *numbers, detail)
+        return cls(texts[0], texts[1], texts[2], port, free, detail)
 
 
 async def announce(describe: Callable[[], Announcement],

@@ -266,11 +266,11 @@ class Error:
 
 Message = (Hello | Ready | Start | Seats | Next | Chat | Seat | Ping | Pong | Bye | Welcome
            | Lobby | MatchEnd | Waiting | Replay | Error)
-_COMMON: tuple[type, ...] = (Chat, Seat, Ping, Pong, Bye)
-CLIENT_TYPES: dict[str, type] = {t.TYPE: t for t in (Hello, Ready, Start, Seats, Next,
-                                                     *_COMMON)}
-SERVER_TYPES: dict[str, type] = {t.TYPE: t for t in (Welcome, Lobby, MatchEnd, Waiting, Replay,
-                                                     Error, *_COMMON)}
+_COMMON: tuple[type[Message], ...] = (Chat, Seat, Ping, Pong, Bye)
+CLIENT_TYPES: dict[str, type[Message]] = {
+    t.TYPE: t for t in (Hello, Ready, Start, Seats, Next, *_COMMON)}
+SERVER_TYPES: dict[str, type[Message]] = {
+    t.TYPE: t for t in (Welcome, Lobby, MatchEnd, Waiting, Replay, Error, *_COMMON)}
 
 
 # -- frames -----------------------------------------------------------------------------
@@ -282,7 +282,8 @@ def to_json(message: Any) -> dict[str, Any]:
 def _plain(value: Any) -> Any:
     """A message's fields as JSON values (``asdict`` deep-copies: too slow per move)."""
     if dataclasses.is_dataclass(value):
-        return {name: _plain(getattr(value, name)) for name in _fields(type(value))}
+        kind: type = type(value)  # annotated: mypy takes a bare type(x) for unhashable
+        return {name: _plain(getattr(value, name)) for name in _fields(kind)}
     if isinstance(value, list):
         return [_plain(v) for v in value]
     return value
@@ -363,7 +364,7 @@ def _check(where: str, name: str, hint: Any, size: int, value: Any) -> Any:
         if not isinstance(value, dict) or len(value) > size:
             raise bad
         return value
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(value, dict):
             raise bad
         return build(hint, dict(value))

@@ -215,7 +215,8 @@ class Server:
 
     # -- one connection ---------------------------------------------------------------
 
-    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+                      ) -> None:
         link = Link(reader, writer, CLIENT_TYPES, queue_frames=self.options.queue_frames,
                     counters=self.counters, clock=self.clock)
         if self._addresses[link.address] >= self.options.per_address:
@@ -224,8 +225,9 @@ class Server:
             await link.wait_closed()
             return
         self._addresses[link.address] += 1
-        conn = Connection(link, *(Window(limit, self.clock) for limit in (
-            self.options.chat_limit, self.options.move_limit, self.options.refusal_limit)))
+        conn = Connection(link, Window(self.options.chat_limit, self.clock),
+                          Window(self.options.move_limit, self.clock),
+                          Window(self.options.refusal_limit, self.clock))
         self.connections.add(conn)
         try:
             await self._serve(conn)

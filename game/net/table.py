@@ -405,7 +405,7 @@ class Table:
 
     # -- play ---------------------------------------------------------------------------
 
-    def start_match(self, recorder: Recorder | None = None) -> None:
+    def start_match(self, recorder: Recorder[Any, Any] | None = None) -> None:
         """Deal a new match (or carry on with a restored one)."""
         for seat in self.seats:
             if seat.kind == "open":
@@ -492,7 +492,7 @@ class Table:
         pace = self.options.race_pace if self.race else 0.0
         for seat in self.seats:
             if seat.computer_plays and (seat.turn_since is None or now - seat.turn_since >= pace):
-                self._play_for(seat, seat.level, lambda s=seat: s.computer_plays)
+                self._play_for(seat, seat.level, partial(getattr, seat, "computer_plays"))
 
     async def drained(self) -> None:
         """Once every replay under way has been queued to its reader."""
@@ -541,10 +541,11 @@ class Table:
                     and not seat.overdue and now - seat.turn_since >= timer:
                 seat.overdue = True
                 self._play_for(seat, computer.fallback_level(self.rules.game_id),
-                               lambda s=seat: s.overdue)
+                               partial(getattr, seat, "overdue"))
 
     def _end_match(self, session: Session) -> None:
         scores = list(session.returns())
+        assert session.outcome is not None  # the match is over
         winners = [i for i, r in enumerate(session.outcome.results) if r != LOST]  # or tied
         for i in winners:
             self.totals[i] += 1

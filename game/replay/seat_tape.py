@@ -15,7 +15,7 @@ from game.seat_replay import SeatReplay
 
 
 class SeatTape:
-    def __init__(self, replay: SeatReplay, rules: ModuleRules) -> None:
+    def __init__(self, replay: SeatReplay, rules: ModuleRules[Any, Any]) -> None:
         """ValueError when a message is not an update of this game (a damaged file)."""
         if rules.game_id != replay.game:
             raise ValueError(f"it is not a replay of {replay.game}")

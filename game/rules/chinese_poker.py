@@ -41,8 +41,6 @@ from game.rules.chinese_poker_combos import (
 from game.rules.move_codec import MoveCodec
 from game.rules.outcome import Mode, Outcome, by_rank
 
-__all__ = ["Combo", "beats", "classify", "penalty"]
-
 GAME_ID = "chinese-poker"
 RULES_VERSION = 1
 INFO = GameInfo(min_seats=2, max_seats=4, hidden_information=True)
@@ -315,6 +313,7 @@ def _check_play(state: State, move: Play) -> None:
         raise IllegalMove("Those cards are not a hand you may discard.")
     if state.table:
         table = classify(state.table)
+        assert table is not None  # only a hand that classifies is ever played
         if not beats(combo, table):
             raise IllegalMove(why_not(combo, table))
 
@@ -378,12 +377,13 @@ def _cut(state: State, move: Cut) -> State:
     waiting = [s for s in state.cutters if cut[s] is None]
     if waiting:
         return replace(state, cut=cut, cut_deck=deck, turn=waiting[0])
-    best = max(cut_value(cut[s]) for s in state.cutters)
-    tied = tuple(s for s in state.cutters if cut_value(cut[s]) == best)
+    drawn = {s: c for s in state.cutters if (c := cut[s]) is not None}  # all: none waits
+    best = max(cut_value(c) for c in drawn.values())
+    tied = tuple(s for s in state.cutters if cut_value(drawn[s]) == best)
     if len(tied) == 1:
         return replace(state, cut=cut, cut_deck=deck, phase="deal", dealer=tied[0],
                        turn=tied[0])
-    aside = state.cut_aside + tuple(cut[s] for s in tied)
+    aside = state.cut_aside + tuple(drawn[s] for s in tied)
     cut = tuple(None if s in tied else c for s, c in enumerate(cut))
     return replace(state, cut=cut, cut_deck=deck, cut_aside=aside, cutters=tied, turn=tied[0])
 
@@ -401,14 +401,16 @@ def _deal(state: State) -> State:
         return replace(fresh, phase="choose", hands=((), ()), offered=tuple(piles),
                        turn=state.dealer)
     # Dealt round from the dealer's left; the dealer leads.
-    hands = [()] * n
+    hands: list[tuple[Card, ...]] = [()] * n
     for i, pile in enumerate(piles):
         hands[(state.dealer + 1 + i) % n] = pile
     return replace(fresh, phase="play", hands=tuple(hands), turn=state.dealer)
 
 
 def _choose(state: State, move: Choose) -> State:
-    hands = tuple(state.offered[move.hand] if s == move.seat else h
+    chosen = state.offered[move.hand]
+    assert chosen is not None  # check() has seen to it
+    hands = tuple(chosen if s == move.seat else h
                   for s, h in enumerate(state.hands))
     offered = tuple(None if i == move.hand else h for i, h in enumerate(state.offered))
     if all(hands):
@@ -561,10 +563,10 @@ def hidden_cards(state: State, seat: int) -> set[str]:
     for s, hand in enumerate(state.hands):
         if s != seat:
             hidden.update(c.uid for c in hand)
-    for hand in state.offered:
-        hidden.update(c.uid for c in hand or ())
+    for offer in state.offered:
+        hidden.update(c.uid for c in offer or ())
     return hidden
 
 
 VIEW = View
-RULES = ModuleRules(sys.modules[__name__])
+RULES: ModuleRules[State, Move] = ModuleRules(sys.modules[__name__])

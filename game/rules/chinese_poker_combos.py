@@ -53,7 +53,7 @@ def _run(values: Sequence[int]) -> bool:
 def runs(heights: Sequence[int], min_len: int, max_len: int) -> list[list[int]]:
     """Every run of ``min_len`` to ``max_len`` consecutive heights in ``heights`` (sorted,
     distinct): where sequences of pairs, triples and straights can come from."""
-    out = []
+    out: list[list[int]] = []
     for i in range(len(heights)):
         j = i
         while j + 1 < len(heights) and heights[j + 1] == heights[j] + 1:

@@ -263,7 +263,7 @@ def legal_moves(state: DrawPokerState, seat: int = PLAYER) -> list[Move]:
     if phase == "end":
         return []
     if phase == "choose":
-        return [ChooseDealer(d) for d in DEALERS] + [Leave()] if seat == PLAYER else []
+        return [*(ChooseDealer(d) for d in DEALERS), Leave()] if seat == PLAYER else []
     if phase == "done":
         return [Deal(), ChangeDealer(), Leave()] if seat == PLAYER else []
     if phase == "draw":
@@ -551,6 +551,14 @@ class DrawPokerView:
     def pot(self) -> int:
         return sum(self.put_in)
 
+    def face_up(self, seat: int) -> tuple[Card, ...]:
+        """A hand this view shows (its own seat's, or both at a showdown); ValueError for
+        one it hides."""
+        cards = tuple(c for c in self.hands[seat] if c is not None)
+        if len(cards) != len(self.hands[seat]):
+            raise ValueError(f"seat {seat}'s hand is face down")
+        return cards
+
     @property
     def shown(self) -> bool:
         """Are both hands face up (a showdown)?"""
@@ -594,4 +602,4 @@ def seat_count(state: DrawPokerState) -> int:
 
 
 VIEW = DrawPokerView
-RULES = ModuleRules(sys.modules[__name__])
+RULES: ModuleRules[DrawPokerState, Move] = ModuleRules(sys.modules[__name__])

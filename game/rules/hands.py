@@ -153,8 +153,11 @@ def evaluate(cards: Sequence[Card | str], _p: tuple[int, ...] = _PRIMES,
              _tree: tuple[Any, ...] = _TREE) -> HandValue:
     """The value of exactly five cards (``Card`` objects or written cards). The
     tables ride in as defaults: local lookups, the hottest path of every AI."""
+    # Cards are asked for .suit unchecked (a cast would cost a quarter of the time): a
+    # written card raises AttributeError below, so the fast path may see either kind.
+    fast: Sequence[Any] = cards
     try:
-        a, b, c, d, e = cards
+        a, b, c, d, e = fast
         suit = a.suit
         # Most hands differ in the second card's suit already: test one at a time.
         if b.suit == suit and c.suit == suit and d.suit == suit and e.suit == suit:

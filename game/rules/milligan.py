@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -133,7 +133,7 @@ Move = Deal | Layoff | Resign | Stuck | Transfer
 _SOURCES = frozenset([f"c{i}" for i in range(COLUMNS)] + [WAIVE]
                      + [f"f{i}" for i in range(PILES)])
 _TARGETS = frozenset([f"c{i}" for i in range(COLUMNS)] + [WAIVE, FOUNDATION])
-_WORDS = {"deal": Deal(), "layoff": Layoff(), "resign": Resign(), "stuck": Stuck()}
+_WORDS: dict[str, Move] = {"deal": Deal(), "layoff": Layoff(), "resign": Resign(), "stuck": Stuck()}
 
 
 def move_to_json(move: Move) -> Any:
@@ -214,7 +214,9 @@ def deal(cards: list[Card], rule: str = "alternate", miss_milligan: bool = False
     columns: list[tuple[Card, ...]] = []
     for card in cards[:COLUMNS]:
         if card.rank == 1:
-            piles[_pile_for(piles, card)] = (card,)
+            pile = _pile_for(piles, card)
+            assert pile is not None  # an ace fits while the foundations are empty
+            piles[pile] = (card,)
             columns.append(())
         else:
             columns.append((card,))
@@ -365,6 +367,7 @@ def transfers(state: MilliganState) -> Iterator[Transfer]:
         return fits
 
     waiting_free = state.waiting is None
+    row: Sequence[Transfer]
     for i, column in enumerate(cols):
         if not column:
             continue
@@ -393,6 +396,7 @@ def transfers(state: MilliganState) -> Iterator[Transfer]:
 
 _COLUMN_NAMES = tuple(f"c{j}" for j in range(COLUMNS))
 # Every Transfer the generator yields, made once (a run is at most 13 cards long).
+_COLUMN_MOVES: list[list[tuple[Transfer, ...]]]
 _COLUMN_MOVES = [[()] + [tuple(Transfer(f"c{i}", n, t) for t in _COLUMN_NAMES)
                          for n in range(1, 14)] for i in range(COLUMNS)]
 _UP = [Transfer(f"c{i}", 1, FOUNDATION) for i in range(COLUMNS)] + [
@@ -405,8 +409,9 @@ _DOWN = [[Transfer(f"f{p}", 1, t) for t in _COLUMN_NAMES] for p in range(PILES)]
 def legal_moves(state: MilliganState, seat: int = 0) -> list[Move]:
     if state.status != "playing":
         return []
-    moves: list[Move] = list(transfers(state))
-    can_go_up = any(m.target == FOUNDATION for m in moves)
+    legal = list(transfers(state))
+    can_go_up = any(m.target == FOUNDATION for m in legal)
+    moves: list[Move] = list(legal)
     if can_go_up:
         moves.append(Layoff())
     moves.append(Deal() if state.stock else Resign())
@@ -423,7 +428,9 @@ def shift(state: MilliganState, move: Transfer) -> MilliganState:
     piles = list(state.foundations)
     waiting = state.waiting
     source, count, target = move.source, move.count, move.target
+    cards: tuple[Card, ...]
     if source == WAIVE:
+        assert waiting is not None  # a legal Transfer leaves only a full waiting space
         cards, waiting = (waiting,), None
     elif source[0] == "c":
         i = int(source[1:])
@@ -434,8 +441,9 @@ def shift(state: MilliganState, move: Transfer) -> MilliganState:
     if target == WAIVE:
         waiting = cards[0]
     elif target == FOUNDATION:
-        p = _pile_for(piles, cards[0])
-        piles[p] = piles[p] + cards
+        up = _pile_for(piles, cards[0])
+        assert up is not None  # a legal Transfer goes up only where it fits
+        piles[up] = piles[up] + cards
     else:
         j = int(target[1:])
         columns[j] = columns[j] + cards
@@ -484,12 +492,16 @@ def apply(state: MilliganState, move: Move) -> MilliganState:
 _SUIT_BASE = {suit: 13 * k for k, suit in enumerate(SUITS)}
 
 
+# Sorted column codes, the waiting card's code (0: none), the foundations' heights.
+PositionKey = tuple[tuple[bytes, ...], int, tuple[int, ...]]
+
+
 def card_code(card: Card) -> int:
     """A card as one small number, the same for both decks' copies."""
     return card.rank + _SUIT_BASE[card.suit]
 
 
-def position_key(state: MilliganState) -> tuple:
+def position_key(state: MilliganState) -> PositionKey:
     """A position up to the order of the columns and which deck a card came from."""
     base = _SUIT_BASE
     return (tuple(sorted(bytes([c.rank + base[c.suit] for c in col]) for col in state.columns)),
@@ -518,12 +530,13 @@ def shifted_codes(state: MilliganState, codes: list[bytes], move: Transfer) -> l
             moved = codes[int(source[1:])][-move.count:]
         else:
             card = state.waiting if source == WAIVE else state.foundations[int(source[1:])][-1]
+            assert card is not None  # a legal Transfer leaves only a full waiting space
             moved = bytes([card_code(card)])
         out[j] = codes[j] + moved
     return out
 
 
-def coded_key(state: MilliganState, codes: list[bytes]) -> tuple:
+def coded_key(state: MilliganState, codes: list[bytes]) -> PositionKey:
     """``position_key(state)``, from its ``column_codes``."""
     waiting = state.waiting
     return (tuple(sorted(codes)), card_code(waiting) if waiting else 0,
@@ -656,6 +669,6 @@ def position_of(view: MilliganView) -> MilliganState:
 
 
 VIEW = MilliganView
-RULES = ModuleRules(sys.modules[__name__])
+RULES: ModuleRules[MilliganState, Move] = ModuleRules(sys.modules[__name__])
 
 from game.rules import milligan_stuck  # noqa: E402  (it builds on this module)

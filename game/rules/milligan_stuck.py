@@ -107,7 +107,8 @@ def _closure(state: M.MilliganState, parker: Card | None, parked: bool) -> list[
     changed = True
     while changed:
         changed = False
-        if parked and not free and (has_place(parker) or goes_up(parker)):
+        if parked and parker is not None and not free and (has_place(parker)
+                                                           or goes_up(parker)):
             free = changed = True
             targets.add((parker.rank, parker.suit))
         for i, column in enumerate(columns):
@@ -177,7 +178,7 @@ class _OutOfBudget(Exception):
     """The search has seen as many positions as it may."""
 
 
-def _onward(position: M.MilliganState, codes: list[bytes], start: int, seen: set,
+def _onward(position: M.MilliganState, codes: list[bytes], start: int, seen: set[M.PositionKey],
             budget: int) -> Iterator[tuple[M.Transfer, M.MilliganState, list[bytes], int]]:
     """Each worthwhile move from ``position`` (its ``milligan.column_codes``: ``codes``),
     where it leads, that position's codes and its cards up: always when more cards than
@@ -245,6 +246,7 @@ def _best_first(state: M.MilliganState, budget: int, deadline: float | None, pat
     start = state.laid_off
     seen = {M.position_key(state)}
     tie = itertools.count()
+    frontier: list[tuple[int, int, M.MilliganState, list[bytes], tuple[M.Transfer, ...]]]
     frontier = [(0, 0, state, M.column_codes(state), ())]
     try:
         while frontier:
@@ -276,6 +278,7 @@ def line_up(state: M.MilliganState, budget: int) -> tuple[M.Transfer, ...] | Non
     searched breadth first over at most ``budget`` positions; None if none was found."""
     start = state.laid_off
     seen = {M.position_key(state)}
+    queue: deque[tuple[M.MilliganState, list[bytes], tuple[M.Transfer, ...]]]
     queue = deque([(state, M.column_codes(state), ())])
     try:
         while queue:

@@ -24,8 +24,9 @@ class MoveCodec:
         self.ints, self.text, self.items = ints, text, items
 
     def to_json(self, move: Any) -> dict[str, Any]:
-        data: dict[str, Any] = {"type": self.names[type(move)]}
-        for name in _fields(type(move)):
+        kind: type = type(move)  # annotated: mypy takes a bare type(x) for unhashable
+        data: dict[str, Any] = {"type": self.names[kind]}
+        for name in _fields(kind):
             value = getattr(move, name)
             data[name] = list(value) if isinstance(value, tuple) else value
         return data

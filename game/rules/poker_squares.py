@@ -504,6 +504,7 @@ def apply(state: PokerSquaresState, move: Move) -> PokerSquaresState:
     dst = _parse_spot(state, seat, target)
     assert src is not None and dst is not None  # check() has seen to it
     card = _card_at(state, seat, src)
+    assert card is not None  # check() has seen to it
     displaced = _card_at(state, seat, dst)  # None, or the other card of a swap
     state = _put(_put(state, seat, src, displaced), seat, dst, card)
     if src[0] == "d" and state.deck and not _facts(state).over:
@@ -572,9 +573,10 @@ def figures(state: PokerSquaresState) -> dict[str, bool | float]:
 
 def goal_reached(state: PokerSquaresState, seat: int) -> bool:
     """Five pat rows with Make Pat Hands, else the seat's target score (options.target)."""
-    if state.options.seats[seat].pat:
+    goal = target(state.options, seat)
+    if goal is None:  # Make Pat Hands has no score to reach
         return pat_won(state, seat)
-    return seat_score(state, seat) >= target(state.options, seat)
+    return seat_score(state, seat) >= goal
 
 
 def outcome(state: PokerSquaresState) -> Outcome:
@@ -584,6 +586,7 @@ def outcome(state: PokerSquaresState) -> Outcome:
     seats = range(opts.players)
     points = tuple(None if opts.seats[s].pat else float(seat_score(state, s)) for s in seats)
     reached = [goal_reached(state, s) for s in seats]
+    results: tuple[str, ...]
     if opts.players == 1:
         results = solitaire(reached[0])
     elif None in points:
@@ -711,4 +714,4 @@ def hidden_cards(state: PokerSquaresState, seat: int = 0) -> set[str]:
 
 
 VIEW = PokerSquaresView
-RULES = ModuleRules(sys.modules[__name__])
+RULES: ModuleRules[PokerSquaresState, Move] = ModuleRules(sys.modules[__name__])

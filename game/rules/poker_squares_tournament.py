@@ -12,7 +12,7 @@ rules, each on their own record.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.match import MAX_NAME, clean_names, whole
 
@@ -123,7 +123,7 @@ class Tournament:
         return replace(tournament, players=players, current=current, second=second)
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return whole(value, 2**53 - 1)
 
 

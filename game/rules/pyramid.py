@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -144,7 +145,7 @@ class PyramidState(_Counts):
         return self.cleared_in_deal is not None
 
 
-def deal(cards: list[Card | str], redeals: int = 2, seed: int | None = None) -> PyramidState:
+def deal(cards: Sequence[Card | str], redeals: int = 2, seed: int | None = None) -> PyramidState:
     """A game from 52 cards: the first 28 fill the pyramid row by row, the rest
     are the pack with ``cards[28]`` on top."""
     parsed = [as_card(c) for c in cards]
@@ -386,4 +387,4 @@ def hidden_cards(state: PyramidState, seat: int = 0) -> set[str]:
 
 
 VIEW = PyramidView
-RULES = ModuleRules(sys.modules[__name__])
+RULES: ModuleRules[PyramidState, Move] = ModuleRules(sys.modules[__name__])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.rules import (
     chinese_poker,
@@ -22,6 +22,16 @@ from game.rules import (
     pyramid,
 )
 from game.rules.base import SIMULTANEOUS, ModuleRules
+
+if TYPE_CHECKING:  # each game's module holds to the contract, its functions' types too
+    from game.rules.base import RulesModule
+
+    _PYRAMID: RulesModule[pyramid.PyramidState, pyramid.Move] = pyramid
+    _POKER_SQUARES: RulesModule[poker_squares.PokerSquaresState, poker_squares.Move] = \
+        poker_squares
+    _CHINESE_POKER: RulesModule[chinese_poker.State, chinese_poker.Move] = chinese_poker
+    _DRAW_POKER: RulesModule[draw_poker.DrawPokerState, draw_poker.Move] = draw_poker
+    _MILLIGAN: RulesModule[milligan.MilliganState, milligan.Move] = milligan
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +84,7 @@ class GameEntry:
     id: str
     title: str
     blurb: str
-    rules: ModuleRules | None = None  # None: not built yet ("coming soon")
+    rules: ModuleRules[Any, Any] | None = None  # None: not built yet ("coming soon")
     scene: str = ""  # "module:Class" of the game's scene
     agents: tuple[str, ...] = ()  # computer players by name; the first is the default
     agent_factory: str = ""  # "module:function": make_agent(name) -> Agent
@@ -94,6 +104,13 @@ class GameEntry:
     @property
     def playable(self) -> bool:
         return self.rules is not None and bool(self.scene)
+
+    @property
+    def built_rules(self) -> ModuleRules[Any, Any]:
+        """The rules of a game that is built; ValueError for one coming soon."""
+        if self.rules is None:
+            raise ValueError(f"{self.id} is not built yet")
+        return self.rules
 
     def option(self, key: str) -> Option:
         return next(o for o in self.options if o.key == key)
@@ -283,7 +300,8 @@ GAMES: tuple[GameEntry, ...] = (
               )),
 )
 GAME_BY_ID: dict[str, GameEntry] = {g.id: g for g in GAMES}
-RULES_BY_ID: dict[str, ModuleRules] = {g.id: g.rules for g in GAMES if g.rules is not None}
+RULES_BY_ID: dict[str, ModuleRules[Any, Any]] = {g.id: g.rules for g in GAMES
+                                                  if g.rules is not None}
 
 
 def playable() -> list[GameEntry]:

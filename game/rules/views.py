@@ -25,7 +25,7 @@ def to_json(value: Any, shared: SharedParts | None = None) -> Any:
     object, as the seats' views of one position share the table's public parts) is
     turned into JSON once."""
     # By exact type first: a network table turns four views into JSON at every move.
-    kind = type(value)
+    kind: type = type(value)  # annotated: mypy takes a bare type(x) for unhashable
     if kind in _PLAIN:
         return value
     if kind is Card:
@@ -58,7 +58,7 @@ class SharedParts:
         known = self._parts.get(id(value))
         if known is not None and known[0] is value:
             return known[1]
-        kind = type(value)
+        kind: type = type(value)
         if kind is tuple:
             data: Any = [to_json(v, self) for v in value]
         else:
@@ -121,7 +121,7 @@ def _decode(kind: Any, data: Any, depth: int) -> Any:
         return card_from_uid(data)
     if kind is Any:
         return data
-    if dataclasses.is_dataclass(kind):
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         if not isinstance(data, dict):
             raise ValueError(f"expected an object for {kind.__name__}")
         hints = _hints(kind)
