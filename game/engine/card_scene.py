@@ -695,15 +695,24 @@ class CardGameScene(Scene):
             return
         if (self.computers and not self.over and not self.table.animating
                 and self.computers_may_act()):
-            self._ai_wait -= dt
-            if self._ai_wait <= 0:
-                for computer in list(self.computers.values()):
-                    move = computer.poll()
-                    if move is not None:
-                        self._ai_wait = ai_delay(self.app.settings)
-                        computer.client.submit(move)
-                        self.records.hands.note(computer.client.seat, COMPUTER)
-                        break
+            acting = [c for c in self.computers.values() if c.client.acting]
+            if acting:
+                self._computers_move(acting, dt)
+            else:  # the pause before a computer's move starts when its turn comes (a
+                # person's long drag used it up, and the answer came the frame after)
+                self._ai_wait = ai_delay(self.app.settings)
+
+    def _computers_move(self, acting: list[ComputerSeat], dt: float) -> None:
+        """Each acting computer thinks from the start of its turn; the first with its
+        move ready plays it once the pause is over."""
+        self._ai_wait -= dt
+        for computer in acting:
+            move = computer.poll()
+            if move is not None and self._ai_wait <= 0:
+                self._ai_wait = ai_delay(self.app.settings)
+                computer.client.submit(move)
+                self.records.hands.note(computer.client.seat, COMPUTER)
+                return
 
     def computers_may_act(self) -> bool:
         """Whether the computer seats' clock runs: not while a question box is open (a
