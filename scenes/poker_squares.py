@@ -25,7 +25,7 @@ from game.engine.ui import GOLD, INK, MUTED, Message, confirm, text_image
 from game.engine.widgets import command_bar
 from game.match import MAX_NAME
 from game.rules import poker_squares as P
-from game.rules.outcome import DRAWN, WON
+from game.rules.outcome import DRAWN, WATCHED, WON
 from game.rules.poker_squares_options import (
     MODES,
     PLACEMENTS,
@@ -183,7 +183,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def rival_name(self, lower: bool = False) -> str:
         """Who plays the other seat: its name at a network table, Player 2's name (a
         tournament's), "Player 2", or the computer."""
-        networked = self.seat_name(1 - self.seat)
+        networked = self.seat_name(1 - self.view.eyes)
         if networked is not None:
             return networked
         if self.played_as is not None:
@@ -199,7 +199,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
 
     def first_name(self) -> str:
         """Player 1 by name in a tournament, else "You" (a network replay: its name)."""
-        networked = self.seat_name(self.seat)
+        networked = self.seat_name(self.view.eyes)
         if networked is not None:
             return networked
         if self.played_as is not None:
@@ -665,9 +665,11 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         """The end box's words (the outcome is the rules'); in a tournament the players
         are called by name."""
         rules = view.options.seats[view.eyes]
-        named = self.tournament is not None
-        me = self.first_name()
         result = self.ending().result
+        named = self.tournament is not None or result == WATCHED
+        if result == WATCHED and self.client.outcome is not None:  # told by the first
+            result = self.client.outcome.result(view.eyes)  # seat's names and result
+        me = self.first_name()
         if view.options.players == 2:
             title = (f"{me} wins!" if named else "You win!") if result == WON else \
                 "A tie" if result == DRAWN else f"{self.rival} wins"

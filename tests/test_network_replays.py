@@ -206,6 +206,8 @@ def test_a_spectator_keeps_the_match_it_watched_through_the_public_view(
                            tmp_path)
         app.push(LobbyScene(app, GAME_BY_ID["chinese-poker"], net))
         until(app, lambda: bool(net.saved), "the watched match kept")
+        frames(app, 5)
+        assert not app.crashes, app.crashes[0].traceback  # the watcher's end box
         replay = seat_replay.read(net.saved[0])
         assert replay.seat == SPECTATOR and replay.result == "watched"
         assert replay.names[0] == "Hal"
@@ -253,7 +255,7 @@ def test_a_spectator_watches_a_poker_squares_race_and_its_replay(tmp_path: Path)
     from scenes.poker_squares import PokerSquaresScene
 
     server = HostedServer(ServerOptions(port=0, table=TableOptions(
-        "poker-squares", config={"mode": "race"}, level="quick", grace=0.0)))
+        "poker-squares", config={"mode": "race"}, level="quick", grace=0.0, race_pace=0.1)))
     port = server.start()
     hal = ThreadedClient("127.0.0.1", port, "Hal")
     app = make_app(tmp_path, animation="off")
@@ -270,8 +272,10 @@ def test_a_spectator_watches_a_poker_squares_race_and_its_replay(tmp_path: Path)
         scene = app.scene
         until(app, lambda: any(c is not None for g in scene.view.grids for row in g
                                for c in row), "a card placed, seen from the stands")
-        frames(app, 10)
-        assert not app.crashes and scene.view.seat == SPECTATOR
+        until(app, lambda: scene.hud.dialog is not None, "the race's end box")
+        assert not app.crashes, app.crashes[0].traceback
+        assert scene.view.seat == SPECTATOR and scene.hud.dialog.title.startswith((
+            "Hal wins", "Computer", "A tie")), scene.hud.dialog.title
         app.pop()
         viewer = ReplayScene.open(app, seat_replay.write(tmp_path, watched_race()),
                                   autoplay=False)

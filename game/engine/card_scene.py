@@ -44,7 +44,7 @@ from game.engine.table_focus import TableFocus, button_places, card_places
 from game.engine.ui import GOLD, MUTED, UI_Z, Button, Dialog, confirm, text_image
 from game.replay.recorder import Recorder
 from game.rules.base import IllegalMove, ModuleRules
-from game.rules.outcome import ABANDONED, LOST, WON
+from game.rules.outcome import ABANDONED, LOST, WATCHED, WON
 from game.rules.registry import GAME_BY_ID, RULES_BY_ID, GameEntry, load
 from game.session import SeatClient, Session, Update
 from game.settings import ai_delay, animation_scale
@@ -408,6 +408,8 @@ class CardGameScene(Scene):
         seat = self.seat if mine is None else mine
         if result is None:
             outcome = self.client.outcome  # None: a table from before outcomes were sent
+            if outcome is not None and not 0 <= seat < len(outcome.results):
+                return Ending(seat, WATCHED, frozenset(), players=False)  # a spectator
             result = outcome.result(seat) if outcome is not None else LOST
         return Ending(seat, result, self.records.hands.at(seat), players=mine is not None)
 

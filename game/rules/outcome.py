@@ -17,6 +17,7 @@ from game.json_limits import is_text
 WON, LOST, DRAWN = "won", "lost", "drawn"
 RESULTS = (WON, LOST, DRAWN)
 ABANDONED = "abandoned"  # not a rules result: the player dealt again before the end
+WATCHED = "watched"  # not a rules result either: a spectator's, who played no seat
 MAX_SEATS = 16
 MAX_TEXT = 120
 
