@@ -47,6 +47,7 @@ WAITING_POS = (COLUMN_X + M.COLUMNS * COLUMN_STEP + 20.0, COLUMN_TOP)
 STEP, MIN_STEP, MAX_STEP = 40.0, 10.0, 80.0  # a column's face-up step (logical units)
 STEP_CHANGE = 1.25  # one press of compact / expand
 PILE_STEP = 0.3
+DEAL_STAGGER = 0.005  # seconds between two cards of a new deal leaving the stock
 SPACING = (("compact", "\u25b2", 1 / STEP_CHANGE), ("reset", "\u2022", 0.0),
            ("expand", "\u25bc", STEP_CHANGE))
 COMMANDS = [("deal", "Deal", "d"), ("layoff", "Lay off", "l"), ("hint", "Hint", "h"),
@@ -187,6 +188,18 @@ class MilliganScene(GameScene):
 
     def deal_origin(self) -> tuple[float, float]:
         return STOCK_POS
+
+    def refresh(self, mode: str = "animate") -> None:
+        if mode != "deal" or self.table.animation_scale is None:
+            super().refresh(mode)
+            return
+        # Eight cards go out, not a table's worth: the stock is laid down at once and the
+        # dealt cards glide out of it close behind each other, with no springs to settle
+        # and no wait for images drawn ahead: a new deal is on show within half a second.
+        wanted = self.placements(self.view)
+        self.table.sync([p for p in wanted if p.zone == "stock"], "snap")
+        self.table.sync(wanted, "animate", origin=STOCK_POS, stagger=DEAL_STAGGER)
+        self.after_refresh()
 
     def run_under(self, key: str) -> list[str]:
         """The cards that travel with ``key``: itself and every card on it in its column."""
