@@ -8,7 +8,8 @@ card (again: one more card of its run), then 1-8, W or F says where it goes; W a
 picks the waiting card, F then 1-8 a foundation's top; T tries the picked card (else the
 one under the cursor) on the foundations; D deals, L lays off, G gives up. Pad: the
 cursor, A picks and drops, X tries a card on the foundations, Y hints. Each column has
-spacing buttons above it (compact, reset, expand); long columns squeeze to fit.
+spacing buttons above it (compact, reset, expand); long columns squeeze to fit, their
+covered cards showing rank and suit side by side (strip faces).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from game import stats_file
 from game.ai import milligan_player
 from game.engine import arrange
 from game.engine.actions import Act
+from game.engine.card_art import INDEX_DEPTH, STRIP_BAND
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place, Places
@@ -44,7 +46,11 @@ FOUNDATION_X, FOUNDATION_STEP = 220.0, 136.0
 COLUMN_X, COLUMN_STEP = 40.0, 150.0
 COLUMN_TOP, COLUMN_BOTTOM = 290.0, 1000.0
 WAITING_POS = (COLUMN_X + M.COLUMNS * COLUMN_STEP + 20.0, COLUMN_TOP)
-STEP, MIN_STEP, MAX_STEP = 40.0, 10.0, 80.0  # a column's face-up step (logical units)
+# A column's step (logical units): at STEP a covered card shows its whole corner index
+# (13 cards fit); squeezed below that it shows its strip face, rank and suit side by side
+# in a band MIN_STEP tall, so that 45 cards fit and every one reads.
+STEP, MAX_STEP = 45.0, 80.0
+INDEX_STEP, MIN_STEP = INDEX_DEPTH * CARD_W, STRIP_BAND * CARD_W
 STEP_CHANGE = 1.25  # one press of compact / expand
 PILE_STEP = 0.3
 DEAL_STAGGER = 0.005  # seconds between two cards of a new deal leaving the stock
@@ -174,10 +180,12 @@ class MilliganScene(GameScene):
         for i, (column, spacing) in enumerate(zip(view.columns, self.column_layout(view),
                                                   strict=True)):
             run = view.runs[i]
+            tight = spacing.up_step < INDEX_STEP
             for k, (card, y) in enumerate(zip(column, spacing.ys, strict=True)):
                 depth = len(column) - k
                 out.append(Placement(card.uid, card.uid, column_x(i), y, 400 + k, True,
-                                     f"c{i}", interactive=depth <= run, shadow=True))
+                                     f"c{i}", interactive=depth <= run, shadow=True,
+                                     strip=tight and depth > 1))
                 places[card.uid] = (f"c{i}", depth)
         if view.waiting is not None:
             out.append(Placement(view.waiting.uid, view.waiting.uid, *WAITING_POS, 300, True,

@@ -8,11 +8,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from scenes import milligan as S
-from tests.driver import frames, key, make_app
+from tests.driver import click, frames, key, make_app
+from tests.milligan_tools import long_column, table_on
 
 HALF_SECOND = 30  # frames at 60 fps
+
+
+def button_centre(scene: S.MilliganScene, name: str) -> tuple[float, float]:
+    rect = scene.hud.button(name).rect
+    return rect.centerx, rect.centery
 
 
 def dealt_cards_rest(scene: S.MilliganScene) -> bool:
@@ -46,3 +53,33 @@ def test_a_new_deal_is_on_show_within_half_a_second(tmp_path: Path) -> None:
     assert scene.view.moves == 0 and scene.view.stock_size == 96
     assert frames_until_dealt(app, scene) < HALF_SECOND  # (the Y key's frame was one)
     assert scene.card_count_problem() is None
+
+
+def index_height(scene: S.MilliganScene, key_: str) -> int:
+    """How tall the corner index of the face ``key_`` shows is (logical units)."""
+    return round(S.MIN_STEP if scene.table.placement(key_).strip else S.INDEX_STEP)
+
+
+def unreadable(scene: S.MilliganScene, column: int) -> list[str]:
+    """The covered cards of a column whose visible strip is shorter than their index."""
+    keys = [c.uid for c in scene.view.columns[column]]
+    shown = scene.table.visible_rects(keys[:-1])
+    return [k for k in keys[:-1] if shown[k].h < index_height(scene, k)]
+
+
+def test_45_cards_in_one_column_each_show_rank_and_suit_at_1280x720(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, scene = table_on(tmp_path, long_column(45), monkeypatch)
+    column = scene.view.columns[0]
+    assert len(column) == 45 and not unreadable(scene, 0)
+    last = scene.table.card_rect(column[-1].uid)
+    assert last.bottom <= S.COLUMN_BOTTOM + 1 and scene.table.visible_rects(
+        [column[-1].uid])[column[-1].uid] == last  # the end card shows whole
+    for name in ("expand", "compact", "compact", "compact", "compact"):
+        click(app, button_centre(scene, f"space:0:{name}"))
+        click(app, button_centre(scene, f"space:1:{name}"))
+        assert not unreadable(scene, 0) and not unreadable(scene, 1), name
+    assert scene.table.placement(scene.view.columns[1][0].uid).strip  # squeezed: strips
+    click(app, button_centre(scene, "space:1:reset"))
+    assert not scene.table.placement(scene.view.columns[1][0].uid).strip  # whole indices
+    assert not unreadable(scene, 1)
