@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cards import shuffled_deck
+from game.cards import SUITS, Card, shuffled_deck
 from game.rules import milligan as M
 from scenes import milligan as S
 from tests.driver import make_app, settle
@@ -34,3 +34,13 @@ def long_column(length: int = 45, rule: str = "alternate") -> M.MilliganState:
     return M.MilliganState(columns=tuple(tuple(c) for c in columns),
                            stock=tuple(deck[length + 49:]),
                            foundations=((),) * M.PILES, rule=rule)
+
+
+def one_from_winning(rule: str = "alternate", miss_milligan: bool = False) -> M.MilliganState:
+    """Every card up but the king of spades of the second deck, alone in column 1."""
+    piles = tuple(tuple(Card(rank, suit, deck) for rank in range(1, 14))
+                  for suit in SUITS for deck in (0, 1))
+    last = piles[1][-1]
+    return M.MilliganState(columns=((last,),) + ((),) * (M.COLUMNS - 1), stock=(),
+                           foundations=(piles[0], piles[1][:-1]) + piles[2:], rule=rule,
+                           miss_milligan=miss_milligan)

@@ -12,7 +12,7 @@ import pytest
 
 from scenes import milligan as S
 from tests.driver import click, frames, key, make_app
-from tests.milligan_tools import long_column, table_on
+from tests.milligan_tools import long_column, one_from_winning, table_on
 
 HALF_SECOND = 30  # frames at 60 fps
 
@@ -83,3 +83,57 @@ def test_45_cards_in_one_column_each_show_rank_and_suit_at_1280x720(
     click(app, button_centre(scene, "space:1:reset"))
     assert not scene.table.placement(scene.view.columns[1][0].uid).strip  # whole indices
     assert not unreadable(scene, 1)
+
+
+def test_the_end_box_with_its_summary_follows_a_win_show_that_ends_by_itself(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, scene = table_on(tmp_path, one_from_winning(), monkeypatch, animation="normal")
+    key(app, pygame.K_1, "1")
+    key(app, pygame.K_f, "f")
+    assert scene.view.won and scene.celebration is not None
+    for _ in range(60 * 15):  # the show ends by itself within ten seconds
+        frames(app)
+        if scene.celebration is None:
+            break
+    assert scene.celebration is None
+    frames(app, 30)
+    assert scene.hud.dialog is not None and scene.hud.dialog.title == "You won!"
+    assert "played" in scene.hud.dialog.body  # the statistics' summary
+
+
+def test_a_key_meant_for_the_win_show_just_after_it_ended_keeps_the_summary(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, scene = table_on(tmp_path, one_from_winning(), monkeypatch, animation="normal")
+    key(app, pygame.K_1, "1")
+    key(app, pygame.K_f, "f")
+    while scene.celebration is not None:
+        frames(app)
+    key(app, pygame.K_RETURN)  # "any key goes on", pressed as the show ended by itself
+    assert scene.view.won and scene.hud.dialog is not None
+    assert "played" in scene.hud.dialog.body
+    frames(app, 60)
+    key(app, pygame.K_ESCAPE)  # a moment later the end box answers as ever
+    assert scene.hud.dialog is None
+
+
+def bright_share(app, rect: pygame.Rect) -> float:  # noqa: ANN001
+    """The share of the screen's pixels in ``rect`` that are near white."""
+    area = app.screen.subsurface(rect.clip(app.screen.get_rect()))
+    w, h = area.get_size()
+    bright = sum(1 for x in range(0, w, 2) for y in range(0, h, 2)
+                 if min(area.get_at((x, y))[:3]) > 200)
+    return bright / max(1, len(range(0, w, 2)) * len(range(0, h, 2)))
+
+
+def test_the_win_shows_prompt_reads_over_white_cards(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, scene = table_on(tmp_path, one_from_winning(), monkeypatch, animation="normal")
+    key(app, pygame.K_1, "1")
+    key(app, pygame.K_f, "f")
+    frames(app, 200)  # the trail of white cards lies under the prompt by now
+    assert scene.celebration is not None
+    items = {item.key: item for item in scene.draw_items(1.0)}
+    app.renderer.invalidate()
+    app.render()
+    for part in ("banner", "hint"):
+        assert bright_share(app, items[("celebration", part)].rect) < 0.4, part
