@@ -83,6 +83,12 @@ def cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
+def rules_words(view: M.MilliganView) -> str:
+    """The rules a deal is played by, as the table says them when it starts."""
+    rules = "Miss Milligan rules" if view.miss_milligan else "The Giant's rules"
+    return f"New deal: {rules}, {M.RULE_LABELS[view.rule]}."
+
+
 def column_x(i: int) -> float:
     return COLUMN_X + i * COLUMN_STEP
 
@@ -504,6 +510,11 @@ class MilliganScene(GameScene):
     def new_game(self, seed: int | None = None) -> None:
         self.config = game_config(self.app)
         super().new_game(seed)
+
+    def dealt(self) -> None:
+        """A new deal says the rules it is played by: those set in Config start now."""
+        if not (self.demo or self.viewer):
+            self.hud.say(rules_words(self.view), seconds=6.0)
 
     def game_over_message(self, view: M.MilliganView) -> tuple[str, str]:
         points = f"{view.score:+.1f} points"

@@ -5,6 +5,7 @@ waiving space, foundation clicks under Miss Milligan, labelled piles."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -137,3 +138,18 @@ def test_the_win_shows_prompt_reads_over_white_cards(
     app.render()
     for part in ("banner", "hint"):
         assert bright_share(app, items[("celebration", part)].rect) < 0.4, part
+
+
+def test_rules_set_in_config_are_said_when_the_next_deal_starts(tmp_path: Path) -> None:
+    app = make_app(tmp_path, animation="off",
+                   per_game={"milligan": {"rule": "alternate", "miss_milligan": False}})
+    scene = S.MilliganScene(app, seed=5)
+    app.push(scene)
+    frames(app, 2)
+    # Miss Milligan switched on, as Config saves it: it starts with the next deal
+    app.settings = replace(app.settings, per_game={"milligan": {"rule": "alternate",
+                                                                "miss_milligan": True}})
+    key(app, pygame.K_n, "n")
+    key(app, pygame.K_y, "y")
+    assert scene.view.miss_milligan and scene.view.moves == 0
+    assert scene.hud.message.text == "New deal: Miss Milligan rules, alternating colours."
