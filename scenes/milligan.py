@@ -334,6 +334,8 @@ class MilliganScene(GameScene):
             self.choose(key)
         elif self.selected is not None and key is not None:
             self.put_selected(key)
+        elif key is not None and key[5:6] == "f" and self.view.foundations[int(key[6:])]:
+            self.select((key[5:], 1))  # a card not to be picked (Miss Milligan) says why
         else:
             self.clear_selection()
 

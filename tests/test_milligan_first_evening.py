@@ -153,3 +153,13 @@ def test_rules_set_in_config_are_said_when_the_next_deal_starts(tmp_path: Path) 
     key(app, pygame.K_y, "y")
     assert scene.view.miss_milligan and scene.view.moves == 0
     assert scene.hud.message.text == "New deal: Miss Milligan rules, alternating colours."
+
+
+def test_a_click_on_a_foundation_card_under_miss_milligan_says_why_nothing_happens(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, scene = table_on(tmp_path, one_from_winning(miss_milligan=True), monkeypatch)
+    x, y = S.foundation_pos(4)
+    click(app, (x + S.CARD_W / 2, y + S.CARD_H / 2))
+    assert scene.selected is None and scene.hud.message is not None
+    assert scene.hud.message.error
+    assert "nothing comes back off the foundations" in scene.hud.message.text
