@@ -23,7 +23,7 @@ from game import stats_file
 from game.ai import milligan_player
 from game.engine import arrange
 from game.engine.actions import Act
-from game.engine.card_art import INDEX_DEPTH, STRIP_BAND
+from game.engine.card_art import INDEX_DEPTH, STRIP_BAND, draw_suit
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place, Places
@@ -31,7 +31,7 @@ from game.engine.jobs import PENDING, STUDY
 from game.engine.layout import DESIGN_W
 from game.engine.render import DrawItem
 from game.engine.scene import felt
-from game.engine.ui import GOLD, INK, Button, confirm, text_image, wrap_text
+from game.engine.ui import GOLD, INK, MUTED, Button, confirm, text_image, wrap_text
 from game.engine.widgets import command_bar
 from game.rules import milligan as M
 from game.rules import milligan_stuck
@@ -583,6 +583,12 @@ class MilliganScene(GameScene):
         label = text_image(vp, self.title, 30, GOLD, bold=True)
         surface.blit(label, vp.to_px(STATUS_X, 40))
         self.label_pile(surface, "Waiting", WAITING_POS, above=40, size=24)
+        for i in range(M.COLUMNS):  # the number its key uses, over its spacing buttons
+            self.label_pile(surface, str(i + 1), (column_x(i), COLUMN_TOP), above=82, size=24)
+        for p in range(M.PILES):  # each pile's suit, under its cards (the rules fix it)
+            x, y = foundation_pos(p)
+            draw_suit(surface, M.pile_suit(p), vp.to_px(x + CARD_W / 2, y + CARD_H / 2),
+                      vp.px(CARD_W * 0.45), MUTED)
         return surface
 
     def extra_items(self) -> list[DrawItem]:

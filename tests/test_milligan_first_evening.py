@@ -163,3 +163,29 @@ def test_a_click_on_a_foundation_card_under_miss_milligan_says_why_nothing_happe
     assert scene.selected is None and scene.hud.message is not None
     assert scene.hud.message.error
     assert "nothing comes back off the foundations" in scene.hud.message.text
+
+
+def felt_differs(app, pos: tuple[float, float]) -> bool:  # noqa: ANN001
+    """Is something drawn at ``pos`` (logical), unlike the felt a little way left of it?"""
+    here = app.screen.get_at(app.viewport.to_px(*pos))
+    there = app.screen.get_at(app.viewport.to_px(pos[0] - 30, pos[1]))
+    return sum(abs(a - b) for a, b in zip(here[:3], there[:3], strict=True)) > 120
+
+
+def test_empty_foundations_show_their_suit_and_columns_their_key(tmp_path: Path) -> None:
+    app = make_app(tmp_path, animation="off",
+                   per_game={"milligan": {"rule": "alternate", "miss_milligan": False}})
+    scene = S.MilliganScene(app, seed=5)
+    app.push(scene)
+    key(app, pygame.K_n, "n")
+    key(app, pygame.K_y, "y")
+    frames(app, 2)
+    app.renderer.invalidate()
+    app.render()
+    for p, pile in enumerate(scene.view.foundations):
+        x, y = S.foundation_pos(p)
+        if not pile:  # the suit's symbol at the middle of the empty place
+            assert felt_differs(app, (x + S.CARD_W / 2, y + S.CARD_H / 2)), p
+    for i in range(8):  # a number over each column, where the key that picks it says
+        x = S.column_x(i) + S.CARD_W / 2
+        assert any(felt_differs(app, (x + dx, S.COLUMN_TOP - 70)) for dx in range(-6, 7)), i
