@@ -1,11 +1,11 @@
 """The Giant / Miss Milligan: eight long columns, the stock, eight foundations and the
 waiving space, played with the mouse, the keyboard or a pad.
 
-Mouse: drag a card (and the run on it) onto a column, the waiting space or the
+Mouse: drag a card (and the run on it) onto a column, the waiving space or the
 foundations; or click it, then click where it goes. Shift-click or right-click tries a
 card on the foundations. A click on the stock deals. Keyboard: 1-8 pick a column's end
 card (again: one more card of its run), then 1-8, W or F says where it goes; W alone
-picks the waiting card, F then 1-8 a foundation's top; T tries the picked card (else the
+picks the waived card, F then 1-8 a foundation's top; T tries the picked card (else the
 one under the cursor) on the foundations; D deals, L lays off, G gives up. Pad: the
 cursor, A picks and drops, X tries a card on the foundations, Y hints. Each column has
 spacing buttons above it (compact, reset, expand); long columns squeeze to fit, their
@@ -306,7 +306,7 @@ class MilliganScene(GameScene):
         self.clear_selection()
         move = self.move_for(source, target)
         if move is None:
-            self.app.error("Choose a column, the waiting space or the foundations.")
+            self.app.error("Choose a column, the waiving space or the foundations.")
         else:
             self.play(move)
 
@@ -349,7 +349,7 @@ class MilliganScene(GameScene):
 
     def zone_place(self, name: str, rect: pygame.Rect) -> Place | None:
         """With a card picked up: an empty column (its first card's place), the empty
-        waiting space, and each foundation pile that shows no card to pick."""
+        waiving space, and each foundation pile that shows no card to pick."""
         view = self.view
         where = name[5:]
         if self.selected is None or where == "stock":
@@ -363,7 +363,7 @@ class MilliganScene(GameScene):
         return None
 
     def focus_places(self) -> Places:
-        """The columns (the waiting space a ninth on their right): Left and Right go
+        """The columns (the waiving space a ninth on their right): Left and Right go
         to the end of the next one along, where a run is put or picked."""
         places = super().focus_places()
         for key, place in places.items():
@@ -398,7 +398,7 @@ class MilliganScene(GameScene):
             elif view.waiting is not None:
                 self.select(("w", 1))
             else:
-                self.app.error("The waiting space is empty.")
+                self.app.error("The waiving space is empty.")
         elif key == "f":
             if self.selected is not None:
                 self.put_selected("zone:f")
@@ -582,7 +582,9 @@ class MilliganScene(GameScene):
             surface.fill((40, 40, 40), special_flags=pygame.BLEND_ADD)
         label = text_image(vp, self.title, 30, GOLD, bold=True)
         surface.blit(label, vp.to_px(STATUS_X, 40))
-        self.label_pile(surface, "Waiting", WAITING_POS, above=40, size=24)
+        line = text_image(vp, "Waiving", 24, bold=True).get_height() / vp.scale
+        for k, word in enumerate(("space", "Waiving")):  # two lines: clear of column 8
+            self.label_pile(surface, word, WAITING_POS, above=36 + k * line, size=24)
         for i in range(M.COLUMNS):  # the number its key uses, over its spacing buttons
             self.label_pile(surface, str(i + 1), (column_x(i), COLUMN_TOP), above=82, size=24)
         for p in range(M.PILES):  # each pile's suit, under its cards (the rules fix it)

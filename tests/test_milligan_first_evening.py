@@ -189,3 +189,22 @@ def test_empty_foundations_show_their_suit_and_columns_their_key(tmp_path: Path)
     for i in range(8):  # a number over each column, where the key that picks it says
         x = S.column_x(i) + S.CARD_W / 2
         assert any(felt_differs(app, (x + dx, S.COLUMN_TOP - 70)) for dx in range(-6, 7)), i
+
+
+def test_the_waiving_space_goes_by_one_name(tmp_path: Path) -> None:
+    app = make_app(tmp_path, animation="off",
+                   per_game={"milligan": {"rule": "alternate", "miss_milligan": False}})
+    scene = S.MilliganScene(app, seed=5)
+    app.push(scene)
+    frames(app, 2)
+    key(app, pygame.K_w, "w")  # nothing waived yet: the scene says so
+    said = [scene.hud.message.text]
+    key(app, pygame.K_1, "1")
+    key(app, pygame.K_w, "w")
+    assert scene.view.waiting is not None
+    key(app, pygame.K_2, "2")
+    key(app, pygame.K_w, "w")  # taken: the rules say so
+    said.append(scene.hud.message.text)
+    assert all("waiving space" in text for text in said), said
+    help_text = (Path(__file__).parents[1] / "assets" / "help" / "milligan.txt").read_text()
+    assert "waiving space" in help_text and "waiting" not in help_text.lower()
