@@ -212,7 +212,7 @@ class MilliganScene(GameScene):
         # and no wait for images drawn ahead: a new deal is on show within half a second.
         wanted = self.placements(self.view)
         self.table.sync([p for p in wanted if p.zone == "stock"], "snap")
-        self.table.sync(wanted, "animate", origin=STOCK_POS, stagger=DEAL_STAGGER)
+        self.table.sync(wanted, "animate", origin=self.deal_origin(), stagger=DEAL_STAGGER)
         self.after_refresh()
 
     def run_under(self, key: str) -> list[str]:

@@ -547,6 +547,7 @@ class CardArt:
         return self._down(big)
 
     def _draw_strip_index(self, big: pygame.Surface, card: Card, color: RGB) -> None:
+        """The top of ``big`` blanked to the corner index's depth; rank and suit in a row."""
         s, u = self.ss, self.width * self.ss
         border = max(s, round(self.width * s / 150))
         radius = self.radius * s - border
