@@ -1,14 +1,15 @@
 """The Giant / Miss Milligan: eight long columns, the stock, eight foundations and the
 waiving space, played with the mouse, the keyboard or a pad.
 
-Mouse: drag a card (and the run on it) onto a column, the waiting space or the
+Mouse: drag a card (and the run on it) onto a column, the waiving space or the
 foundations; or click it, then click where it goes. Shift-click or right-click tries a
 card on the foundations. A click on the stock deals. Keyboard: 1-8 pick a column's end
 card (again: one more card of its run), then 1-8, W or F says where it goes; W alone
-picks the waiting card, F then 1-8 a foundation's top; T tries the picked card (else the
+picks the waived card, F then 1-8 a foundation's top; T tries the picked card (else the
 one under the cursor) on the foundations; D deals, L lays off, G gives up. Pad: the
 cursor, A picks and drops, X tries a card on the foundations, Y hints. Each column has
-spacing buttons above it (compact, reset, expand); long columns squeeze to fit.
+spacing buttons above it (compact, reset, expand); long columns squeeze to fit, their
+covered cards showing rank and suit side by side (strip faces).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from game import stats_file
 from game.ai import milligan_player
 from game.engine import arrange
 from game.engine.actions import Act
+from game.engine.card_art import INDEX_DEPTH, STRIP_BAND, draw_suit
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place, Places
@@ -29,7 +31,7 @@ from game.engine.jobs import PENDING, STUDY
 from game.engine.layout import DESIGN_W
 from game.engine.render import DrawItem
 from game.engine.scene import felt
-from game.engine.ui import GOLD, INK, Button, confirm, text_image, wrap_text
+from game.engine.ui import GOLD, INK, MUTED, Button, confirm, text_image, wrap_text
 from game.engine.widgets import command_bar
 from game.rules import milligan as M
 from game.rules import milligan_stuck
@@ -44,9 +46,14 @@ FOUNDATION_X, FOUNDATION_STEP = 220.0, 136.0
 COLUMN_X, COLUMN_STEP = 40.0, 150.0
 COLUMN_TOP, COLUMN_BOTTOM = 290.0, 1000.0
 WAITING_POS = (COLUMN_X + M.COLUMNS * COLUMN_STEP + 20.0, COLUMN_TOP)
-STEP, MIN_STEP, MAX_STEP = 40.0, 10.0, 80.0  # a column's face-up step (logical units)
+# A column's step (logical units): at STEP a covered card shows its whole corner index
+# (13 cards fit); squeezed below that it shows its strip face, rank and suit side by side
+# in a band MIN_STEP tall, so that 45 cards fit and every one reads.
+STEP, MAX_STEP = 45.0, 80.0
+INDEX_STEP, MIN_STEP = INDEX_DEPTH * CARD_W, STRIP_BAND * CARD_W
 STEP_CHANGE = 1.25  # one press of compact / expand
 PILE_STEP = 0.3
+DEAL_STAGGER = 0.005  # seconds between two cards of a new deal leaving the stock
 SPACING = (("compact", "\u25b2", 1 / STEP_CHANGE), ("reset", "\u2022", 0.0),
            ("expand", "\u25bc", STEP_CHANGE))
 COMMANDS = [("deal", "Deal", "d"), ("layoff", "Lay off", "l"), ("hint", "Hint", "h"),
@@ -74,6 +81,12 @@ def game_config(app: Any) -> dict[str, Any]:
 
 def cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def rules_words(view: M.MilliganView) -> str:
+    """The rules a deal is played by, as the table says them when it starts."""
+    rules = "Miss Milligan rules" if view.miss_milligan else "The Giant's rules"
+    return f"New deal: {rules}, {M.RULE_LABELS[view.rule]}."
 
 
 def column_x(i: int) -> float:
@@ -173,10 +186,12 @@ class MilliganScene(GameScene):
         for i, (column, spacing) in enumerate(zip(view.columns, self.column_layout(view),
                                                   strict=True)):
             run = view.runs[i]
+            tight = spacing.up_step < INDEX_STEP
             for k, (card, y) in enumerate(zip(column, spacing.ys, strict=True)):
                 depth = len(column) - k
                 out.append(Placement(card.uid, card.uid, column_x(i), y, 400 + k, True,
-                                     f"c{i}", interactive=depth <= run, shadow=True))
+                                     f"c{i}", interactive=depth <= run, shadow=True,
+                                     strip=tight and depth > 1))
                 places[card.uid] = (f"c{i}", depth)
         if view.waiting is not None:
             out.append(Placement(view.waiting.uid, view.waiting.uid, *WAITING_POS, 300, True,
@@ -187,6 +202,18 @@ class MilliganScene(GameScene):
 
     def deal_origin(self) -> tuple[float, float]:
         return STOCK_POS
+
+    def refresh(self, mode: str = "animate") -> None:
+        if mode != "deal" or self.table.animation_scale is None:
+            super().refresh(mode)
+            return
+        # Eight cards go out, not a table's worth: the stock is laid down at once and the
+        # dealt cards glide out of it close behind each other, with no springs to settle
+        # and no wait for images drawn ahead: a new deal is on show within half a second.
+        wanted = self.placements(self.view)
+        self.table.sync([p for p in wanted if p.zone == "stock"], "snap")
+        self.table.sync(wanted, "animate", origin=self.deal_origin(), stagger=DEAL_STAGGER)
+        self.after_refresh()
 
     def run_under(self, key: str) -> list[str]:
         """The cards that travel with ``key``: itself and every card on it in its column."""
@@ -280,7 +307,7 @@ class MilliganScene(GameScene):
         self.clear_selection()
         move = self.move_for(source, target)
         if move is None:
-            self.app.error("Choose a column, the waiting space or the foundations.")
+            self.app.error("Choose a column, the waiving space or the foundations.")
         else:
             self.play(move)
 
@@ -308,6 +335,8 @@ class MilliganScene(GameScene):
             self.choose(key)
         elif self.selected is not None and key is not None:
             self.put_selected(key)
+        elif key is not None and key[5:6] == "f" and self.view.foundations[int(key[6:])]:
+            self.select((key[5:], 1))  # a card not to be picked (Miss Milligan) says why
         else:
             self.clear_selection()
 
@@ -321,7 +350,7 @@ class MilliganScene(GameScene):
 
     def zone_place(self, name: str, rect: pygame.Rect) -> Place | None:
         """With a card picked up: an empty column (its first card's place), the empty
-        waiting space, and each foundation pile that shows no card to pick."""
+        waiving space, and each foundation pile that shows no card to pick."""
         view = self.view
         where = name[5:]
         if self.selected is None or where == "stock":
@@ -335,7 +364,7 @@ class MilliganScene(GameScene):
         return None
 
     def focus_places(self) -> Places:
-        """The columns (the waiting space a ninth on their right): Left and Right go
+        """The columns (the waiving space a ninth on their right): Left and Right go
         to the end of the next one along, where a run is put or picked."""
         places = super().focus_places()
         for key, place in places.items():
@@ -370,7 +399,7 @@ class MilliganScene(GameScene):
             elif view.waiting is not None:
                 self.select(("w", 1))
             else:
-                self.app.error("The waiting space is empty.")
+                self.app.error("The waiving space is empty.")
         elif key == "f":
             if self.selected is not None:
                 self.put_selected("zone:f")
@@ -486,6 +515,11 @@ class MilliganScene(GameScene):
         self.config = game_config(self.app)
         return super().new_game(seed, same=same, undo=undo)
 
+    def dealt(self) -> None:
+        """A new deal says the rules it is played by: those set in Config start now."""
+        if not (self.demo or self.viewer):
+            self.hud.say(rules_words(self.view), seconds=6.0)
+
     def game_over_message(self, view: M.MilliganView) -> tuple[str, str]:
         points = f"{view.score:+.1f} points"
         if view.won:
@@ -550,7 +584,15 @@ class MilliganScene(GameScene):
             surface.fill((40, 40, 40), special_flags=pygame.BLEND_ADD)
         label = text_image(vp, self.title, 30, GOLD, bold=True)
         surface.blit(label, vp.to_px(STATUS_X, 40))
-        self.label_pile(surface, "Waiting", WAITING_POS, above=40, size=24)
+        line = text_image(vp, "Waiving", 24, bold=True).get_height() / vp.scale
+        for k, word in enumerate(("space", "Waiving")):  # two lines: clear of column 8
+            self.label_pile(surface, word, WAITING_POS, above=36 + k * line, size=24)
+        for i in range(M.COLUMNS):  # the number its key uses, over its spacing buttons
+            self.label_pile(surface, str(i + 1), (column_x(i), COLUMN_TOP), above=82, size=24)
+        for p in range(M.PILES):  # each pile's suit, under its cards (the rules fix it)
+            x, y = foundation_pos(p)
+            draw_suit(surface, M.pile_suit(p), vp.to_px(x + CARD_W / 2, y + CARD_H / 2),
+                      vp.px(CARD_W * 0.45), MUTED)
         return surface
 
     def extra_items(self) -> list[DrawItem]:

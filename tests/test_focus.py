@@ -1,5 +1,5 @@
 """The keyboard and pad focus at every table: a frame always on the place that has the
-focus (an empty square, column, waiting space or foundation too), drawn over the
+focus (an empty square, column, waiving space or foundation too), drawn over the
 table's own outlines; the arrows going to the nearest place that way; the focus
 staying where the player left it after a move; every place reachable from every other;
 and games played by pad alone in few presses a move."""
@@ -125,7 +125,7 @@ def test_the_giant_frames_empty_columns_where_they_grow_the_waiting_space_and_fo
     pad.walk("zone:c0")
     assert_framed(app, scene, top_slot)  # where a run would go, not the column's middle
     pad.walk("zone:c7")
-    pad.button(DPAD[Act.RIGHT])  # the next column along: the waiting space
+    pad.button(DPAD[Act.RIGHT])  # the next column along: the waiving space
     assert scene.focus == "zone:w"
     assert_framed(app, scene, scene.table.zones["zone:w"])
     empty = next(p for p in range(M.PILES) if not view.foundations[p])

@@ -346,7 +346,8 @@ def test_new_cards_clear_the_game_over_line_in_poker_squares_and_the_giant(
     key(app, pygame.K_ESCAPE)
     assert scene.hud.message.text.startswith("The game is over")
     type_text(app, "n")
-    assert scene.view.moves == 0 and scene.hud.message is None and not message_drawn(scene)
+    # the line now says the rules the new deal is played by (Config's, from this deal on)
+    assert scene.view.moves == 0 and scene.hud.message.text.startswith("New deal:")
 
 
 def test_chinese_poker_between_rounds_names_the_deal_not_the_last_trick(

@@ -142,7 +142,7 @@ def test_a_later_finish_replaces_the_replay_and_the_count(tmp_path: Path) -> Non
     key(app, pygame.K_u, "u")
     column = next(int(m.source[1:]) for m in scene.client.legal_moves
                   if isinstance(m, M.Transfer) and m.target == "w")
-    key(app, pygame.K_1 + column, str(column + 1))  # a card to the waiting space:
+    key(app, pygame.K_1 + column, str(column + 1))  # a card to the waiving space:
     key(app, pygame.K_w, "w")  # on this deal that move itself proves the game lost
     assert scene.over and scene.hud.dialog.title == "No more cards can go up"
     files = replays(tmp_path)

@@ -207,9 +207,9 @@ def test_a_game_is_lost_once_no_new_card_can_ever_go_up() -> None:
     after = allowed(s, M.Deal())
     assert after.status == "lost" and M.is_over(after) and not M.legal_moves(after)
     assert M.observe(after).lost and M.returns(after) == (M.score("suit", False, 2, True),)
-    # Moves remain (the waiting space is free) but none of them leads anywhere.
+    # Moves remain (the waiving space is free) but none of them leads anywhere.
     assert M.is_stuck(position(["KC 5D", "QC 9H", "JC 7S"], **base))
-    # The 3S is one card down and the waiting space can take that card: not lost.
+    # The 3S is one card down and the waiving space can take that card: not lost.
     assert not M.is_stuck(position(["KC 3S 9C"], **base))
 
 

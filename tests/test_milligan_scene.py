@@ -386,7 +386,8 @@ def test_quitting_mid_game_resumes_it_with_its_spacing(tmp_path: Path) -> None:
     click(app, button_centre(scene, "space:2:expand"))
     state, steps = scene.recorder.state, dict(scene.steps)
     saved = json.loads((tmp_path / "autosave-milligan.json").read_text())
-    assert saved["replay"]["moves"] == ["deal", "deal"] and saved["spacing"] == {"2": 50.0}
+    assert saved["replay"]["moves"] == ["deal", "deal"]
+    assert saved["spacing"] == {"2": S.STEP * S.STEP_CHANGE}
     app.pop()  # leaving (or a crash: the file is written after every move)
     again = app_with(tmp_path)
     resumed = S.MilliganScene(again)

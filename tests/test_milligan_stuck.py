@@ -13,18 +13,18 @@ from game.rules import milligan as M
 from game.rules import milligan_stuck as S
 from tests.test_milligan_rules import allowed, position, refused
 
-# Every column full, the waiting space taken by a king with nowhere to go; cards move
+# Every column full, the waiving space taken by a king with nowhere to go; cards move
 # (QC onto a red king, JH onto QC, ...) but the wanted 3S and 5S stay under kings.
 FULL = (["5S KH", "3S KD", "7H QC", "8D JH", "9C 2H", "6D 5C", "JS 4D", "QS 8H"],
         dict(foundations={0: "AS 2S 3S 4S", 1: "AS 2S"}, waiting="KC", rule="alternate"))
 # Miss Milligan, same suit: the AH is under 8D and 4H; 4H can wait, 8D has nowhere to go.
-# The relaxation is fooled (KD may park and come back to free the waiting space again),
+# The relaxation is fooled (KD may park and come back to free the waiving space again),
 # the search is not.
 SEARCHED = (["AH 8D 4H", "KD", "JH", "7C", "QS", "9C", "JS", "6D"],
             dict(foundations={0: "AS 2S 3S 4S", 1: "AS 2S 3S 4S", 4: "AD 2D 3D 4D",
                               5: "AD 2D 3D 4D"}, rule="suit", mm=True))
-# Looks stuck (one move: the 3H back out of the waiting space) but the 5S goes up after
-# four: 3H onto 4C, 2D to the waiting space, 9H 8C onto TC, 5S up.
+# Looks stuck (one move: the 3H back out of the waiving space) but the 5S goes up after
+# four: 3H onto 4C, 2D to the waiving space, 9H 8C onto TC, 5S up.
 LIVE = (["5S 9H 8C", "TC 2D", "QS 4C"],
         dict(foundations={0: "AS 2S 3S 4S"}, waiting="3H", rule="alternate", mm=True))
 
@@ -56,8 +56,8 @@ def test_the_relaxation_proves_a_full_table_lost_without_searching() -> None:
     assert list(M.transfers(s)) and not M.has_layoff(s)  # moves there are
     assert S.relaxed_stuck(s) and M.is_stuck(s, budget=1)
     assert plain_search(s, 50_000) is True
-    # One move earlier (QC back in the waiting space instead of KC, KC on the table):
-    # the move that fills the waiting space ends the game as lost.
+    # One move earlier (QC back in the waiving space instead of KC, KC on the table):
+    # the move that fills the waiving space ends the game as lost.
     before = position(["5S KH", "3S KD", "7H QC", "8D JH", "9C 2H", "6D 5C", "JS 4D",
                        "QS 8H KC"], foundations=FULL[1]["foundations"], rule="alternate")
     after = allowed(before, M.Transfer("c7", 1, "w"))

@@ -102,7 +102,7 @@ def _pointless(state: M.MilliganState, move: M.Transfer) -> bool:
 
 
 def _takes_a_card(state: M.MilliganState, card: M.Card) -> bool:
-    """Could some card that moves now (in a column's run, or waiting) go on ``card``?"""
+    """Could some card that moves now (in a column's run, or waived) go on ``card``?"""
     rule = state.rule
     if state.waiting is not None and M.builds_on(state.waiting, card, rule):
         return True

@@ -260,6 +260,10 @@ def _build_shapes() -> dict[str, SuitShape]:
 
 SUIT_SHAPES = _build_shapes()
 SUIT_WIDTH = {"H": 0.98, "D": 0.74, "S": 0.92, "C": 0.95}  # width / height of each symbol
+# How far down a face's corner index reaches (rank over suit), and the height of a strip
+# face's band (rank and suit side by side), as shares of the card's width.
+INDEX_DEPTH = 0.38
+STRIP_BAND = 0.105
 
 
 def _draw_shape(surface: pygame.Surface, suit: str, center: Point, size: float,
@@ -417,6 +421,12 @@ class CardArt:
     def face(self, card: Card) -> pygame.Surface:
         return self.cached(("face", card.code), lambda: self._render_face(card))
 
+    def strip_face(self, card: Card) -> pygame.Surface:
+        """The face as a card covered in a tight column shows it: rank and suit side by
+        side in a band across the top (``STRIP_BAND``), plain down to ``INDEX_DEPTH``
+        (no half index or pips in a strip a little taller than the band)."""
+        return self.cached(("strip", card.code), lambda: self._render_face(card, strip=True))
+
     def back(self, design: str | None = None) -> pygame.Surface:
         design = design or self.back_design
         if design not in BACKS:
@@ -523,7 +533,7 @@ class CardArt:
               ) -> pygame.Surface:
         return pygame.transform.smoothscale(big, size or self.size)
 
-    def _render_face(self, card: Card) -> pygame.Surface:
+    def _render_face(self, card: Card, strip: bool = False) -> pygame.Surface:
         big = self._blank(FACE)
         color = self.color(card.suit)
         self._draw_indices(big, card, color)
@@ -533,7 +543,28 @@ class CardArt:
             self._draw_pips(big, card, color)
         else:
             self._draw_court(big, card, color)
+        if strip:
+            self._draw_strip_index(big, card, color)
         return self._down(big)
+
+    def _draw_strip_index(self, big: pygame.Surface, card: Card, color: RGB) -> None:
+        """The top of ``big`` blanked to the corner index's depth; rank and suit in a row."""
+        s, u = self.ss, self.width * self.ss
+        border = max(s, round(self.width * s / 150))
+        radius = self.radius * s - border
+        pygame.draw.rect(big, FACE, (border, border, big.get_width() - 2 * border,
+                                     round(u * INDEX_DEPTH)),
+                         border_top_left_radius=radius, border_top_right_radius=radius)
+        band = u * STRIP_BAND
+        cap = band * 0.72
+        label = "10" if card.rank == 10 else card.code[0]
+        text, _ = _cap_text(label, cap, color)
+        x, top = u * 0.06, (band - cap) / 2 + border / 2
+        big.blit(text, (round(x), round(top)))
+        pip = band * 0.9  # as tall as the band allows: spades and clubs told apart
+        _draw_shape(big, card.suit, (x + text.get_width() + cap * 0.3
+                                     + pip * SUIT_WIDTH[card.suit] / 2, top + cap / 2),
+                    pip, color)
 
     def _draw_indices(self, big: pygame.Surface, card: Card, color: RGB) -> None:
         """Rank over suit in the top-left corner, and the same turned over bottom-right."""

@@ -59,6 +59,9 @@ DEMO_BANNER = "Demo \u00b7 any key or click ends the show"  # and back to the me
 FLASH_SECONDS = 0.6  # a refused card's red ring: seen with error messages and sound off
 FOCUS_ACTS = (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT, Act.SELECT)
 OVER_WORDS_SECONDS = 12.0  # how long the line saying how to go on stays after the end box
+# After a win show ends by itself, the end box ignores presses this long: a key pressed
+# to end the show a moment too late must not choose New before the summary is read.
+SHOW_GRACE_SECONDS = 0.8
 
 
 class CardGameScene(Scene):
@@ -100,6 +103,7 @@ class CardGameScene(Scene):
         self.finished_reported = False
         self._answer_due = False  # this seat's move is on its way to the table
         self.celebration: Celebration | None = None
+        self._show_grace = 0.0  # seconds the end box still ignores presses (above)
         self.records = RecordKeeper(self.game_id, app.save_dir,
                                     lambda text: self.hud.say(text, error=True))
         self.unsaved = ""  # why the last autosave failed ("" when it did not)
@@ -652,6 +656,8 @@ class CardGameScene(Scene):
         if self.celebration is not None and self._stops_demo(action):
             self.celebration = None  # any key, click or button: on to the end dialog
             return
+        if self._show_grace > 0 and self._stops_demo(action):
+            return  # meant for the show that has just ended by itself
         if action.device == "mouse" and not self.mouse_on:
             return
         if self.human_for(action) is None:
@@ -689,7 +695,9 @@ class CardGameScene(Scene):
                 self.celebration.update(dt)
             if self.celebration.done:
                 self.celebration = None
+                self._show_grace = SHOW_GRACE_SECONDS
             return
+        self._show_grace = max(0.0, self._show_grace - dt)
         if self.demo and self.over and not self.viewer:
             self._demo_wait -= dt
             if self._demo_wait <= 0:

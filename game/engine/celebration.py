@@ -19,13 +19,14 @@ import pygame
 from game.cards import Card
 from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
 from game.engine.render import DrawItem
-from game.engine.ui import DIALOG_Z, GOLD, text_image
+from game.engine.ui import DIALOG_Z, GOLD, PANEL, text_image
 
 GRAVITY = 2400.0  # logical units per second squared
 BOUNCE = 0.74  # share of the speed kept at each bounce
 LAUNCH_EVERY = 0.11  # seconds between two cards leaving
 LONGEST = 10.0  # seconds: however many cards there are, the show ends by then
 CANVAS_Z = DIALOG_Z + 100  # over the end dialog, which shows once the show is over
+PLATE_PAD = 24  # logical units of plate round the banner and its prompt
 
 
 @dataclass(slots=True)
@@ -54,6 +55,7 @@ class Celebration:
         self.next_launch = 0.0
         self.prints: list[tuple[Card, float, float]] = []  # stamped at the next draw
         self.canvas: pygame.Surface | None = None
+        self.plate: pygame.Surface | None = None
 
     @property
     def done(self) -> bool:
@@ -93,9 +95,23 @@ class Celebration:
         bx, by = vp.to_px(*self.banner_at)
         hint = text_image(vp, "Press any key to go on", 30)
         hx, hy = vp.to_px(self.banner_at[0], self.banner_at[1] + 70)
+        words = [DrawItem(("celebration", "banner"), banner,
+                          (bx - banner.get_width() // 2, by - banner.get_height() // 2),
+                          CANVAS_Z + 1),
+                 DrawItem(("celebration", "hint"), hint, (hx - hint.get_width() // 2, hy),
+                          CANVAS_Z + 1)]
+        around = words[0].rect.union(words[1].rect).inflate(vp.px(2 * PLATE_PAD),
+                                                            vp.px(PLATE_PAD))
         return [DrawItem(("celebration",), picture, (0, 0), CANVAS_Z),
-                DrawItem(("celebration", "banner"), banner,
-                         (bx - banner.get_width() // 2, by - banner.get_height() // 2),
-                         CANVAS_Z + 1),
-                DrawItem(("celebration", "hint"), hint, (hx - hint.get_width() // 2, hy),
-                         CANVAS_Z + 1)]
+                DrawItem(("celebration", "plate"), self._plate(vp, around.size),
+                         around.topleft, CANVAS_Z + 0.5), *words]
+
+    def _plate(self, vp: Viewport, size: tuple[int, int]) -> pygame.Surface:
+        """A dark plate under the banner and its prompt: they read over white cards."""
+        if self.plate is None or self.plate.get_size() != size:
+            self.plate = pygame.Surface(size, pygame.SRCALPHA)
+            radius = vp.px(18)
+            pygame.draw.rect(self.plate, PANEL, self.plate.get_rect(), border_radius=radius)
+            pygame.draw.rect(self.plate, GOLD, self.plate.get_rect(), max(1, vp.px(3)),
+                             border_radius=radius)
+        return self.plate

@@ -30,6 +30,7 @@ class Placement:
     dim: bool = False
     shadow: bool = True  # only a pile's bottom card casts one, or the pile turns black
     scale: float = 1.0  # drawn, hit and dragged at this share of the table's card size
+    strip: bool = False  # shown as CardArt.strip_face: covered in a column too tight for its index
 
 
 @dataclass(slots=True)

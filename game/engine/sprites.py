@@ -51,6 +51,7 @@ class Look:
     scale: float
     pos: tuple[int, int]  # the card's top-left corner in window pixels
     z: float
+    strip: bool = False  # the face as CardArt.strip_face draws it
 
 
 @dataclass(slots=True)
@@ -92,10 +93,11 @@ class CardSprites:
         sprites: dict[tuple[object, ...], Callable[[], object]] = {}
         for look in looks:
             art = self.art_for(look.scale)
-            name = self._face_name(art, look.card, look.dim)
+            name = self._face_name(art, look.card, look.dim, look.strip)
             sprite = ("sprite", look.lifted, *name) if look.shadow else name
             if not art.has(name):
-                faces.setdefault((art.spec, name), partial(self._face, art, look.card, look.dim))
+                faces.setdefault((art.spec, name), partial(self._face, art, look.card, look.dim,
+                                                           look.strip))
             if not art.has(sprite):
                 sprites.setdefault((art.spec, sprite), partial(self._resting, art, look))
         self._queue.extend(("face", draw) for draw in faces.values())
@@ -144,15 +146,18 @@ class CardSprites:
     # -- one card -------------------------------------------------------------------------
 
     @staticmethod
-    def _face_name(art: CardArt, card: str | None, dim: bool) -> tuple[object, ...]:
+    def _face_name(art: CardArt, card: str | None, dim: bool, strip: bool = False
+                   ) -> tuple[object, ...]:
         """The key of the image ``_face`` returns, under ``art``."""
-        name = ("back", art.back_design) if card is None else ("face", _card(card).code)
+        name = ("back", art.back_design) if card is None else (
+            "strip" if strip else "face", _card(card).code)
         return ("dim", *name) if dim else name
 
-    def _face(self, art: CardArt, card: str | None, dim: bool
+    def _face(self, art: CardArt, card: str | None, dim: bool, strip: bool = False
               ) -> tuple[tuple[object, ...], pygame.Surface]:
-        image = art.back() if card is None else art.face(_card(card))
-        name = self._face_name(art, card, dim)
+        image = art.back() if card is None else \
+            art.strip_face(_card(card)) if strip else art.face(_card(card))
+        name = self._face_name(art, card, dim, strip)
         if dim:
             source = image
             image = art.cached(name, lambda: _dimmed(source))
@@ -163,7 +168,7 @@ class CardSprites:
         """Work out what ``look`` needs (its rotations go into ``turns``); the returned
         function makes its items once the frame's rotations are done."""
         art = self.art_for(look.scale)
-        name, face = self._face(art, look.card, look.dim)
+        name, face = self._face(art, look.card, look.dim, look.strip)
         steps = round(look.squash * FLIP_STEPS)
         step = rotation_step(look.angle)
         shadow = look.shadow and steps == FLIP_STEPS  # an edge-on card casts none
@@ -202,7 +207,7 @@ class CardSprites:
 
     def _resting(self, art: CardArt, look: Look) -> tuple[pygame.Surface, tuple[int, int]]:
         """``look`` drawn full width and upright: its sprite and offset."""
-        return self._sprite(art, *self._face(art, look.card, look.dim), look.lifted,
+        return self._sprite(art, *self._face(art, look.card, look.dim, look.strip), look.lifted,
                             look.shadow)
 
     def _sprite(self, art: CardArt, name: tuple[object, ...], face: pygame.Surface, lifted: bool,

@@ -179,7 +179,7 @@ class CardTable:
             return
         self.sprites.prepare(
             Look(p.key, p.card if p.face_up else None, p.dim, lifted, lifted or p.shadow,
-                 1.0, 0.0, p.scale, (0, 0), 0.0)
+                 1.0, 0.0, p.scale, (0, 0), 0.0, p.strip)
             for p in dealt for lifted in (True, False))
 
     def _forget_pointer(self, wanted_keys: set[str]) -> None:
@@ -561,7 +561,8 @@ class CardTable:
             scale = target.placement.scale
             pos = vp.to_px(x, y)
             looks.append(Look(face.key, card if face_up else None, face.dim, lifted,
-                              face.shadow or lifted, squash, angle, scale, pos, depth.z))
+                              face.shadow or lifted, squash, angle, scale, pos, depth.z,
+                              target.placement.strip))
             hl = esper.try_component(ent, Highlight)
             if hl is not None:
                 art = sprites.art_for(scale)

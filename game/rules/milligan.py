@@ -105,7 +105,7 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class Layoff:
-    """Send up every exposed card (column ends and the waiting card) that can go, until
+    """Send up every exposed card (column ends and the waived card) that can go, until
     none can (the stock is not looked at)."""
 
 
@@ -337,7 +337,7 @@ def check(state: MilliganState, move: Move, seat: int | None = None) -> None:
 
 
 def _layoffs(state: MilliganState) -> list[Transfer]:
-    """Every single card that can go up now, from the column ends and the waiting card."""
+    """Every single card that can go up now, from the column ends and the waived card."""
     out = []
     for place in [f"c{i}" for i in range(COLUMNS)] + [WAIVE]:
         held = _cards_at(state, place)
@@ -544,7 +544,7 @@ def coded_key(state: MilliganState, codes: list[bytes]) -> PositionKey:
 
 
 def has_layoff(state: MilliganState) -> bool:
-    """Can an exposed card (a column's end or the waiting card) go up now?"""
+    """Can an exposed card (a column's end or the waived card) go up now?"""
     return bool(_layoffs(state))
 
 

@@ -9,11 +9,11 @@ Two proofs, the cheap one first:
   rank b+1 (the "wanted" cards) is up: ranks up to a are up twice already, and a rank
   between can be up twice only if the lower pile has passed a. So a wanted card must
   be uncovered. A card is uncovered only when the card lying on it (the same card until
-  then) goes somewhere: the waiting space, an empty column, onto a card one rank higher
+  then) goes somewhere: the waiving space, an empty column, onto a card one rank higher
   that is itself at a column's end at that moment, or (The Giant) up, if it is of a
   rank between the piles and the taller pile's own card of that rank has come down. A
   least fixed point over "may ever be uncovered", "a column may ever be empty", "a
-  foundation card may come down" and the waiting space (one card: either nothing ever
+  foundation card may come down" and the waiving space (one card: either nothing ever
   waits, or some card is the first and nothing else waits until it can leave) over-
   approximates everything play can reach; when no wanted card is in it, the game is lost.
 - ``search``: every position reachable without dealing, best first (the nearest card
@@ -57,19 +57,19 @@ def relaxed_stuck(state: M.MilliganState) -> bool:
     """True when no card that is not up now can ever go up (a sound proof; False says
     only that this proof does not settle it). See the module's note.
 
-    The waiting space holds one card, so "it may ever be free" would let every card in
+    The waiving space holds one card, so "it may ever be free" would let every card in
     turn park there. Instead, cases: either no card ever enters it, or some card ``x``
     is the first; until ``x`` can leave for a column nothing else may enter."""
     if state.waiting is not None:
         return _closure(state, state.waiting, True) is not None
     alone = _closure(state, None, False)
-    # The first card to enter the waiting space is uncovered before, so without it.
+    # The first card to enter the waiving space is uncovered before, so without it.
     return alone is not None and all(_closure(state, card, False) is not None
                                      for card in alone)
 
 
 def _closure(state: M.MilliganState, parker: Card | None, parked: bool) -> list[Card] | None:
-    """The fixed point with the waiting space kept for ``parker`` (already in it when
+    """The fixed point with the waiving space kept for ``parker`` (already in it when
     ``parked``), free for anything once it can leave. None when a wanted card may be
     uncovered; else the column cards that may be."""
     rule, mm = state.rule, state.miss_milligan
@@ -85,7 +85,7 @@ def _closure(state: M.MilliganState, parker: Card | None, parked: bool) -> list[
             uncovered[i][-1] = True
             targets.add((column[-1].rank, column[-1].suit))
     empty = any(not c for c in columns)  # a column may (ever) be empty
-    free = False  # the waiting space may take any card (its first card can leave it)
+    free = False  # the waiving space may take any card (its first card can leave it)
     piles = state.foundations
     down = [[False] * len(p) for p in piles]  # a foundation card may come back down
     heights = _heights(state)
