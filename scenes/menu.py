@@ -27,7 +27,7 @@ from game.rules.registry import GAME_BY_ID, GAMES, playable
 from scenes.open_game import game_scene
 
 EXTRAS = [("demo", "Demo", "d"), ("settings", "Settings", "s"), ("replays", "Replays", "r"),
-          ("help", "Help", "?"), ("quit", "Quit", "q")]
+          ("stats", "Statistics", "t"), ("help", "Help", "?"), ("quit", "Quit", "q")]
 # One tile a game, two columns of them: the table in a picture, the name and what the
 # game is about beside it. The cell after the last game holds the other buttons.
 COLUMNS, TILE_TOP, MARGIN, GAP = 2, 170, 60, 30
@@ -46,7 +46,7 @@ def tile_rect(index: int) -> pygame.Rect:
 
 
 def extra_rects() -> list[pygame.Rect]:
-    """The other buttons, three and two, in the cell after the last game's tile."""
+    """The other buttons, three to a row, in the cell after the last game's tile."""
     cell = tile_rect(len(GAMES))
     per_row, gap = 3, 20
     w, h = (cell.w - (per_row - 1) * gap) // per_row, (cell.h - gap) // 2
@@ -183,6 +183,10 @@ class MenuScene(Scene):
             from scenes.replay_viewer import ReplayListScene
 
             self.app.push(ReplayListScene(self.app))
+        elif key == "stats":
+            from scenes.statistics import StatisticsScene
+
+            self.app.push(StatisticsScene(self.app))
         elif key == "help":
             from scenes.help import HelpScene
 

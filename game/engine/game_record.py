@@ -226,7 +226,7 @@ class RecordKeeper:
         else:
             seat = ending.seat
             points = outcome.points[seat] if outcome is not None else rules.returns(state)[seat]
-            after = before.add(mode, ending.result, points or 0.0, recorder.cursor)
+            after = before.add(mode, ending.result, points, recorder.cursor)
         try:
             stats_file.save(self.save_dir, self.game_id, after)
         except OSError as exc:

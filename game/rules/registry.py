@@ -70,6 +70,15 @@ class SimFlag:
 
 
 @dataclass(frozen=True, slots=True)
+class StatsPage:
+    """How the Statistics screen shows this game's figures (game.stats): the rule sets
+    it lists even before one is played, and how its points read."""
+
+    modes: tuple[tuple[str, str], ...] = ()  # (mode key, title)
+    points: str = "{:,.0f}"  # a format for a game's points (the best, the total)
+
+
+@dataclass(frozen=True, slots=True)
 class GameEntry:
     id: str
     title: str
@@ -90,6 +99,7 @@ class GameEntry:
     # answers ``net_questions`` for the table's config.
     network: bool = False
     net_questions: tuple[NetQuestion, ...] = ()
+    stats_page: StatsPage = StatsPage()
 
     @property
     def playable(self) -> bool:
@@ -145,6 +155,7 @@ GAMES: tuple[GameEntry, ...] = (
         agents=("solver", "greedy", "random"),
         agent_factory="game.ai.pyramid_player:make_agent", figure="win_rate",
         help_topic="pyramid",
+        stats_page=StatsPage(points="{:+,.0f}"),  # Par
         options=(
             Option("same_deck", "Use Same Deck", YES_NO, True,
                    "In a two-player tournament both players get the same deal in each game."),
@@ -228,6 +239,7 @@ GAMES: tuple[GameEntry, ...] = (
         agents=("hard", "medium", "easy", "random"),
         agent_factory="game.ai.chinese_poker_player:make_agent", figure="win_rate",
         help_topic="chinese-poker", network=True,
+        stats_page=StatsPage(points="{:+,.0f}"),  # minus the penalty points
         net_questions=(
             NetQuestion("players", "Host a table", "How many seats at the table?",
                         ((2, "Two", "2"), (3, "Three", "3"), (4, "Four", "4")), 4, shown=""),
@@ -260,6 +272,8 @@ GAMES: tuple[GameEntry, ...] = (
               agents=("search", "quick", "random"),
               agent_factory="game.ai.milligan_player:make_agent", figure="win_rate",
               help_topic="milligan", simulator="game.ai.milligan_player:simulate",
+              stats_page=StatsPage(tuple((k, milligan.rules_title(k))
+                                         for k in milligan.RULE_KEYS), "{:+,.1f}"),
               sim_flags=(
                   SimFlag("--rule", "how runs are built: alternate colours, any suit, "
                           "same suit", choices=milligan.RULE_NAMES, default="alternate"),
