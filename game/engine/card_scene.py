@@ -31,6 +31,7 @@ from game.engine.game_record import (
     SeatHands,
     TableFacts,
 )
+from game.engine.in_progress import AUTOSAVE_KIND, AUTOSAVE_VERSION, autosave_path
 from game.engine.jobs import Background
 from game.engine.layout import DESIGN_H, DESIGN_W
 from game.engine.net_play import NetPlay
@@ -48,8 +49,6 @@ from game.rules.registry import GAME_BY_ID, RULES_BY_ID, GameEntry, load
 from game.session import SeatClient, Session, Update
 from game.settings import ai_delay, animation_scale
 
-AUTOSAVE_KIND = "autosave"
-AUTOSAVE_VERSION = 1
 DEMO_PAUSE = 2.5  # seconds a finished demo deal stays on screen before the next
 DEMO_BANNER = "Demo \u00b7 any key or click ends the show"  # and back to the menu
 FLASH_SECONDS = 0.6  # a refused card's red ring: seen with error messages and sound off
@@ -466,7 +465,7 @@ class CardGameScene(Scene):
 
     @property
     def autosave_path(self):  # noqa: ANN201
-        return self.app.save_dir / f"autosave-{self.game_id}.json"
+        return autosave_path(self.app.save_dir, self.game_id)
 
     def _load_autosave(self) -> Recorder | None:
         result = storage.read_parsed(
