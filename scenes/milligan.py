@@ -89,6 +89,7 @@ class MilliganScene(GameScene):
     card_w, card_h = CARD_W, CARD_H
     config = dict(M.DEFAULT_CONFIG)
     winnable_check = staticmethod(milligan_player.winnable)
+    deal_button_rect = pygame.Rect(1632, 484, 248, 54)  # over the narrower command bar
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None) -> None:
@@ -478,9 +479,10 @@ class MilliganScene(GameScene):
         self.app.play_sound("hint")
         self.hud.say(advice.text)
 
-    def new_game(self, seed: int | None = None) -> None:
+    def new_game(self, seed: int | None = None, *, same: bool = False,
+                 undo: bool = True) -> bool:
         self.config = game_config(self.app)
-        super().new_game(seed)
+        return super().new_game(seed, same=same, undo=undo)
 
     def game_over_message(self, view: M.MilliganView) -> tuple[str, str]:
         points = f"{view.score:+.1f} points"

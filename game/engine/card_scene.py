@@ -21,6 +21,8 @@ from game.cards import card_from_uid
 from game.engine.actions import Act, Action
 from game.engine.celebration import Celebration
 from game.engine.components import Placement
+from game.engine.deal_menu import KEY as DEAL_MENU
+from game.engine.deal_menu import DealMenu
 from game.engine.focus import Place, Places
 from game.engine.game_record import (
     COMPUTER,
@@ -62,6 +64,8 @@ class CardGameScene(Scene):
     card_w = 128.0
     card_h = 179.2
     config: dict[str, Any] = {}
+    # Where the deal number's button sits (numbered deals): over the command bar.
+    deal_button_rect = pygame.Rect(1500, 522, 370, 58)
 
     def __init__(self, app, seed: int | None = None, demo: bool = False,  # noqa: ANN001
                  resume: bool = True, recorder: Recorder | None = None,
@@ -121,6 +125,9 @@ class CardGameScene(Scene):
         client.add_listener(self._on_update)
         if demo:
             self.set_computer(self.seat, True)
+        self.deals = DealMenu(self.hud, self.deal_number, self.play_deal,
+                              lambda: self.client.cursor > 0 and not self.over,
+                              self.deal_button_rect) if self.entry.numbered_deals else None
 
     # -- hooks for each game ------------------------------------------------------------
 
@@ -301,6 +308,19 @@ class CardGameScene(Scene):
         self.set_computer(self.seat, False)
         self.new_game()
 
+    def deal_number(self) -> int | None:
+        """The deal in play by its number (its seed), at a table of the player's own;
+        None for a demo, a replay or a table held elsewhere."""
+        if self.demo or self.viewer or self.session is None or self.net is not None:
+            return None
+        return self.recorder.seed
+
+    def play_deal(self, seed: int | None) -> None:
+        """Deal number ``seed`` (None: this deal again), with the cards in the player's
+        hands."""
+        self.set_computer(self.seat, False)
+        self.new_game(seed, same=seed is None)
+
     def adopt_recorder(self, recorder: Recorder) -> None:
         """Carry on from another log (a restored save) at the table this scene hosts."""
         self._record_finished()
@@ -363,6 +383,8 @@ class CardGameScene(Scene):
         for key, enabled in (("undo", self.client.can_undo), ("redo", self.client.can_redo)):
             if any(b.key == key for b in self.hud.buttons):
                 self.hud.button(key).enabled = enabled
+        if self.deals is not None:
+            self.deals.show()
 
     def game_over(self) -> None:
         if self.finished_reported:
@@ -764,6 +786,8 @@ class CardGameScene(Scene):
             self.net.ask_leave()
         elif key == "menu":
             self.app.pop()
+        elif key == DEAL_MENU and self.deals is not None:
+            self.deals.open()
         elif key == "quit":
             confirm(self.hud, "Quit", "Leave the parlour? Your game is saved.", self.app.quit)
 
@@ -805,6 +829,8 @@ class CardGameScene(Scene):
             self.on_secondary()
         elif kind in (Act.HINT, Act.MENU, Act.HELP):
             self.press(kind.value)
+        elif kind == Act.DEALS:
+            self.press(DEAL_MENU)
         elif kind == Act.UNDO:
             self.undo()
         elif kind == Act.REDO:

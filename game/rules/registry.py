@@ -100,6 +100,9 @@ class GameEntry:
     network: bool = False
     net_questions: tuple[NetQuestion, ...] = ()
     stats_page: StatsPage = StatsPage()
+    # A deal comes from a seed the player may name ("Play deal number..."): the table
+    # shows the deal's number, and its menu restarts the deal or plays another.
+    numbered_deals: bool = False
 
     @property
     def playable(self) -> bool:
@@ -154,7 +157,7 @@ GAMES: tuple[GameEntry, ...] = (
         rules=pyramid.RULES, scene="scenes.pyramid:PyramidScene",
         agents=("solver", "greedy", "random"),
         agent_factory="game.ai.pyramid_player:make_agent", figure="win_rate",
-        help_topic="pyramid",
+        help_topic="pyramid", numbered_deals=True,
         stats_page=StatsPage(points="{:+,.0f}"),  # Par
         options=(
             Option("same_deck", "Use Same Deck", YES_NO, True,
@@ -169,7 +172,7 @@ GAMES: tuple[GameEntry, ...] = (
         "Place 25 cards in a 5x5 grid to make ten poker hands at once. Seven modes; race "
         "the computer, or a friend here or over the network.",
         rules=poker_squares.RULES, scene="scenes.poker_squares:PokerSquaresScene",
-        help_topic="poker-squares", network=True,
+        help_topic="poker-squares", network=True, numbered_deals=True,
         net_questions=(
             NetQuestion("mode", "Host a table", "Which two-player game? Race: grab the "
                         "cards as they are dealt, the first full matrix ends it; Race Both: "
@@ -238,7 +241,7 @@ GAMES: tuple[GameEntry, ...] = (
         rules=chinese_poker.RULES, scene="scenes.chinese_poker:ChinesePokerScene",
         agents=("hard", "medium", "easy", "random"),
         agent_factory="game.ai.chinese_poker_player:make_agent", figure="win_rate",
-        help_topic="chinese-poker", network=True,
+        help_topic="chinese-poker", network=True, numbered_deals=True,
         stats_page=StatsPage(points="{:+,.0f}"),  # minus the penalty points
         net_questions=(
             NetQuestion("players", "Host a table", "How many seats at the table?",
@@ -272,6 +275,7 @@ GAMES: tuple[GameEntry, ...] = (
               agents=("search", "quick", "random"),
               agent_factory="game.ai.milligan_player:make_agent", figure="win_rate",
               help_topic="milligan", simulator="game.ai.milligan_player:simulate",
+              numbered_deals=True,
               stats_page=StatsPage(tuple((k, milligan.rules_title(k))
                                          for k in milligan.RULE_KEYS), "{:+,.1f}"),
               sim_flags=(
