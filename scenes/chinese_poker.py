@@ -109,7 +109,6 @@ class ChinesePokerScene(GameScene):
     card_w, card_h = L.CARD_W, L.CARD_H
     computer_time_limit = 1.0  # Hard decides within a second
     banner_at = (L.CENTRE[0], L.CENTRE[1] - 40)  # "You won!" ran through the top seat's label
-    deal_button_rect = pygame.Rect(1540, 602, 350, 56)  # over the command bar
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None,

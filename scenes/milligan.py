@@ -89,7 +89,6 @@ class MilliganScene(GameScene):
     card_w, card_h = CARD_W, CARD_H
     config = dict(M.DEFAULT_CONFIG)
     winnable_check = staticmethod(milligan_player.winnable)
-    deal_button_rect = pygame.Rect(1632, 484, 248, 54)  # over the narrower command bar
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None) -> None:

@@ -120,3 +120,15 @@ def test_no_number_where_deals_are_not_the_players(tmp_path: Path) -> None:
     app.push(demo)
     frames(app, 2)
     assert not any(b.key == KEY and b.visible for b in demo.hud.buttons)
+
+
+@pytest.mark.parametrize("game", NUMBERED)
+def test_the_button_sits_just_over_the_commands_clear_of_them(tmp_path: Path,
+                                                               game: str) -> None:
+    app, scene = table(tmp_path, game)
+    deal = scene.hud.button(KEY).rect
+    others = [b.rect for b in scene.hud.buttons if b.visible and b.key != KEY]
+    assert deal.collidelist(others) == -1
+    below = [r for r in others if r.top >= deal.bottom and r.left < deal.right
+             and r.right > deal.left]
+    assert below and min(r.top for r in below) - deal.bottom <= 12  # the bar's own gap

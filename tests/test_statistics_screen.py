@@ -107,3 +107,14 @@ def test_the_best_score_is_of_finished_games_and_none_for_no_score() -> None:
     assert stats.Stats().add(mode, "won", None, 25).overall.best is None  # Make Pat Hands
     again = stats.from_json(stats.to_json(stats.Stats().add(mode, "won", 7.5, 1)))
     assert again.overall.best == 7.5
+
+
+def test_a_game_played_to_its_end_shows_its_score_as_the_best(tmp_path: Path) -> None:
+    from scenes.poker_squares import PokerSquaresScene
+    from tests.test_game_endings import open_scene, play_out, quick_placer
+
+    app, scene = open_scene(tmp_path, PokerSquaresScene, seed=158)  # the quick player: 279
+    play_out(app, scene, quick_placer(scene))
+    app.push(StatisticsScene(app, "poker-squares"))
+    rows = app.scene.rows()
+    assert rows[0][:3] == ["All games", "1", "1"] and rows[0][8] == "279"

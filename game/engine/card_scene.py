@@ -64,8 +64,6 @@ class CardGameScene(Scene):
     card_w = 128.0
     card_h = 179.2
     config: dict[str, Any] = {}
-    # Where the deal number's button sits (numbered deals): over the command bar.
-    deal_button_rect = pygame.Rect(1500, 522, 370, 58)
 
     def __init__(self, app, seed: int | None = None, demo: bool = False,  # noqa: ANN001
                  resume: bool = True, recorder: Recorder | None = None,
@@ -126,8 +124,8 @@ class CardGameScene(Scene):
         if demo:
             self.set_computer(self.seat, True)
         self.deals = DealMenu(self.hud, self.deal_number, self.play_deal,
-                              lambda: self.client.cursor > 0 and not self.over,
-                              self.deal_button_rect) if self.entry.numbered_deals else None
+                              lambda: self.client.cursor > 0 and not self.over) \
+            if self.entry.numbered_deals else None
 
     # -- hooks for each game ------------------------------------------------------------
 

@@ -11,11 +11,25 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.engine.layout import DESIGN_H, DESIGN_W
 from game.engine.ui import Button, Dialog, Hud
 
 KEY = "deal-number"  # the button's key, and the command the scene passes on here
 MAX_DEAL = 2**31 - 1  # the seeds fresh deals are drawn from (game.seeds)
 DIGITS = len(str(MAX_DEAL))
+BAR_GAP = 10  # between the command bar's buttons (widgets.command_bar)
+
+
+def over_commands(buttons: list[Button]) -> pygame.Rect | None:
+    """Where the deal's button goes: across the top of the command bar in the lower
+    right corner (hidden commands keep their places there), one gap above it."""
+    bar = [b.rect for b in buttons if b.key != KEY and b.rect.x >= DESIGN_W / 2
+           and b.rect.y >= DESIGN_H / 3]
+    if not bar:
+        return None
+    left, right = min(r.left for r in bar), max(r.right for r in bar)
+    height = min(r.h for r in bar)
+    return pygame.Rect(left, min(r.top for r in bar) - BAR_GAP - height, right - left, height)
 
 
 @dataclass
@@ -24,15 +38,15 @@ class DealMenu:
     seed: Callable[[], int | None]  # the deal in play; None: none to name now
     deal: Callable[[int | None], None]  # deal that number (None: this deal again)
     at_stake: Callable[[], bool]  # would a new deal abandon a game in play?
-    rect: pygame.Rect  # where the button sits (logical units)
 
     def show(self) -> None:
         """Put the button, naming the deal in play, among the scene's buttons (they are
         rebuilt as the table changes), or take it away when there is no deal to name."""
         seed = self.seed()
         self.hud.buttons = [b for b in self.hud.buttons if b.key != KEY]
-        if seed is not None:
-            self.hud.buttons.append(Button(KEY, f"Deal #{seed}", self.rect.copy()))
+        rect = over_commands(self.hud.buttons)
+        if seed is not None and rect is not None:
+            self.hud.buttons.append(Button(KEY, f"Deal #{seed}", rect))
 
     def open(self) -> None:
         seed = self.seed()
