@@ -1,9 +1,9 @@
 """The player's statistics for one game, overall and per mode (the rules a game was
 played under): games played, won, lost and drawn, points, moves, winning and losing
-streaks (now and longest), the best score of a finished game, and the games the
-computer helped with. Those count for
-nothing else, as PySolFC keeps its demo's games out of the player's. A game left
-unfinished counts as lost. Pure values; ``game.stats_file`` keeps them on disk.
+streaks (now and longest), the best score of a finished game, the games the
+computer helped with and the ones it played alone (a tournament's computer entrant).
+Those count for nothing else, as PySolFC keeps its demo's games out of the player's.
+A game left unfinished counts as lost. Pure values; ``game.stats_file`` keeps them on disk.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ class Tally:
     longest_loss_streak: int = 0
     helped: int = 0  # games the computer played moves in: in no other figure
     best: float | None = None  # the highest points of a game played to its end
+    computers: int = 0  # games the computer played alone: in no other figure
 
     @property
     def lost(self) -> int:
@@ -64,6 +65,9 @@ class Tally:
     def add_helped(self) -> Tally:
         return replace(self, helped=self.helped + 1)
 
+    def add_computers(self) -> Tally:
+        return replace(self, computers=self.computers + 1)
+
 
 @dataclass(frozen=True, slots=True)
 class Stats:
@@ -89,6 +93,11 @@ class Stats:
     def add_helped(self, mode: Mode) -> Stats:
         """A game the computer played moves in (Auto): counted apart."""
         return self._with(mode, self.overall.add_helped(), self.mode(mode.key).add_helped())
+
+    def add_computers(self, mode: Mode) -> Stats:
+        """A game the computer played alone (a tournament's computer entrant)."""
+        return self._with(mode, self.overall.add_computers(),
+                          self.mode(mode.key).add_computers())
 
     def _with(self, mode: Mode, overall: Tally, mine: Tally) -> Stats:
         return Stats(overall, {**self.by_mode, mode.key: mine},
@@ -140,7 +149,7 @@ def _tally(data: Any) -> Tally:
         values[f.name] = kind(value)
     tally = Tally(**values)
     if not 0 <= tally.won + tally.drawn <= tally.played or min(
-            tally.won, tally.drawn, tally.moves, tally.helped) < 0:
+            tally.won, tally.drawn, tally.moves, tally.helped, tally.computers) < 0:
         raise ValueError("the counts do not add up")
     return tally
 

@@ -12,7 +12,7 @@ import pygame
 from game import stats, stats_file
 from game.engine.layout import DESIGN_W, Viewport
 from game.engine.render import DrawItem
-from game.engine.ui import GOLD, INK, MUTED, Button, confirm, text_image
+from game.engine.ui import GOLD, INK, MUTED, Button, confirm, text_image, wrap_text
 from game.rules.registry import GAME_BY_ID, GameEntry, playable
 from scenes.help import PageScene, panel_image
 
@@ -21,13 +21,14 @@ HEADINGS = (("Rules",), ("Played",), ("Won",), ("Lost",), ("Win %",), ("Points",
             ("Streak", "now"), ("Longest streak", "won / lost"), ("Best", "score"),
             ("Helped", "by the computer"))
 TABS_Y, TAB_H, TAB_GAP = 100, 64, 16  # one button a game, across the top
-TABLE = (40, 184, 1840, 636)  # the panel (x, y, w, h)
+TABLE = (40, 184, 1840, 600)  # the panel (x, y, w, h)
 PAD, GAP = 40, 36  # inside the panel's edges; between columns
 HEAD_Y, FIRST_ROW_Y, ROW_STEP = 208, 294, 62
 MAX_ROWS = 8  # "All games" and seven rule sets fill the panel
 TEXT_SIZE = 26
-NOTE_Y = 846  # the line under the panel: the computer's games
-RESET_RECT = pygame.Rect(40, 908, 460, 66)
+NOTE_Y = 808  # the line under the panel: the computer's games
+NOTE_SIZE = 24
+RESET_RECT = pygame.Rect(40, 924, 460, 66)
 NOT_PLAYED = "-"
 
 
@@ -73,6 +74,10 @@ def fit_columns(vp: Viewport, rows: list[list[str]]) -> tuple[float, list[float]
     return TEXT_SIZE * scale, lefts
 
 
+def games(n: int) -> str:
+    return f"{n} game" + ("" if n == 1 else "s")
+
+
 def tab_buttons(entries: list[GameEntry]) -> list[Button]:
     n = len(entries)
     w = (DESIGN_W - 80 - (n - 1) * TAB_GAP) // n
@@ -113,10 +118,10 @@ class StatisticsScene(PageScene):
 
     def note(self) -> str:
         """The computer's games, apart from the player's."""
-        helped = self.data.overall.helped
-        return (f"{self.entry.title}: helped by the computer (Auto): {helped} "
-                f"game{'' if helped == 1 else 's'}, counted apart from yours. The demo's "
-                "games count nowhere.")
+        tally = self.data.overall
+        return (f"{self.entry.title}, counted apart from yours: helped by the computer "
+                f"(Auto) {games(tally.helped)}, played by the computer (its tournament "
+                f"games) {games(tally.computers)}. The demo's count nowhere.")
 
     def press(self, key: str) -> None:
         if key.startswith("game:"):
@@ -164,8 +169,9 @@ class StatisticsScene(PageScene):
                 image = text_image(vp, text, size, color, bold=row == 0)
                 items.append(DrawItem(("cell", row, col), image,
                                       vp.to_px(lefts[col], FIRST_ROW_Y + row * ROW_STEP), 10))
-        note = text_image(vp, self.note(), 24, MUTED)
-        if note.get_width() > vp.px(TABLE[2]):
-            note = pygame.transform.smoothscale_by(note, vp.px(TABLE[2]) / note.get_width())
-        items.append(DrawItem(("note",), note, vp.to_px(TABLE[0], NOTE_Y), 10))
+        y = NOTE_Y
+        for n, line in enumerate(wrap_text(vp, self.note(), NOTE_SIZE, TABLE[2])[:2]):
+            image = text_image(vp, line, NOTE_SIZE, MUTED)
+            items.append(DrawItem(("note", n), image, vp.to_px(TABLE[0], y), 10))
+            y += image.get_height() / vp.scale + 2
         return items

@@ -21,9 +21,10 @@ AMERICAN = Mode("one_hand:american:10", "One Hand, American, 10 hands, target 20
 
 
 def saved(tmp_path: Path) -> None:
-    """Figures for two games: the player's own and one Auto helped with."""
+    """Figures for two games: the player's own, one Auto helped with and one the
+    computer played alone."""
     poker = stats.Stats().add(AMERICAN, "won", 231.0, 25).add(AMERICAN, "lost", 150.0, 25)
-    stats_file.save(tmp_path, "poker-squares", poker.add_helped(AMERICAN))
+    stats_file.save(tmp_path, "poker-squares", poker.add_helped(AMERICAN).add_computers(AMERICAN))
     stats_file.save(tmp_path, "pyramid", stats.Stats().add(
         Mode("redeals-2", "Par scoring, 2 redeals"), "won", 12.0, 40))
 
@@ -49,10 +50,11 @@ def test_the_screen_from_the_menu_by_keys_shows_a_games_figures_apart_from_the_c
     rows = page.rows()
     assert rows[0][:5] == ["All games", "2", "1", "1", "50%"]
     assert rows[1][0] == AMERICAN.title and rows[1][8] == "231" and rows[1][9] == "1"
-    assert "helped by the computer (Auto): 1 game" in page.note()
+    assert "helped by the computer (Auto) 1 game," in page.note()
+    assert "played by the computer (its tournament games) 1 game." in page.note()
     frames(app, 2)
     drawn = {i.key for i in page.draw_items(0.0)}
-    assert ("cell", 1, 8) in drawn and ("note",) in drawn
+    assert ("cell", 1, 8) in drawn and ("note", 0) in drawn
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene
 
@@ -95,7 +97,7 @@ def test_reset_asks_first_and_forgets_only_that_game_by_pad(tmp_path: Path,
     pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
     assert stats_file.load(tmp_path, "poker-squares") == stats.Stats()
     assert stats_file.load(tmp_path, "pyramid").overall.played == 1
-    assert page.rows()[0][1] == "0" and "0 games" in page.note()
+    assert page.rows()[0][1] == "0" and "(Auto) 0 games" in page.note()
     frames(app, 2)
     assert pygame.image.tobytes(app.screen.subsurface(row), "RGB") != before
 

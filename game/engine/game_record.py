@@ -3,7 +3,7 @@ in the statistics, each written once (a finish after Undo replaces both), and wh
 played it. A game the computer played moves in (Auto) is not the player's own: its
 replay records that seat as the computer's and says so, and the statistics count it
 only among the games the computer helped with; a game the computer played alone (a
-tournament's computer entrant) is counted nowhere.
+tournament's computer entrant) only among the computer's own.
 
 How the game ended comes from the rules (``outcome``, ``mode``); what only the scene
 knows (who sat where, their names, the game's own table facts) comes in a
@@ -157,7 +157,8 @@ class RecordKeeper:
         replay = self._save_replay(recorder, ending, title, facts, outcome, record.replay)
         before, after = self._count(recorder, ending, outcome, record.tally)
         self.record = GameRecord(replay or record.replay, before)
-        return stats.summary(after, recorder.rules.mode(recorder.state)) if after else ""
+        return stats.summary(after, recorder.rules.mode(recorder.state)) \
+            if ending.players else ""
 
     def abandoned(self, recorder: Recorder, ending: Ending, facts: TableFacts) -> None:
         """A game left unfinished by a new deal (``ending``: ABANDONED) still counts, as
@@ -202,12 +203,10 @@ class RecordKeeper:
     # -- the statistics ------------------------------------------------------------------
 
     def _count(self, recorder: Recorder, ending: Ending, outcome: Outcome | None,
-               previous: Any) -> tuple[Any, stats.Stats | None]:
+               previous: Any) -> tuple[Any, stats.Stats]:
         """Count the game into its statistics, over the count it had (``previous``: the
         statistics before it, when it was counted already). Returns what to keep to
-        count it again, and the statistics now (None: untouched, the computer's game)."""
-        if not ending.players:
-            return previous, None
+        count it again, and the statistics now."""
         before = None
         if previous is not None:
             try:
@@ -221,7 +220,9 @@ class RecordKeeper:
                 self.say_problem(problem)
         rules, state = recorder.rules, recorder.state
         mode = rules.mode(state)
-        if ending.helped:
+        if not ending.players:
+            after = before.add_computers(mode)
+        elif ending.helped:
             after = before.add_helped(mode)
         else:
             seat = ending.seat
