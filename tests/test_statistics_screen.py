@@ -120,3 +120,24 @@ def test_a_game_played_to_its_end_shows_its_score_as_the_best(tmp_path: Path) ->
     app.push(StatisticsScene(app, "poker-squares"))
     rows = app.scene.rows()
     assert rows[0][:3] == ["All games", "1", "1"] and rows[0][8] == "279"
+
+
+def test_a_game_at_a_table_held_elsewhere_counts_once(tmp_path: Path) -> None:
+    """A remote seat (as at a network table) has no recorder of its own: its game
+    counts from what the seat is told (the rules' outcome, the table's options)."""
+    from game.rules.registry import GAME_BY_ID
+    from tests.test_remote_seat import Table
+
+    table = Table(tmp_path, GAME_BY_ID["poker-squares"])
+    for _ in range(25):
+        table.play_a_move()
+    table.settle()
+    scene = table.scene
+    assert scene.session is None and scene.over
+    tally = stats_file.load(tmp_path, "poker-squares").overall
+    points = scene.client.outcome.points[0]
+    assert (tally.played, tally.best) == (1, points)
+    scene.game_over()  # told again (a repeated update): not counted twice
+    scene.finished_reported = False
+    scene.game_over()
+    assert stats_file.load(tmp_path, "poker-squares").overall.played == 1

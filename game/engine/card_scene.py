@@ -395,7 +395,12 @@ class CardGameScene(Scene):
             self.app.play_sound("win")
         if self.net is not None:  # said with the server's scores when they come
             self.net.end_words = (title, body)
-        if self.viewer or self.session is None:
+        if self.viewer:
+            return
+        if self.session is None:  # a table held elsewhere: its game counts all the same
+            mode = self.rules.mode(self.rules.new_game(0, self.client.config))
+            self.records.finished_elsewhere(mode, ending, self.client.outcome,
+                                            self.client.cursor)
             return
         title = ending.title(title)
         if not self.demo:
