@@ -95,12 +95,12 @@ class StatisticsScene(PageScene):
         self.entry = GAME_BY_ID[game_id] if game_id in GAME_BY_ID else games[0]
         self.hud.buttons += [*tab_buttons(games),
                              Button("reset", "Reset statistics", RESET_RECT.copy(), "r")]
-        self.data = stats.Stats()
         self.show(self.entry)
 
     def show(self, entry: GameEntry) -> None:
+        """``entry``'s page, its figures read afresh."""
         self.entry = entry
-        self.data = stats_file.load(self.app.save_dir, entry.id, self.app.problems)
+        self.data: stats.Stats = stats_file.load(self.app.save_dir, entry.id, self.app.problems)
         for button in self.hud.buttons:
             button.selected = button.key == f"game:{entry.id}"
         self.set_focus(("button", f"game:{entry.id}"))
