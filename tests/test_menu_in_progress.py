@@ -72,3 +72,17 @@ def test_a_finished_game_is_not_marked(tmp_path: Path) -> None:
         key(app, pygame.K_SPACE, " ")
     key(app, pygame.K_m, "m")  # the end box's Menu
     assert app.scene is menu and not badge_drawn(app, menu, "pyramid")
+
+
+def test_a_damaged_autosave_is_not_marked_and_left_for_its_game(tmp_path: Path) -> None:
+    from game.engine.in_progress import autosave_path
+
+    path = autosave_path(tmp_path, "pyramid")
+    path.write_text("{not json")
+    app = make_app(tmp_path, SIZE)
+    menu = MenuScene(app)
+    app.push(menu)
+    frames(app)
+    assert not badge_drawn(app, menu, "pyramid")
+    assert path.read_text() == "{not json" and not app.notices.texts, \
+        "the game sets it aside and says so when it opens, not the menu"
