@@ -1,8 +1,9 @@
 """The player's statistics for one game, overall and per mode (the rules a game was
 played under): games played, won, lost and drawn, points, moves, winning and losing
-streaks (now and longest), and the games the computer helped with. Those count for
-nothing else, as PySolFC keeps its demo's games out of the player's. A game left
-unfinished counts as lost. Pure values; ``game.stats_file`` keeps them on disk.
+streaks (now and longest), the best score of a finished game, the games the
+computer helped with and the ones it played alone (a tournament's computer entrant).
+Those count for nothing else, as PySolFC keeps its demo's games out of the player's.
+A game left unfinished counts as lost. Pure values; ``game.stats_file`` keeps them on disk.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ class Tally:
     longest_win_streak: int = 0
     longest_loss_streak: int = 0
     helped: int = 0  # games the computer played moves in: in no other figure
+    best: float | None = None  # the highest points of a game played to its end
+    computers: int = 0  # games the computer played alone: in no other figure
 
     @property
     def lost(self) -> int:
@@ -43,18 +46,27 @@ class Tally:
     def mean_moves(self) -> float:
         return self.moves / self.played if self.played else 0.0
 
-    def add(self, result: str, points: float, moves: int) -> Tally:
-        """One more game the player played alone; a draw ends either streak."""
+    def add(self, result: str, points: float | None, moves: int) -> Tally:
+        """One more game the player played alone; a draw ends either streak. ``points``:
+        None for a game that keeps no score (Make Pat Hands); an abandoned game's points
+        are no best score."""
         won, lost = result == WON, result in (LOST, ABANDONED)
         streak = max(self.streak, 0) + 1 if won else min(self.streak, 0) - 1 if lost else 0
+        best = self.best
+        if points is not None and result != ABANDONED:
+            best = points if best is None else max(best, points)
         return replace(self, played=self.played + 1, won=self.won + won,
-                       drawn=self.drawn + (result == DRAWN), points=self.points + points,
+                       drawn=self.drawn + (result == DRAWN),
+                       points=self.points + (points or 0.0), best=best,
                        moves=self.moves + moves, streak=streak,
                        longest_win_streak=max(self.longest_win_streak, streak),
                        longest_loss_streak=max(self.longest_loss_streak, -streak))
 
     def add_helped(self) -> Tally:
         return replace(self, helped=self.helped + 1)
+
+    def add_computers(self) -> Tally:
+        return replace(self, computers=self.computers + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +83,7 @@ class Stats:
     def title(self, key: str) -> str:
         return self.titles.get(key, key)
 
-    def add(self, mode: Mode, result: str, points: float, moves: int) -> Stats:
+    def add(self, mode: Mode, result: str, points: float | None, moves: int) -> Stats:
         """A game the player played alone, ended with ``result`` (or ABANDONED)."""
         if result not in (*RESULTS, ABANDONED):
             raise ValueError(f"no such result {result!r}")
@@ -81,6 +93,11 @@ class Stats:
     def add_helped(self, mode: Mode) -> Stats:
         """A game the computer played moves in (Auto): counted apart."""
         return self._with(mode, self.overall.add_helped(), self.mode(mode.key).add_helped())
+
+    def add_computers(self, mode: Mode) -> Stats:
+        """A game the computer played alone (a tournament's computer entrant)."""
+        return self._with(mode, self.overall.add_computers(),
+                          self.mode(mode.key).add_computers())
 
     def _with(self, mode: Mode, overall: Tally, mine: Tally) -> Stats:
         return Stats(overall, {**self.by_mode, mode.key: mine},
@@ -119,8 +136,11 @@ def _tally(data: Any) -> Tally:
         raise ValueError("a tally is an object")
     values: dict[str, Any] = {}  # each checked against its field's kind below
     for f in fields(Tally):
-        value = data.get(f.name, 0)  # a figure kept since: none of those games had it
-        kind = float if f.name == "points" else int
+        value = data.get(f.name, f.default)  # a figure kept since: none of those had it
+        if value is None and f.name == "best":
+            values[f.name] = None
+            continue
+        kind = float if f.name in ("points", "best") else int
         if isinstance(value, bool) or not isinstance(value, int | float) \
                 or (kind is int and not isinstance(value, int)):
             raise ValueError(f"{f.name} is not a number")
@@ -129,7 +149,7 @@ def _tally(data: Any) -> Tally:
         values[f.name] = kind(value)
     tally = Tally(**values)
     if not 0 <= tally.won + tally.drawn <= tally.played or min(
-            tally.won, tally.drawn, tally.moves, tally.helped) < 0:
+            tally.won, tally.drawn, tally.moves, tally.helped, tally.computers) < 0:
         raise ValueError("the counts do not add up")
     return tally
 

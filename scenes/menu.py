@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.engine.actions import Action
+from game.engine.in_progress import resumable
 from game.engine.layout import DESIGN_W, Viewport
 from game.engine.render import DrawItem
 from game.engine.scene import Scene
@@ -27,7 +28,7 @@ from game.rules.registry import GAME_BY_ID, GAMES, playable
 from scenes.open_game import game_scene
 
 EXTRAS = [("demo", "Demo", "d"), ("settings", "Settings", "s"), ("replays", "Replays", "r"),
-          ("help", "Help", "?"), ("quit", "Quit", "q")]
+          ("stats", "Statistics", "t"), ("help", "Help", "?"), ("quit", "Quit", "q")]
 # One tile a game, two columns of them: the table in a picture, the name and what the
 # game is about beside it. The cell after the last game holds the other buttons.
 COLUMNS, TILE_TOP, MARGIN, GAP = 2, 170, 60, 30
@@ -37,6 +38,9 @@ PICTURE = pygame.Rect(16, 16, round((TILE_H - 32) * 16 / 9), TILE_H - 32)  # ins
 TEXT_X = PICTURE.right + 24
 TEXT_W = TILE_W - TEXT_X - 20
 PICTURE_DIR = Path(__file__).resolve().parents[1] / "assets" / "tables"
+IN_PROGRESS = "Game in progress"  # the badge on a tile whose game can be resumed
+BADGE_SIZE, BADGE_PAD = 24, 10
+BADGE_FILL, BADGE_INK = GOLD, (20, 30, 24)
 
 
 def tile_rect(index: int) -> pygame.Rect:
@@ -46,7 +50,7 @@ def tile_rect(index: int) -> pygame.Rect:
 
 
 def extra_rects() -> list[pygame.Rect]:
-    """The other buttons, three and two, in the cell after the last game's tile."""
+    """The other buttons, three to a row, in the cell after the last game's tile."""
     cell = tile_rect(len(GAMES))
     per_row, gap = 3, 20
     w, h = (cell.w - (per_row - 1) * gap) // per_row, (cell.h - gap) // 2
@@ -98,6 +102,26 @@ def fit_width(image: pygame.Surface, width: int) -> pygame.Surface:
     return pygame.transform.smoothscale_by(image, width / image.get_width())
 
 
+_badges: dict[tuple[str, float, float], pygame.Surface] = {}
+
+
+def badge_image(vp: Viewport, text: str) -> pygame.Surface:
+    """Dark bold words on a gold pill: readable over any table picture (cached: the
+    renderer redraws only what changed)."""
+    key = (text, vp.scale, vp.text_scale)
+    if key in _badges:
+        return _badges[key]
+    words = text_image(vp, text, BADGE_SIZE, BADGE_INK, bold=True)
+    pad = vp.px(BADGE_PAD)
+    badge = pygame.Surface((words.get_width() + 2 * pad, words.get_height() + pad),
+                           pygame.SRCALPHA)
+    pygame.draw.rect(badge, BADGE_FILL, badge.get_rect(), border_radius=badge.get_height() // 2)
+    badge.blit(words, (pad, pad // 2))
+    _badges.clear()  # one window size at a time
+    _badges[key] = badge
+    return badge
+
+
 class MenuScene(Scene):
     title = ""  # the menu draws its own large title
 
@@ -110,6 +134,13 @@ class MenuScene(Scene):
             self.hud.buttons.append(Button(key, label, rect, hot))
         first = next((g.id for g in GAMES if g.playable), "settings")
         self.set_focus(("button", first))
+        self.in_progress: set[str] = set()  # games with one to resume, as of enter()
+
+    def enter(self) -> None:
+        """Back from a table (or first shown): which games have one to resume now."""
+        super().enter()
+        self.in_progress = {g.id for g in GAMES
+                            if g.playable and resumable(self.app.save_dir, g.id)}
 
     def background(self, vp):  # noqa: ANN001, ANN201
         surface = super().background(vp)
@@ -128,6 +159,11 @@ class MenuScene(Scene):
             picture = self._picture(vp, entry.id, entry.playable)
             items.append(DrawItem(("tile", entry.id, "picture"), picture,
                                   vp.to_px(tile.x + PICTURE.x, tile.y + PICTURE.y), UI_Z + 1))
+            if entry.id in self.in_progress:
+                badge = badge_image(vp, IN_PROGRESS)
+                items.append(DrawItem(("tile", entry.id, "in progress"), badge, vp.to_px(
+                    tile.x + PICTURE.x + 8, tile.y + PICTURE.bottom - 8 - badge.get_height()
+                    / vp.scale), UI_Z + 2))
             name = text_image(vp, entry.title, 40, GOLD if entry.playable else MUTED, bold=True)
             name = fit_width(name, vp.px(TEXT_W))
             line_y: float = tile.y + PICTURE.y
@@ -183,6 +219,10 @@ class MenuScene(Scene):
             from scenes.replay_viewer import ReplayListScene
 
             self.app.push(ReplayListScene(self.app))
+        elif key == "stats":
+            from scenes.statistics import StatisticsScene
+
+            self.app.push(StatisticsScene(self.app))
         elif key == "help":
             from scenes.help import HelpScene
 

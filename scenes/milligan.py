@@ -19,7 +19,6 @@ from typing import Any
 
 import pygame
 
-from game import stats_file
 from game.ai import milligan_player
 from game.engine import arrange
 from game.engine.actions import Act
@@ -36,8 +35,8 @@ from game.engine.widgets import command_bar
 from game.rules import milligan as M
 from game.rules import milligan_stuck
 from game.rules.registry import GAME_BY_ID
-from scenes import milligan_scores as scores
 from scenes.game_scene import GameScene
+from scenes.statistics import StatisticsScene
 
 CARD_W = 116.0
 CARD_H = CARD_W * 1.4
@@ -462,8 +461,7 @@ class MilliganScene(GameScene):
                 self.set_computer(self.seat, True)
                 self.hud.say("The computer plays on: press Auto again to take over.")
         elif key == "scores":
-            self.app.push(scores.ScoresScene(
-                self.app, stats_file.load(self.app.save_dir, self.game_id, self.app.problems)))
+            self.app.push(StatisticsScene(self.app, self.game_id))
         else:
             return False
         return True

@@ -17,6 +17,7 @@ from game.ai import pyramid_player
 from game.engine.actions import Act
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
+from game.engine.deal_menu import KEY as DEAL_MENU
 from game.engine.focus import Place
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Dialog, confirm, text_image
@@ -44,7 +45,8 @@ MATCH_REFUSES = {"hint": "No hints in a tournament: the score counts.",
                  "auto": "The computer cannot play your games in a tournament.",
                  "tour": "This is a tournament already: Exit leaves it.",
                  "quit": "In a tournament, Exit leaves the match; the menu quits.",
-                 "undo": "Moves cannot be taken back in a tournament: the score counts."}
+                 "undo": "Moves cannot be taken back in a tournament: the score counts.",
+                 DEAL_MENU: "A tournament deals its own games: Exit leaves it."}
 MATCH_KEYS = {"h": "hint", "a": "auto", "q": "quit", "u": "undo"}
 
 

@@ -19,8 +19,8 @@ from game.rules.poker_squares_tournament import Tournament
 from game.settings import load_settings
 from scenes.draw_poker_stats import PokerStats
 from scenes.menu import MenuScene
-from scenes.milligan_scores import ScoresScene
 from scenes.open_game import game_scene
+from scenes.statistics import StatisticsScene
 from tests.driver import frames, make_app
 
 OVER_FLOAT = int("9" * 309)  # valid JSON, under Python's 4,300 digits; float() overflows
@@ -141,7 +141,7 @@ def test_giant_integers_in_the_giants_statistics_are_set_aside(tmp_path: Path) -
     scene = game_scene(app, "milligan", seed=4)
     app.push(scene)
     scene.game_command("scores")  # the Scores page, which overflowed drawing them
-    assert isinstance(app.scene, ScoresScene)
+    assert isinstance(app.scene, StatisticsScene)
     frames(app, 3)
     assert any("milligan-stats.json" in t and "set aside" in t for t in app.notices.texts)
     assert [p.name.split(".bad-")[0] for p in bad_copies(tmp_path)] == ["milligan-stats.json"]

@@ -301,6 +301,7 @@ def test_the_computers_tournament_game_is_not_the_players(tmp_path: Path) -> Non
     assert meta["result"].endswith("by the computer")
     tally = counted(tmp_path, "pyramid").overall
     assert (tally.played, tally.helped) == (1, 0), "Ann's game only"
+    assert tally.computers == 1, "the computer's own game, apart"
 
 
 # -- the replay list -------------------------------------------------------------------------

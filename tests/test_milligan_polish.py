@@ -16,7 +16,7 @@ from game.rules import milligan as M
 from game.rules.outcome import Mode
 from game.stats import Stats
 from scenes import milligan as S
-from scenes import milligan_scores as scores
+from scenes import statistics as scores
 from scenes.poker_squares import PokerSquaresScene
 from tests.driver import frames, key, make_app, pad_press, settle
 

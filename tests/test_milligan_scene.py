@@ -20,7 +20,7 @@ from game.rules import milligan as M
 from game.rules.outcome import Mode
 from game.stats import Stats
 from scenes import milligan as S
-from scenes import milligan_scores as scores
+from scenes import statistics as scores
 from tests.driver import click, drag, frames, key, make_app, pad_focus, pad_press, px, settle
 
 QUICK = {"rule": "suit", "miss_milligan": True}  # short games: tests stay fast
@@ -453,7 +453,7 @@ def test_scores_page_shows_the_statistics(tmp_path: Path) -> None:
     scene = start(app, seed=1)
     key(app, pygame.K_s, "s")
     page = app.scene
-    assert isinstance(page, scores.ScoresScene)
+    assert isinstance(page, scores.StatisticsScene)
     rows = page.rows()
     assert rows[0][:5] == ["All games", "2", "1", "1", "50%"]
     assert rows[1][0].startswith("Alternating") and rows[1][1:4] == ["1", "1", "0"]

@@ -11,18 +11,18 @@ from typing import Any
 
 import pytest
 
-from game import stats, storage
+from game import storage
 from game.engine.app import App
 from game.engine.layout import Viewport
 from game.replay.recorder import Recorder
 from game.rules.registry import playable
 from scenes.help import HelpScene
 from scenes.menu import MenuScene
-from scenes.milligan_scores import ScoresScene
 from scenes.open_game import game_scene
 from scenes.poker_squares_points import UserPointsPage
 from scenes.replay_viewer import ReplayListScene, ReplayScene
 from scenes.settings import SettingsScene
+from scenes.statistics import StatisticsScene
 from tests.driver import frames, make_app
 
 SIZES = ((1, 1), (1, 900), (1600, 1), (2, 3), (13, 5), (97, 41), (320, 200))
@@ -62,7 +62,7 @@ SCENES: dict[str, Callable[[App], Any]] = {
     "settings": SettingsScene,
     "help": lambda app: HelpScene(app, "parlour"),
     "replays": ReplayListScene,
-    "giant scores": lambda app: ScoresScene(app, stats.Stats()),
+    "statistics": lambda app: StatisticsScene(app, "milligan"),
     "user points": UserPointsPage,
     **{f"game {g}": (lambda app, g=g: game_scene(app, g, seed=3)) for g in GAMES},
     **{f"demo {g}": (lambda app, g=g: game_scene(app, g, seed=3, demo=True)) for g in GAMES},

@@ -36,6 +36,7 @@ class Act(StrEnum):
     POINTER_MOVE = "pointer_move"
     WHEEL = "wheel"  # ``amount`` > 0 scrolls up
     CHAT = "chat"  # open the table talk: Tab, pad right-stick click (network tables)
+    DEALS = "deals"  # F3: the deal number's menu (restart it, play another by number)
     QUIT = "quit"  # the window's close button
 
 

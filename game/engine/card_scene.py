@@ -22,6 +22,8 @@ from game.cards import card_from_uid
 from game.engine.actions import Act, Action
 from game.engine.celebration import Celebration
 from game.engine.components import Placement
+from game.engine.deal_menu import KEY as DEAL_MENU
+from game.engine.deal_menu import DealMenu
 from game.engine.focus import Place, Places
 from game.engine.game_record import (
     COMPUTER,
@@ -32,6 +34,7 @@ from game.engine.game_record import (
     SeatHands,
     TableFacts,
 )
+from game.engine.in_progress import AUTOSAVE_KIND, AUTOSAVE_VERSION, autosave_path
 from game.engine.jobs import Background
 from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
 from game.engine.net_play import NetPlay
@@ -52,8 +55,6 @@ from game.settings import ai_delay, animation_scale
 if TYPE_CHECKING:
     from game.engine.app import App
 
-AUTOSAVE_KIND = "autosave"
-AUTOSAVE_VERSION = 1
 DEMO_PAUSE = 2.5  # seconds a finished demo deal stays on screen before the next
 DEMO_BANNER = "Demo \u00b7 any key or click ends the show"  # and back to the menu
 FLASH_SECONDS = 0.6  # a refused card's red ring: seen with error messages and sound off
@@ -130,6 +131,9 @@ class CardGameScene(Scene):
         client.add_listener(self._on_update)
         if demo:
             self.set_computer(self.seat, True)
+        self.deals = DealMenu(self.hud, self.deal_number, self.play_deal,
+                              lambda: self.client.cursor > 0 and not self.over) \
+            if self.entry.numbered_deals else None
 
     # -- hooks for each game ------------------------------------------------------------
 
@@ -310,6 +314,20 @@ class CardGameScene(Scene):
         self.set_computer(self.seat, False)
         self.new_game()
 
+    def deal_number(self) -> int | None:
+        """The deal in play by its number (its seed), at a table of the player's own;
+        None for a demo, a replay or a table held elsewhere."""
+        recorder = self.recorder
+        if self.demo or self.viewer or recorder is None or self.net is not None:
+            return None
+        return recorder.seed
+
+    def play_deal(self, seed: int | None) -> None:
+        """Deal number ``seed`` (None: this deal again), with the cards in the player's
+        hands."""
+        self.set_computer(self.seat, False)
+        self.new_game(seed, same=seed is None)
+
     def adopt_recorder(self, recorder: Recorder[Any, Any]) -> None:
         """Carry on from another log (a restored save) at the table this scene hosts."""
         self._record_finished()
@@ -373,6 +391,8 @@ class CardGameScene(Scene):
         for key, enabled in (("undo", self.client.can_undo), ("redo", self.client.can_redo)):
             if any(b.key == key for b in self.hud.buttons):
                 self.hud.button(key).enabled = enabled
+        if self.deals is not None:
+            self.deals.show()
 
     def game_over(self) -> None:
         if self.finished_reported:
@@ -385,7 +405,12 @@ class CardGameScene(Scene):
             self.app.play_sound("win")
         if self.net is not None:  # said with the server's scores when they come
             self.net.end_words = (title, body)
-        if self.viewer or self.session is None:
+        if self.viewer or ending.result == WATCHED:  # a spectator played no game
+            return
+        if self.session is None:  # a table held elsewhere: its game counts all the same
+            mode = self.rules.mode(self.rules.new_game(0, self.client.config))
+            self.records.finished_elsewhere(mode, ending, self.client.outcome,
+                                            self.client.cursor)
             return
         title = ending.title(title)
         if not self.demo:
@@ -478,7 +503,7 @@ class CardGameScene(Scene):
 
     @property
     def autosave_path(self) -> Path:
-        return self.app.save_dir / f"autosave-{self.game_id}.json"
+        return autosave_path(self.app.save_dir, self.game_id)
 
     def _load_autosave(self) -> Recorder[Any, Any] | None:
         result = storage.read_parsed(
@@ -796,6 +821,8 @@ class CardGameScene(Scene):
             self.net.ask_leave()
         elif key == "menu":
             self.app.pop()
+        elif key == DEAL_MENU and self.deals is not None:
+            self.deals.open()
         elif key == "quit":
             confirm(self.hud, "Quit", "Leave the parlour? Your game is saved.", self.app.quit)
 
@@ -837,6 +864,8 @@ class CardGameScene(Scene):
             self.on_secondary()
         elif kind in (Act.HINT, Act.MENU, Act.HELP):
             self.press(kind.value)
+        elif kind == Act.DEALS:
+            self.press(DEAL_MENU)
         elif kind == Act.UNDO:
             self.undo()
         elif kind == Act.REDO:

@@ -3,7 +3,7 @@ in the statistics, each written once (a finish after Undo replaces both), and wh
 played it. A game the computer played moves in (Auto) is not the player's own: its
 replay records that seat as the computer's and says so, and the statistics count it
 only among the games the computer helped with; a game the computer played alone (a
-tournament's computer entrant) is counted nowhere.
+tournament's computer entrant) only among the computer's own.
 
 How the game ended comes from the rules (``outcome``, ``mode``); what only the scene
 knows (who sat where, their names, the game's own table facts) comes in a
@@ -19,7 +19,7 @@ from typing import Any
 
 from game import stats, stats_file, storage, wallclock
 from game.replay.recorder import Recorder
-from game.rules.outcome import ABANDONED, DRAWN, LOST, WON, Outcome
+from game.rules.outcome import ABANDONED, DRAWN, LOST, WON, Mode, Outcome
 
 PERSON, COMPUTER = "person", "computer"
 KEPT_ABANDONED_MOVES = 5  # an abandoned game shorter than this leaves no replay
@@ -152,12 +152,26 @@ class RecordKeeper:
                  facts: TableFacts) -> str:
         """The game ended: into the replays and the statistics, once per game. Returns
         the statistics in a sentence for the end box ("" when they were not touched)."""
-        outcome = recorder.rules.outcome(recorder.state)
+        rules, state = recorder.rules, recorder.state
+        outcome = rules.outcome(state)
         record = self.record or GameRecord()
         replay = self._save_replay(recorder, ending, title, facts, outcome, record.replay)
-        before, after = self._count(recorder, ending, outcome, record.tally)
+        mode = rules.mode(state)
+        points = outcome.points[ending.seat] if outcome is not None else None
+        before, after = self._count(mode, ending, points, recorder.cursor, record.tally)
         self.record = GameRecord(replay or record.replay, before)
-        return stats.summary(after, recorder.rules.mode(recorder.state)) if after else ""
+        return stats.summary(after, mode) if ending.players else ""
+
+    def finished_elsewhere(self, mode: Mode, ending: Ending, outcome: Outcome | None,
+                           moves: int) -> str:
+        """A game at a table held elsewhere (a network table, which keeps the replays)
+        ended: into the statistics, once. Returns them in a sentence, as ``finished``."""
+        if self.record is not None:
+            return ""
+        points = outcome.points[ending.seat] if outcome is not None else None
+        before, after = self._count(mode, ending, points, moves, None)
+        self.record = GameRecord(None, before)
+        return stats.summary(after, mode) if ending.players else ""
 
     def abandoned(self, recorder: Recorder[Any, Any], ending: Ending, facts: TableFacts) -> None:
         """A game left unfinished by a new deal (``ending``: ABANDONED) still counts, as
@@ -166,7 +180,9 @@ class RecordKeeper:
         replay = None
         if recorder.length >= KEPT_ABANDONED_MOVES:
             replay = self._save_replay(recorder, ending, ABANDONED, facts, None, None)
-        before, _ = self._count(recorder, ending, None, None)
+        rules, state = recorder.rules, recorder.state
+        before, _ = self._count(rules.mode(state), ending, rules.returns(state)[ending.seat],
+                                recorder.cursor, None)
         self.record = GameRecord(replay, before)
 
     # -- the replay ----------------------------------------------------------------------
@@ -201,13 +217,12 @@ class RecordKeeper:
 
     # -- the statistics ------------------------------------------------------------------
 
-    def _count(self, recorder: Recorder[Any, Any], ending: Ending, outcome: Outcome | None,
-               previous: Any) -> tuple[Any, stats.Stats | None]:
-        """Count the game into its statistics, over the count it had (``previous``: the
+    def _count(self, mode: Mode, ending: Ending, points: float | None, moves: int,
+               previous: Any) -> tuple[Any, stats.Stats]:
+        """Count the game (played under ``mode``, ``points`` to the player's seat, in
+        ``moves``) into its statistics, over the count it had (``previous``: the
         statistics before it, when it was counted already). Returns what to keep to
-        count it again, and the statistics now (None: untouched, the computer's game)."""
-        if not ending.players:
-            return previous, None
+        count it again, and the statistics now."""
         before = None
         if previous is not None:
             try:
@@ -219,14 +234,12 @@ class RecordKeeper:
             before = stats_file.load(self.save_dir, self.game_id, problems)
             for problem in problems:
                 self.say_problem(problem)
-        rules, state = recorder.rules, recorder.state
-        mode = rules.mode(state)
-        if ending.helped:
+        if not ending.players:
+            after = before.add_computers(mode)
+        elif ending.helped:
             after = before.add_helped(mode)
         else:
-            seat = ending.seat
-            points = outcome.points[seat] if outcome is not None else rules.returns(state)[seat]
-            after = before.add(mode, ending.result, points or 0.0, recorder.cursor)
+            after = before.add(mode, ending.result, points, moves)
         try:
             stats_file.save(self.save_dir, self.game_id, after)
         except OSError as exc:

@@ -39,6 +39,7 @@ _KEYS: dict[int, Act] = {
     pygame.K_ESCAPE: Act.CANCEL,
     pygame.K_BACKSPACE: Act.UNDO,
     pygame.K_F1: Act.HELP,
+    pygame.K_F3: Act.DEALS,
     pygame.K_F10: Act.MENU,
     pygame.K_PAGEUP: Act.PAGE_UP,
     pygame.K_PAGEDOWN: Act.PAGE_DOWN,

@@ -80,6 +80,15 @@ class SimFlag:
 
 
 @dataclass(frozen=True, slots=True)
+class StatsPage:
+    """How the Statistics screen shows this game's figures (game.stats): the rule sets
+    it lists even before one is played, and how its points read."""
+
+    modes: tuple[tuple[str, str], ...] = ()  # (mode key, title)
+    points: str = "{:,.0f}"  # a format for a game's points (the best, the total)
+
+
+@dataclass(frozen=True, slots=True)
 class GameEntry:
     id: str
     title: str
@@ -100,6 +109,10 @@ class GameEntry:
     # answers ``net_questions`` for the table's config.
     network: bool = False
     net_questions: tuple[NetQuestion, ...] = ()
+    stats_page: StatsPage = StatsPage()
+    # A deal comes from a seed the player may name ("Play deal number..."): the table
+    # shows the deal's number, and its menu restarts the deal or plays another.
+    numbered_deals: bool = False
 
     @property
     def playable(self) -> bool:
@@ -161,7 +174,8 @@ GAMES: tuple[GameEntry, ...] = (
         rules=pyramid.RULES, scene="scenes.pyramid:PyramidScene",
         agents=("solver", "greedy", "random"),
         agent_factory="game.ai.pyramid_player:make_agent", figure="win_rate",
-        help_topic="pyramid",
+        help_topic="pyramid", numbered_deals=True,
+        stats_page=StatsPage(points="{:+,.0f}"),  # Par
         options=(
             Option("same_deck", "Use Same Deck", YES_NO, True,
                    "In a two-player tournament both players get the same deal in each game."),
@@ -175,7 +189,7 @@ GAMES: tuple[GameEntry, ...] = (
         "Place 25 cards in a 5x5 grid to make ten poker hands at once. Seven modes; race "
         "the computer, or a friend here or over the network.",
         rules=poker_squares.RULES, scene="scenes.poker_squares:PokerSquaresScene",
-        help_topic="poker-squares", network=True,
+        help_topic="poker-squares", network=True, numbered_deals=True,
         net_questions=(
             NetQuestion("mode", "Host a table", "Which two-player game? Race: grab the "
                         "cards as they are dealt, the first full matrix ends it; Race Both: "
@@ -244,7 +258,8 @@ GAMES: tuple[GameEntry, ...] = (
         rules=chinese_poker.RULES, scene="scenes.chinese_poker:ChinesePokerScene",
         agents=("hard", "medium", "easy", "random"),
         agent_factory="game.ai.chinese_poker_player:make_agent", figure="win_rate",
-        help_topic="chinese-poker", network=True,
+        help_topic="chinese-poker", network=True, numbered_deals=True,
+        stats_page=StatsPage(points="{:+,.0f}"),  # minus the penalty points
         net_questions=(
             NetQuestion("players", "Host a table", "How many seats at the table?",
                         ((2, "Two", "2"), (3, "Three", "3"), (4, "Four", "4")), 4, shown=""),
@@ -277,6 +292,9 @@ GAMES: tuple[GameEntry, ...] = (
               agents=("search", "quick", "random"),
               agent_factory="game.ai.milligan_player:make_agent", figure="win_rate",
               help_topic="milligan", simulator="game.ai.milligan_player:simulate",
+              numbered_deals=True,
+              stats_page=StatsPage(tuple((k, milligan.rules_title(k))
+                                         for k in milligan.RULE_KEYS), "{:+,.1f}"),
               sim_flags=(
                   SimFlag("--rule", "how runs are built: alternate colours, any suit, "
                           "same suit", choices=milligan.RULE_NAMES, default="alternate"),
