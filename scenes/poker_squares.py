@@ -20,6 +20,7 @@ from game.engine.arrange import Box, Grid, fit_grids
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place
+from game.engine.jobs import PENDING
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Message, confirm, text_image
 from game.engine.widgets import command_bar
@@ -150,6 +151,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         self.refused_at = 0.0
         self.key_matrix = 0  # the matrix row-and-column keys aim at (G switches)
         self.hint_spot: str | None = None
+        self.hint_asked: int | None = None  # the position a hint is being worked out for
         self.spot_of: dict[str, str] = {}  # table key -> place name, from the last view
         self.config = self.chosen_config(app)
         super().__init__(app, seed, demo, resume, recorder, client, net)
@@ -539,6 +541,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.clock += dt
+        if self.hint_asked is not None:
+            self.show_hint()
 
     def typing_refusal(self) -> str | None:
         view = self.view
@@ -571,7 +575,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def game_command(self, key: str) -> bool:
         view = self.view
         if key == "hint":
-            self.show_hint()
+            self.ask_hint()
         elif key == "done":
             self.play(P.Done(view.seat))
         elif key == "pass":
@@ -625,7 +629,9 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         self.seat_opponent()
         return dealt
 
-    def show_hint(self) -> None:
+    def ask_hint(self) -> None:
+        """Ask for a hint; the strong player's search runs on the worker (about half a
+        second) and ``update`` shows it."""
         from game.ai.poker_squares import hint  # the computer's thinking, only when asked
 
         view = self.view
@@ -635,13 +641,27 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             return
         rules = view.options.seats[view.seat]
         scoring = "pat" if rules.pat else dict(rules.points)
+        self.hint_asked = self.client.position
+        self.jobs.start("hint", self.hint_asked, hint, view.grid, view.card, scoring, allowed,
+                        rules.diagonals)
+        self.hud.say("Thinking...")
+
+    def show_hint(self) -> None:
+        if self.hint_asked != self.client.position:
+            self.hint_asked = None  # the table changed first: that question is gone
+            return
         try:
-            row, col = hint(view.grid, view.card, scoring, allowed, rules.diagonals)
+            answer = self.jobs.result("hint", self.hint_asked)
         except OSError as exc:  # the computer's learned tables are missing or unreadable
+            self.hint_asked = None
             self.app.error(f"No hint: the computer player could not load its tables ({exc}).")
             return
+        if answer is PENDING:
+            return
+        self.hint_asked = None
+        row, col = answer
         self.hint_spot = f"g0{row}{col}"
-        self.hud.say(f"The computer would put {view.card.symbol} in row {row + 1}, "
+        self.hud.say(f"The computer would put {self.view.card.symbol} in row {row + 1}, "
                      f"column {col + 1}.")
 
     def finished(self, title: str, body: str) -> None:

@@ -4,6 +4,7 @@ sets them."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -143,7 +144,7 @@ def test_undo_redo_new_and_same_cards(tmp_path: Path) -> None:
     assert scene.hud.dialog is None and scene.recorder.seed != SEED
 
 
-def test_hint_lights_a_legal_square(tmp_path: Path) -> None:
+def test_hint_lights_a_legal_square_without_holding_up_frames(tmp_path: Path) -> None:
     from game.ai import poker_squares as ai
 
     try:
@@ -154,6 +155,11 @@ def test_hint_lights_a_legal_square(tmp_path: Path) -> None:
     click(app, centre(scene, "g022"))
     settle(app)
     key(app, pygame.K_h, "h")
+    assert scene.hud.message.text == "Thinking..."  # the search runs on the worker
+    deadline = time.monotonic() + 60  # the worker's answer, however busy the machine
+    while scene.hint_asked is not None:
+        assert time.monotonic() < deadline, "the hint never came"
+        frames(app)
     assert scene.hint_spot in scene.view.targets
     assert "computer would put" in scene.hud.message.text
 
