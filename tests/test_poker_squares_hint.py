@@ -1,6 +1,7 @@
 """The Poker Squares Hint in positions people make (issue 23): it takes a sure made hand,
-searches within its time on the clock it is given, and the values fall back on counting
-for line keys self-play never met."""
+searches within its time on the clock it is given, the values fall back on counting for
+line keys self-play never met, and on human-style positions no made hand of 10 points
+or more is declined where the long playout evaluation says it is free."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from game.ai import poker_squares as ai
 from game.ai.poker_squares_counted import counted, least
 from game.ai.poker_squares_lines import card_int, category, line_key, points_table
 from game.ai.poker_squares_play import Position
+from game.ai.poker_squares_styles import STYLES, human_position
 from game.ai.poker_squares_values import LineCounts, Values
 from game.rules import poker_squares as P
+from tools.bench_poker_squares_hint import hint_chooser, study
 
 # Issue 23: seed 44, One Hand, American; column 2 then holds 5D 5S 5H and 5C is dealt.
 ISSUE_PLACINGS = ("r3c3 r2c2 r3c4 r4c4 r2c1 r3c5 r1c2 r1c3 r3c1 r3c2 r4c5 r4c3 r1c4 r4c1 "
@@ -78,3 +81,20 @@ def test_with_one_card_to_come_the_count_is_exact_without_straights(seed: int) -
                 exact = sum(AMERICAN[category([*line, c])] for c in unseen) / len(unseen)
                 assert counted(key, AMERICAN) == pytest.approx(exact)
                 checked += 1
+
+
+def test_human_positions_are_seeded_and_every_style_plays() -> None:
+    positions = [human_position(seed) for seed in range(40)]
+    assert positions == [human_position(seed) for seed in range(40)]
+    assert {p.style for p in positions} == set(STYLES)
+    for p in positions:
+        cards = [c for c in p.cells if c >= 0]
+        assert 5 <= len(cards) <= 23 and p.card not in cards
+        assert len(set(cards)) == len(cards)
+
+
+def test_no_free_made_hand_is_declined_in_human_positions() -> None:
+    # seeds 440-479 hold a free flush the learned values alone decline (seed 468)
+    figures = study({"hint": hint_chooser(playouts=256)}, range(440, 480), deals=300)
+    assert figures["hint"].chances >= 3
+    assert figures["hint"].declined == []
