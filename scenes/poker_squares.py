@@ -40,6 +40,7 @@ from game.rules.registry import GAME_BY_ID
 from scenes.game_scene import GameScene
 from scenes.poker_squares_points import stored_points
 from scenes.poker_squares_second import SecondPlayer
+from scenes.poker_squares_setup import NOT_RULES
 from scenes.poker_squares_tournament import TournamentPlay
 
 CARD_W = 128.0
@@ -108,7 +109,7 @@ def config_from(entry: Any, per_game: Any) -> dict[str, Any]:
     second player's own rules (a handicap) where they are not "same", and the User
     points where the player changed them."""
     config = {o.key: entry.setting(per_game, o.key) for o in entry.options
-              if not o.key.startswith(SECOND) and o.key != "opponent"}
+              if not o.key.startswith(SECOND) and o.key not in NOT_RULES}
     second = {o.key[len(SECOND):]: entry.setting(per_game, o.key) for o in entry.options
               if o.key.startswith(SECOND)}
     second = {k: v for k, v in second.items() if v != "same"}
@@ -139,6 +140,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     played_as: tuple[str, str] | None = None  # a replay's players' names (played_as())
     game_id = P.GAME_ID
     card_w, card_h = CARD_W, CARD_H
+    computer_time_limit = 0.5  # the strong opponent's search a card, as the Hint's
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None,
@@ -152,6 +154,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         self.key_matrix = 0  # the matrix row-and-column keys aim at (G switches)
         self.hint_spot: str | None = None
         self.hint_asked: int | None = None  # the position a hint is being worked out for
+        self.opponent_level: str | None = None  # the strength of the computer at OTHER
         self.spot_of: dict[str, str] = {}  # table key -> place name, from the last view
         self.config = self.chosen_config(app)
         super().__init__(app, seed, demo, resume, recorder, client, net)
@@ -171,6 +174,11 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         if parse(config).players != 1 and not entry.agents and not person:  # no rival
             config = {**config, "mode": "one_hand", "stealing": False, "planting": False}
         return config
+
+    @property
+    def strength(self) -> str:
+        """How well the computer plays, for the Hint and the computer opponent."""
+        return self.entry.setting(self.app.settings.per_game, "strength")
 
     @property
     def person_opposite(self) -> bool:
@@ -232,14 +240,17 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         return self.second_cursor is not None
 
     def seat_opponent(self) -> None:
-        """Who plays the second seat in a two-player mode: the computer (always in a
-        demo) or a person (pad or keyboard)."""
+        """Who plays the second seat in a two-player mode: the computer at the strength
+        chosen (if the game has that player; always in a demo) or a person (pad or
+        keyboard)."""
         if self.viewer or self.session is None:
             return
         two = self.view.options.players == 2
         computer = two and not self.person_opposite
-        if computer and OTHER not in self.computers:
-            self.set_computer(OTHER, True)
+        level = self.strength if self.strength in self.entry.agents else None
+        if computer and (OTHER not in self.computers or self.opponent_level != level):
+            self.set_computer(OTHER, True, level)
+            self.opponent_level = level
         elif not computer and OTHER in self.computers:
             self.set_computer(OTHER, False)
         self.seat_second_person(two and not computer)
@@ -630,8 +641,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         return dealt
 
     def ask_hint(self) -> None:
-        """Ask for a hint; the strong player's search runs on the worker (about half a
-        second) and ``update`` shows it."""
+        """Ask for a hint; the computer's choice (strong: a search of about half a
+        second) is worked out on the worker and ``update`` shows it."""
         from game.ai.poker_squares import hint  # the computer's thinking, only when asked
 
         view = self.view
@@ -643,7 +654,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         scoring = "pat" if rules.pat else dict(rules.points)
         self.hint_asked = self.client.position
         self.jobs.start("hint", self.hint_asked, hint, view.grid, view.card, scoring, allowed,
-                        rules.diagonals)
+                        rules.diagonals, self.strength)
         self.hud.say("Thinking...")
 
     def show_hint(self) -> None:

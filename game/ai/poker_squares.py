@@ -343,11 +343,14 @@ def make_agent(name: str, scoring: Scoring = "american", seed: int = 0,
 
 def hint(grid: Sequence[Sequence[Any]], card: Card | str, scoring: Scoring = "american",
          allowed: Iterable[Cell] | None = None, diagonals: bool = False,
-         seconds: float = HINT_SECONDS, playouts: int | None = None,
+         level: str = "strong", seconds: float = HINT_SECONDS, playouts: int | None = None,
          clock: Callable[[], float] | None = None) -> Cell:
-    """Where would the computer put ``card``? The strong player's square, searched for
-    at most ``seconds`` on ``clock`` (the wall clock unless given), or on ``playouts``
-    deals (deterministic): the learned values alone misjudge lines people make."""
+    """Where would the computer put ``card``? At ``level`` "strong", the strong player's
+    square, searched for at most ``seconds`` on ``clock`` (the wall clock unless given),
+    or on ``playouts`` deals (deterministic): the learned values alone misjudge lines
+    people make. At "quick", the quick player's square at once."""
+    if level == "quick":
+        return QuickAgent(scoring, diagonals).place(grid, card, allowed)
     agent = StrongAgent(scoring, time_limit=None if playouts else seconds,
                         playouts=playouts or STRONG_PLAYOUTS, diagonals=diagonals)
     if clock is not None:
