@@ -94,7 +94,7 @@ def test_human_positions_are_seeded_and_every_style_plays() -> None:
 
 
 def test_no_free_made_hand_is_declined_in_human_positions() -> None:
-    # seeds 440-479 hold a free flush the learned values alone decline (seed 468)
-    figures = study({"hint": hint_chooser(playouts=256)}, range(440, 480), deals=300)
-    assert figures["hint"].chances >= 3
+    # seeds 550-589: ten free made hands, one (seed 566) declined by the quick player
+    figures = study({"hint": hint_chooser(playouts=256)}, range(550, 590), deals=300)
+    assert figures["hint"].chances >= 5
     assert figures["hint"].declined == []

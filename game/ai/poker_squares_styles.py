@@ -6,8 +6,8 @@ are ints as in game.ai.poker_squares_lines.
 Styles: "random" anywhere; "suit columns" (a card in its suit's column 0-3, else
 column 4, else the emptiest column: the rule baseline of the notes); "advice" (the
 manual's "columns for flushes, rows for pairs": a row already holding its rank, in its
-suit's column if it can); "pairs" (next to a card of its rank in any line, else
-anywhere).
+suit's column if it can); "advice turned" (pairs in columns, flushes in rows, as in the
+issue's position); "pairs" (next to a card of its rank in any line, else anywhere).
 """
 
 from __future__ import annotations
@@ -38,19 +38,25 @@ def _suit_columns(pos: Position, card: int, rng: random.Random) -> int:
     return _open_in_column(pos, emptiest)[0]
 
 
-def _rank_rows(pos: Position, card: int) -> list[int]:
-    return [r for r in range(5) if any(c >> 2 == card >> 2 for c in pos.rows[r])]
+def _advice(pairs_in_rows: bool) -> Placer:
+    """The manual's advice, or turned (pairs in columns, flushes in rows: lines the
+    quick player's self-play seldom builds)."""
+    def place(pos: Position, card: int, rng: random.Random) -> int:
+        def pair_line(i: int) -> int:
+            return i // 5 if pairs_in_rows else i % 5
 
-
-def _advice(pos: Position, card: int, rng: random.Random) -> int:
-    empties = pos.empties()
-    rows = _rank_rows(pos, card)
-    for wanted in ([i for i in empties if i // 5 in rows and i % 5 == card & 3],
-                   [i for i in empties if i // 5 in rows],
-                   [i for i in empties if i % 5 == card & 3]):
-        if wanted:
-            return rng.choice(wanted)
-    return rng.choice(empties)
+        def suit_line(i: int) -> int:
+            return i % 5 if pairs_in_rows else i // 5
+        lines = pos.rows if pairs_in_rows else pos.cols
+        ranked = {n for n, line in enumerate(lines) if any(c >> 2 == card >> 2 for c in line)}
+        empties = pos.empties()
+        for wanted in ([i for i in empties if pair_line(i) in ranked and suit_line(i) == card & 3],
+                       [i for i in empties if pair_line(i) in ranked],
+                       [i for i in empties if suit_line(i) == card & 3]):
+            if wanted:
+                return rng.choice(wanted)
+        return rng.choice(empties)
+    return place
 
 
 def _pairs(pos: Position, card: int, rng: random.Random) -> int:
@@ -61,7 +67,8 @@ def _pairs(pos: Position, card: int, rng: random.Random) -> int:
 
 
 STYLES: dict[str, Placer] = {"random": _random, "suit columns": _suit_columns,
-                             "advice": _advice, "pairs": _pairs}
+                             "advice": _advice(True), "advice turned": _advice(False),
+                             "pairs": _pairs}
 
 
 @dataclass(frozen=True)
