@@ -20,6 +20,7 @@ from game.engine.arrange import Box, Grid, fit_grids
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place
+from game.engine.jobs import PENDING
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Message, confirm, text_image
 from game.engine.widgets import command_bar
@@ -39,6 +40,7 @@ from game.rules.registry import GAME_BY_ID
 from scenes.game_scene import GameScene
 from scenes.poker_squares_points import stored_points
 from scenes.poker_squares_second import SecondPlayer
+from scenes.poker_squares_setup import NOT_RULES
 from scenes.poker_squares_tournament import TournamentPlay
 
 CARD_W = 128.0
@@ -107,7 +109,7 @@ def config_from(entry: Any, per_game: Any) -> dict[str, Any]:
     second player's own rules (a handicap) where they are not "same", and the User
     points where the player changed them."""
     config = {o.key: entry.setting(per_game, o.key) for o in entry.options
-              if not o.key.startswith(SECOND) and o.key != "opponent"}
+              if not o.key.startswith(SECOND) and o.key not in NOT_RULES}
     second = {o.key[len(SECOND):]: entry.setting(per_game, o.key) for o in entry.options
               if o.key.startswith(SECOND)}
     second = {k: v for k, v in second.items() if v != "same"}
@@ -138,6 +140,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     played_as: tuple[str, str] | None = None  # a replay's players' names (played_as())
     game_id = P.GAME_ID
     card_w, card_h = CARD_W, CARD_H
+    computer_time_limit = 0.5  # the strong opponent's search a card, as the Hint's
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None,
@@ -150,6 +153,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         self.refused_at = 0.0
         self.key_matrix = 0  # the matrix row-and-column keys aim at (G switches)
         self.hint_spot: str | None = None
+        self.hint_asked: int | None = None  # the position a hint is being worked out for
+        self.opponent_level: str | None = None  # the strength of the computer at OTHER
         self.spot_of: dict[str, str] = {}  # table key -> place name, from the last view
         self.config = self.chosen_config(app)
         super().__init__(app, seed, demo, resume, recorder, client, net)
@@ -169,6 +174,11 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         if parse(config).players != 1 and not entry.agents and not person:  # no rival
             config = {**config, "mode": "one_hand", "stealing": False, "planting": False}
         return config
+
+    @property
+    def strength(self) -> str:
+        """How well the computer plays, for the Hint and the computer opponent."""
+        return self.entry.setting(self.app.settings.per_game, "strength")
 
     @property
     def person_opposite(self) -> bool:
@@ -230,14 +240,17 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         return self.second_cursor is not None
 
     def seat_opponent(self) -> None:
-        """Who plays the second seat in a two-player mode: the computer (always in a
-        demo) or a person (pad or keyboard)."""
+        """Who plays the second seat in a two-player mode: the computer at the strength
+        chosen (if the game has that player; always in a demo) or a person (pad or
+        keyboard)."""
         if self.viewer or self.session is None:
             return
         two = self.view.options.players == 2
         computer = two and not self.person_opposite
-        if computer and OTHER not in self.computers:
-            self.set_computer(OTHER, True)
+        level = self.strength if self.strength in self.entry.agents else None
+        if computer and (OTHER not in self.computers or self.opponent_level != level):
+            self.set_computer(OTHER, True, level)
+            self.opponent_level = level
         elif not computer and OTHER in self.computers:
             self.set_computer(OTHER, False)
         self.seat_second_person(two and not computer)
@@ -540,6 +553,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.clock += dt
+        if self.hint_asked is not None:
+            self.show_hint()
 
     def typing_refusal(self) -> str | None:
         view = self.view
@@ -572,7 +587,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def game_command(self, key: str) -> bool:
         view = self.view
         if key == "hint":
-            self.show_hint()
+            self.ask_hint()
         elif key == "done":
             self.play(P.Done(view.seat))
         elif key == "pass":
@@ -626,7 +641,9 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         self.seat_opponent()
         return dealt
 
-    def show_hint(self) -> None:
+    def ask_hint(self) -> None:
+        """Ask for a hint; the computer's choice (strong: a search of about half a
+        second) is worked out on the worker and ``update`` shows it."""
         from game.ai.poker_squares import hint  # the computer's thinking, only when asked
 
         view = self.view
@@ -636,13 +653,27 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             return
         rules = view.options.seats[view.eyes]
         scoring = "pat" if rules.pat else dict(rules.points)
+        self.hint_asked = self.client.position
+        self.jobs.start("hint", self.hint_asked, hint, view.grid, view.card, scoring, allowed,
+                        rules.diagonals, self.strength)
+        self.hud.say("Thinking...")
+
+    def show_hint(self) -> None:
+        if self.hint_asked != self.client.position:
+            self.hint_asked = None  # the table changed first: that question is gone
+            return
         try:
-            row, col = hint(view.grid, view.card, scoring, allowed, rules.diagonals)
+            answer = self.jobs.result("hint", self.hint_asked)
         except OSError as exc:  # the computer's learned tables are missing or unreadable
+            self.hint_asked = None
             self.app.error(f"No hint: the computer player could not load its tables ({exc}).")
             return
+        if answer is PENDING:
+            return
+        self.hint_asked = None
+        row, col = answer
         self.hint_spot = f"g0{row}{col}"
-        self.hud.say(f"The computer would put {view.card.symbol} in row {row + 1}, "
+        self.hud.say(f"The computer would put {self.view.card.symbol} in row {row + 1}, "
                      f"column {col + 1}.")
 
     def finished(self, title: str, body: str) -> None:

@@ -76,10 +76,11 @@ def row_rects(words: Sequence[float], y: float, earliest: float) -> list[pygame.
 
 
 SECOND = "p2_"  # the second player's rows have a page of their own
+NOT_RULES = ("opponent", "strength")  # who plays Player 2, and how well the computer does
 
 
 def on_second_page(field: str) -> bool:
-    return field.startswith(SECOND) or field == "opponent"
+    return field.startswith(SECOND) or field in NOT_RULES
 
 
 LINK_Y = TOP + 11 * PITCH + 10

@@ -115,9 +115,10 @@ def test_act_places_the_card_where_place_would_among_legal_moves() -> None:
     assert agent.act(View(view.grid, None), [Pass(0)]) == Pass(0)
 
 
-def test_hint_is_the_quick_players_square() -> None:
+def test_hint_is_the_strong_players_square() -> None:
     grid, rest = mixed_grid(4, 9)
-    assert ai.hint(grid, rest[0]) == ai.make_agent("quick").place(grid, rest[0])
+    strong = ai.make_agent("strong", playouts=64)
+    assert ai.hint(grid, rest[0], playouts=64) == strong.place(grid, rest[0])
 
 
 def test_players_are_deterministic_by_seed() -> None:

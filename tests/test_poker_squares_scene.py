@@ -4,6 +4,7 @@ sets them."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -143,7 +144,7 @@ def test_undo_redo_new_and_same_cards(tmp_path: Path) -> None:
     assert scene.hud.dialog is None and scene.recorder.seed != SEED
 
 
-def test_hint_lights_a_legal_square(tmp_path: Path) -> None:
+def test_hint_lights_a_legal_square_without_holding_up_frames(tmp_path: Path) -> None:
     from game.ai import poker_squares as ai
 
     try:
@@ -154,8 +155,30 @@ def test_hint_lights_a_legal_square(tmp_path: Path) -> None:
     click(app, centre(scene, "g022"))
     settle(app)
     key(app, pygame.K_h, "h")
+    assert scene.hud.message.text == "Thinking..."  # the search runs on the worker
+    deadline = time.monotonic() + 60  # the worker's answer, however busy the machine
+    while scene.hint_asked is not None:
+        assert time.monotonic() < deadline, "the hint never came"
+        frames(app)
     assert scene.hint_spot in scene.view.targets
     assert "computer would put" in scene.hud.message.text
+
+
+@pytest.mark.parametrize("strength", ["quick", "strong"])
+def test_the_strength_chosen_plays_the_computer_opponent_and_the_hint(
+        tmp_path: Path, strength: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ai import poker_squares as ai
+
+    asked = []
+    monkeypatch.setattr(ai, "hint", lambda *args: asked.append(args[5]) or (0, 0))
+    app, scene = start(tmp_path, mode="alternate", strength=strength)
+    agent = scene.computers[1].agent
+    assert type(agent) is {"quick": ai.QuickAgent, "strong": ai.StrongAgent}[strength]
+    assert getattr(agent, "time_limit", 0.5) == 0.5  # strong thinks on the worker
+    key(app, pygame.K_h, "h")
+    scene.jobs.wait("hint", timeout=30)
+    frames(app)
+    assert asked == [strength] and "computer would put" in scene.hud.message.text
 
 
 def test_settings_choose_the_rules(tmp_path: Path) -> None:
@@ -278,7 +301,8 @@ def test_the_rules_page_sets_every_option_and_the_table_deals_with_them(tmp_path
     page = app.scene
     assert isinstance(page, PokerSquaresSetup)
     assert [r.field for r in page.rows] == [o.key for o in scene.entry.options
-                                            if not o.key.startswith(("p2_", "opponent"))]
+                                            if not o.key.startswith(("p2_", "opponent",
+                                                                     "strength"))]
     screen = pygame.Rect(0, 0, 1920, 1080)
     assert all(screen.contains(b.rect) for b in page.hud.buttons)
     edges = next(b for b in page.hud.buttons if b.label == "Edges must touch")
@@ -321,8 +345,8 @@ def test_a_handicap_and_user_points_from_the_rules_pages(tmp_path: Path, compute
     rules = app.scene
     click(app, next(b for b in rules.hud.buttons if b.key == "page:second").rect.center)
     second = app.scene
-    assert [r.field for r in second.rows] == ["opponent", "p2_placement", "p2_can_move",
-                                              "p2_hands", "p2_scoring"]
+    assert [r.field for r in second.rows] == ["opponent", "strength", "p2_placement",
+                                              "p2_can_move", "p2_hands", "p2_scoring"]
     click(app, next(b for b in second.hud.buttons if b.label == "English").rect.center)
     key(app, pygame.K_ESCAPE)
     assert app.scene is rules

@@ -166,8 +166,9 @@ def train(games: int, seed: int, scoring: str = "american", epsilon: float = 0.1
         # the batch's epsilon: the linear decay's value at its middle game
         explore = epsilon + (epsilon_end - epsilon) * (game + batch / 2) / games
         deals = np.argsort(rng.random((batch, 52)), axis=1)[:, :25]
-        player = ExploringRollout(Values(trainer.counts, points), points, rng, explore,
-                                  trainer.key_of)
+        # counting=False: the committed tables were learned so, and a rebuild must match
+        values = Values(trainer.counts, points, counting=False)
+        player = ExploringRollout(values, points, rng, explore, trainer.key_of)
         scores = player.run([Position.start()], deals, np.zeros(batch, dtype=np.int64))
         cats = final_categories(deals, player.squares)
         keys = np.stack(player.keys, axis=1)  # [games, 24 cards, 10 lines]

@@ -1,6 +1,7 @@
 """Poker Squares computer players: "random", "quick" (greedy on learned line values, no
-search; also the Hint) and "strong" (Monte Carlo playouts of the quick player from
-the candidate squares, on shared deals, a batch at a time in numpy, under a budget).
+search) and "strong" (Monte Carlo playouts of the quick player from
+the candidate squares, on shared deals, a batch at a time in numpy, under a budget;
+also the Hint, within HINT_SECONDS).
 
 ``make_agent(name, scoring, seed, time_limit)`` gives an object with ``new_game()``,
 ``place(grid, card) -> (row, col)`` (the contract: the grid so far and the card dealt,
@@ -66,6 +67,7 @@ SWITCH_STEPS = ((50, 2.0), (400, 1.0))  # fewer deals than this: that threshold
 # the 9th.
 SEARCH_FROM = 5
 EXACT_NEED = 2  # with this many cards to come, every order of the unseen cards is played
+HINT_SECONDS = 0.5  # the Hint's search: a person waits for it
 
 
 def read_grid(grid: Sequence[Sequence[Any]]) -> list[int]:
@@ -342,6 +344,17 @@ def make_agent(name: str, scoring: Scoring = "american", seed: int = 0,
 
 
 def hint(grid: Sequence[Sequence[Any]], card: Card | str, scoring: Scoring = "american",
-         allowed: Iterable[Cell] | None = None, diagonals: bool = False) -> Cell:
-    """Where would the computer put ``card``? The quick player's square."""
-    return QuickAgent(scoring, diagonals).place(grid, card, allowed)
+         allowed: Iterable[Cell] | None = None, diagonals: bool = False,
+         level: str = "strong", seconds: float = HINT_SECONDS, playouts: int | None = None,
+         clock: Callable[[], float] | None = None) -> Cell:
+    """Where would the computer put ``card``? At ``level`` "strong", the strong player's
+    square, searched for at most ``seconds`` on ``clock`` (the wall clock unless given),
+    or on ``playouts`` deals (deterministic): the learned values alone misjudge lines
+    people make. At "quick", the quick player's square at once."""
+    if level == "quick":
+        return QuickAgent(scoring, diagonals).place(grid, card, allowed)
+    agent = StrongAgent(scoring, time_limit=None if playouts else seconds,
+                        playouts=playouts or STRONG_PLAYOUTS, diagonals=diagonals)
+    if clock is not None:
+        agent.clock = clock
+    return agent.place(grid, card, allowed)

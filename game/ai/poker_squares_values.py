@@ -8,7 +8,9 @@ scoring (tools/train_poker_squares.py) and the closest one is reweighted for oth
 A fine key's endings are pooled with those of the same line seen with a few more or
 fewer cards in the grid (NEIGHBOURS): one card more or less elsewhere changes a line's
 fate little, and the pooled means are far less noisy. A rarely seen fine key then leans
-on its coarse key (shrinkage), an unseen one uses it.
+on its coarse key (shrinkage), an unseen one uses it; a coarse key likewise leans on
+the line's worth by counting (game.ai.poker_squares_counted), and no value falls below
+the least the line can end with.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.ai.poker_squares_counted import counted, least
 from game.ai.poker_squares_lines import CATEGORIES, coarse_key, points_table
 from game.rules.poker_squares_options import POINTS
 
@@ -95,21 +98,21 @@ def _total(entry: list[int], points: tuple[float, ...]) -> float:
     return sum(n * p for n, p in zip(entry[1:], points, strict=True))
 
 
-def _mean(entry: list[int], points: tuple[float, ...]) -> float:
-    return _total(entry, points) / entry[0]
-
-
 class Values:
     """Values of line keys under one points table, worked out on first use (a game
     meets a few hundred keys of the hundreds of thousands stored): a fine key's mean
     points, pooled with its neighbours', shrunk towards its coarse key's; the coarse
-    key's alone for a fine key never seen, 0 for a coarse key never seen. ``counts``
-    must not change meanwhile."""
+    key's alone for a fine key never seen. With ``counting`` a coarse key's mean is
+    shrunk towards the line's counted worth (its alone when never seen) and no value
+    falls below the least the line ends with; without, a coarse key never seen is
+    worth 0, as when the committed tables were learned. ``counts`` must not change
+    meanwhile."""
 
-    def __init__(self, counts: LineCounts, points: tuple[float, ...]) -> None:
-        self.counts, self.points = counts, points
+    def __init__(self, counts: LineCounts, points: tuple[float, ...],
+                 counting: bool = True) -> None:
+        self.counts, self.points, self.counting = counts, points, counting
         self.fine: dict[Key, float] = {}
-        self.coarse: dict[Key, float] = {}
+        self.coarse: dict[Key, tuple[int, float]] = {}  # visits and total points
 
     def of(self, key: Key) -> float:
         value = self.fine.get(key)
@@ -118,15 +121,24 @@ class Values:
         return value
 
     def _fine(self, key: Key) -> float:
-        coarse = coarse_key(key)
-        prior = self.coarse.get(coarse)
-        if prior is None:
-            entry = self.counts.coarse.get(coarse)
-            prior = self.coarse[coarse] = _mean(entry, self.points) if entry else 0.0
+        prior = self._prior(key)
         visits, total = self._pooled(key)
-        if not visits:
-            return prior
-        return (total + PRIOR * prior) / (visits + PRIOR)
+        value = (total + PRIOR * prior) / (visits + PRIOR) if visits else prior
+        return max(value, least(key, self.points)) if self.counting else value
+
+    def _prior(self, key: Key) -> float:
+        """What ``key`` leans on: its coarse key's mean, shrunk towards the key's counted
+        worth when counting (that alone for a coarse key never seen)."""
+        coarse = coarse_key(key)
+        seen = self.coarse.get(coarse)
+        if seen is None:
+            entry = self.counts.coarse.get(coarse)
+            seen = self.coarse[coarse] = ((entry[0], _total(entry, self.points)) if entry
+                                          else (0, 0.0))
+        visits, total = seen
+        if not self.counting:
+            return total / visits if visits else 0.0
+        return (total + PRIOR * counted(key, self.points)) / (visits + PRIOR)
 
     def _pooled(self, key: Key) -> tuple[float, float]:
         """Visits and total points of ``key``'s endings and, weighted, of its neighbours'

@@ -237,6 +237,10 @@ GAMES: tuple[GameEntry, ...] = (
                    (("computer", "The computer"), ("person", "A person (pad or keys)")),
                    "computer", "Two-player modes: the computer, or someone beside you with "
                    "a game controller (A joins) or the keyboard (K joins; you keep the mouse)."),
+            Option("strength", "The computer plays",
+                   (("quick", "Quick"), ("strong", "Strong")), "strong",
+                   "For the Hint and the computer opponent: quick answers at once, strong "
+                   "searches about half a second a card and plays better."),
             # A handicap: the second player's own rules ("same": as the first player's).
             Option("p2_placement", "Player 2: placement",
                    (("same", "Same"), *poker_squares_options.PLACEMENTS.items()), "same",
