@@ -27,13 +27,13 @@ def machine() -> dict[str, Any]:
 
 def table(figures: list[Figure]) -> list[str]:
     """One line a figure: bench, name, value and unit, target, verdict, reference."""
-    lines = [f"{'bench':<22}{'figure':<46}{'value':>14}  {'target':<14}{'':8}{'load':>5}  "
+    lines = [f"{'bench':<20}{'figure':<58}{'value':>14}  {'target':<14}{'':8}{'load':>5}  "
              "reference"]
     for f in figures:
         target = "" if f.target is None else (
             f"{'<=' if f.better == 'lower' else '>='} {f.target:g}")
         verdict = {None: "", True: "ok", False: "MISSED"}[f.met]
-        lines.append(f"{f.bench:<22}{f.name[:45]:<46}{f.value:>10g} {f.unit:<3}  "
+        lines.append(f"{f.bench:<20}{f.name[:57]:<58}{f.value:>10g} {f.unit:<3}  "
                      f"{target:<14}{verdict:8}{f.load:>5.1f}  {f.reference}")
     return lines
 
