@@ -128,6 +128,7 @@ class ChinesePokerScene(GameScene):
         self._cut_told = False
         self._cut_story = CutStory(self.name)
         self._tie: str | None = None  # a tied cut to tell before the cut goes on
+        self._deal_notice: Dialog | None = None  # open, its Deal this person's to press
         self._trick_end = TrickEnd()
         self._last_view: C.View | None = None  # the view the table showed last
         self._had_turn = False  # this seat's turn to play, when last refreshed
@@ -336,6 +337,7 @@ class ChinesePokerScene(GameScene):
     def update(self, dt: float) -> None:
         if self._trick_end.tick(dt):
             self.refresh("animate")
+        self._close_outpaced_notice()
         if self.hud.dialog is None and not self.table.animating:
             self._next_human()
             if self.hud.dialog is None:
@@ -400,9 +402,22 @@ class ChinesePokerScene(GameScene):
 
     def _ask_deal(self, title: str, body: str, human_deals: bool) -> None:
         """A notice whose answer is the deal when this seat's person deals."""
-        self.hud.ask(Dialog(title, body, [("ok", "Deal" if human_deals else "OK", "d")],
-                            lambda _: self._deal() if human_deals else None,
-                            cancel_key="ok", height=420))
+        notice = Dialog(title, body, [("ok", "Deal" if human_deals else "OK", "d")],
+                        lambda _: self._deal() if human_deals else None,
+                        cancel_key="ok", height=420)
+        self._deal_notice = notice if human_deals else None
+        self.hud.ask(notice)
+
+    def _close_outpaced_notice(self) -> None:
+        """A network table's turn timer dealt for a person who had not pressed Deal: the
+        box would hide the new hand while the clock runs, so its words go to the
+        message line instead."""
+        notice = self._deal_notice
+        if notice is not None and self.hud.dialog is notice and self.view.phase != "deal":
+            self.hud.dialog = None
+            self.hud.say(f"{notice.title}: {notice.body}", seconds=10.0)
+        if self.hud.dialog is not notice:
+            self._deal_notice = None
 
     def round_summary(self, view: C.View) -> str:
         winner = self.name(view.last_winner)

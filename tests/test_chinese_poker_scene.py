@@ -642,3 +642,33 @@ def test_a_selected_pair_is_dragged_together_and_played(tmp_path: Path) -> None:
     frames(app, 2)
     settle(app)
     assert scene.recorder.moves[before] == C.Play(scene.seat, tuple(sorted((a, b))))
+
+
+def test_a_deal_made_for_the_person_closes_the_deal_box_and_keeps_its_words(
+        tmp_path: Path) -> None:
+    """The play-test's idle player: the table's turn timer dealt for them, and "The cut
+    ... [Deal]" stayed over the new hand while the clock ran. Here the session deals
+    for the person as that timer does."""
+    for seed in range(1, 12):
+        app = make_app(tmp_path / str(seed), SIZE, ai_speed="fast", animation="off")
+        scene = start(app, Setup(("human", "easy")), seed)
+        for _ in range(300):
+            dialog = scene.hud.dialog
+            if dialog is not None and dialog.choices[0][1] == "Deal":
+                break
+            if scene.view.phase == "cut" and scene.view.my_turn and dialog is None:
+                click(app, visible_point(scene, f"cut#{scene.view.cut_left // 2}"))
+            elif dialog is not None:
+                key(app, pygame.K_o, "o")
+            frames(app)
+        else:
+            app.quit()
+            continue
+        title = dialog.title
+        scene.session.submit(scene.seat, C.Deal(scene.seat))  # dealt for them
+        frames(app, 3)
+        assert scene.hud.dialog is None and scene.view.phase != "deal"
+        assert scene.hud.message is not None and scene.hud.message.text.startswith(title)
+        app.quit()
+        return
+    raise AssertionError("no seed gave the person the deal")

@@ -35,6 +35,7 @@ class NetPlay:
         # The last match's end (and its title and words) until this player says Next or
         # the table deals: back from its replay the box asks again.
         self._result: tuple[MatchEnd, str, str] | None = None
+        self._result_box: Dialog | None = None  # the box that asks it, while open
         self._told_gone = False
 
     def enter(self) -> None:
@@ -51,6 +52,8 @@ class NetPlay:
         lobby = self.net.client.lobby
         if self._result is not None and lobby is not None and lobby.match > self._result[0].match:
             self._result = None  # dealt (this player's time ran out): the box is stale
+            if self.scene.hud.dialog is self._result_box:  # and goes, off the new match
+                self.scene.hud.dialog = None
         if self.net.problem:
             self.scene.hud.say(self.net.problem, error=True)
             self.net.problem = ""
@@ -73,6 +76,7 @@ class NetPlay:
                                        ("leave", "Leave", "l")],
                         lambda c: self._after_match(c, end.match), cancel_key="ok", height=420)
         dialog.on_frame = lambda: self._count_down(dialog, words)
+        self._result_box = dialog
         self.scene.hud.ask(dialog)
 
     def _count_down(self, dialog: Dialog, words: str) -> None:
