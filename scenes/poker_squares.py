@@ -725,7 +725,9 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         goal = target(view.options, view.eyes)
         if view.options.players == 1 and goal is not None:
             line += f" \u00b7 target {goal}"  # what wins this game alone
-        text("rules", line, 26, 1860, 24, MUTED, align="right")  # clear of the title
+        # clear of the title, and at a network table under its line across the top
+        top = self.net.line_bottom(vp) + 4 if self.net is not None else 24
+        text("rules", line, 26, 1860, top, MUTED, align="right")
         text("left", f"{view.cards_left} in the pack", 24, PACK_POS[0] + CARD_W / 2,
              PACK_POS[1] + CARD_H + 8, MUTED)
         names = {"d": "Deal", "r": "Reject", "c": "Common"}
