@@ -21,6 +21,7 @@ from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place, Places
 from game.engine.render import DrawItem
+from game.engine.seat_label import seat_label
 from game.engine.table_focus import card_places
 from game.engine.ui import GOLD, INK, MUTED, Dialog, fitting_size, text_image, window_image
 from game.engine.widgets import command_bar
@@ -697,6 +698,11 @@ class ChinesePokerScene(GameScene):
 
     # -- drawing -------------------------------------------------------------------------------
 
+    def _aligned(self, x: float, align: str, image: pygame.Surface) -> float:
+        """The left edge of ``image`` put at ``x`` by a label's ``align``."""
+        width = image.get_width() / self.viewport.scale
+        return {"left": x, "right": x - width, "centre": x - width / 2}[align]
+
     def extra_items(self) -> list[DrawItem]:
         vp = self.viewport
         view = self.view
@@ -708,13 +714,18 @@ class ChinesePokerScene(GameScene):
                     f" \u00b7 {plural(view.scores[seat], 'pt')}"
             if seat == view.dealer:
                 label += " \u00b7 dealer"
-            note = self.net.net.seat_note(seat) if self.net is not None else ""
-            if note:
-                label += f" \u00b7 {note}"
-            image = text_image(vp, label, 24, GOLD if seat == view.turn else INK, bold=True)
-            x = {"left": place.label.x, "right": place.label.x - image.get_width() / vp.scale,
-                 "centre": place.label.x - image.get_width() / vp.scale / 2}[place.label.align]
-            items.append(DrawItem(("seat", seat), image, vp.to_px(x, place.label.y - 14), 20000))
+            room = L.label_room(lay, seat)
+            color = GOLD if seat == view.turn else INK
+            drawn = seat_label(vp, label, self.seat_note(seat), room.width, room.note_width,
+                               color)
+            image = drawn.main
+            x = self._aligned(place.label.x, place.label.align, image)
+            y = place.label.y - 14
+            items.append(DrawItem(("seat", seat), image, vp.to_px(x, y), 20000))
+            if drawn.note is not None:  # on a line of its own: it ran into the next seat's
+                note_y = y + image.get_height() / vp.scale + 2
+                items.append(DrawItem(("seat-note", seat), drawn.note, vp.to_px(
+                    self._aligned(room.note_x, room.note_align, drawn.note), note_y), 20000))
             if seat == view.turn and view.counts[seat]:  # no hand yet (the cut): the label
                 # Round the cards the seat holds, not its whole room: a wide empty box ran
                 # through the cards out of play and the title.

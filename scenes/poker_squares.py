@@ -195,7 +195,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def rival_note(self) -> str:
         """Why the other seat's person is not playing it at a network table ("connection
         lost, computer in 42 s"), else ""."""
-        return self.net.net.seat_note(1 - self.seat) if self.net is not None else ""
+        return self.seat_note(1 - self.seat)
 
     def first_name(self) -> str:
         """Player 1 by name in a tournament, else "You" (a network replay: its name)."""

@@ -208,6 +208,11 @@ class CardGameScene(Scene):
             return self.table_names[seat] or f"Seat {seat + 1}"
         return None
 
+    def seat_note(self, seat: int) -> str:
+        """Why ``seat``'s person is not playing it now at a network table ("connection
+        lost, computer in 42 s"), else ""."""
+        return self.net.net.seat_note(seat) if self.net is not None else ""
+
     @property
     def networked(self) -> bool:
         """Are the other seats people at other machines (live, or in a replay)?"""
