@@ -112,6 +112,7 @@ class ChinesePokerScene(GameScene):
     card_w, card_h = L.CARD_W, L.CARD_H
     computer_time_limit = 1.0  # Hard decides within a second
     banner_at = (L.CENTRE[0], L.CENTRE[1] - 40)  # "You won!" ran through the top seat's label
+    bar = {"right": 1890, "bottom": 1000, "size": (170, 56)}  # the buttons' corner
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None,
@@ -146,7 +147,7 @@ class ChinesePokerScene(GameScene):
             self.net.net.chat.place(CHAT_RECT, KEYBOARD_DOCK)
         self.table.zones = {"zone:table": zone_rect(*TABLE_ZONE)}
         self.hud.buttons = command_bar(NET_COMMANDS if net is not None else COMMANDS,
-                                       right=1890, bottom=1000, size=(170, 56))
+                                       **self.bar)
         players = self.view.players
         if self.viewer:  # a replay names the seats as they were played
             table = getattr(self.recorder, "meta", {}).get("table")
@@ -317,10 +318,11 @@ class ChinesePokerScene(GameScene):
             # next match's cut found it on Sort, where the last match left it)
             self.set_focus(f"cut#{view.cut_left // 2}")
         self._had_cut = cutting
-        play = self.selection_move()
-        self.hud.button("play").enabled = mine and play is not None and self.legal(play)
-        self.hud.button("pass").enabled = self.pass_refusal() is None
-        self.hud.button("hint").enabled = mine
+        if not self.viewer:  # a spectator's bar has none of these
+            play = self.selection_move()
+            self.hud.button("play").enabled = mine and play is not None and self.legal(play)
+            self.hud.button("pass").enabled = self.pass_refusal() is None
+            self.hud.button("hint").enabled = mine
         self.table.clear_highlights("selected")
         for key in self.selected:
             self.table.set_highlight(key, "selected")

@@ -376,7 +376,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def set_buttons(self) -> None:
         view = self.view
         if self.viewer or self.demo:
-            self.hud.buttons = []
+            self.hud.buttons = self.watcher_bar()
         else:
             self.hud.buttons = command_bar(self.commands())
             shown = {"done": view.can_finish, "pass": view.can_pass}

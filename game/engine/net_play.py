@@ -18,6 +18,7 @@ from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
 from game.engine.ui import ERROR, GOLD, UI_Z, Dialog, confirm, fitting_size, text_image
 from game.net.protocol import MatchEnd
+from game.rules.base import SPECTATOR
 
 if TYPE_CHECKING:
     from game.engine.scene import Scene
@@ -165,10 +166,14 @@ class NetPlay:
         hud.ask(say)
 
     def ask_leave(self) -> None:
-        """No (stay) is the default: the host's leaving ends the table for everyone, and
-        a guest's hands the seat to the computer."""
-        words = "You host it: it closes for everyone." if self.net.hosted is not None else \
-            "Your seat is kept for a while, and the computer plays it after that."
+        """No (stay) is the default: the host's leaving ends the table for everyone, a
+        guest's hands the seat to the computer, and a spectator's changes nothing."""
+        if self.net.hosted is not None:
+            words = "You host it: it closes for everyone."
+        elif self.net.seat == SPECTATOR:
+            words = "You only watch it: it plays on without you (connect again to watch more)."
+        else:
+            words = "Your seat is kept for a while, and the computer plays it after that."
         confirm(self.scene.hud, "Leave", f"Leave this network table? {words}",
                 self.scene.app.pop, default_no=True)
 
