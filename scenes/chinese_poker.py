@@ -23,7 +23,7 @@ from game.engine.focus import Place, Places
 from game.engine.render import DrawItem
 from game.engine.seat_label import seat_label
 from game.engine.table_focus import card_places
-from game.engine.ui import GOLD, INK, MUTED, Dialog, fitting_size, text_image, window_image
+from game.engine.ui import GOLD, INK, MUTED, Dialog, Message, fitting_size, text_image, window_image
 from game.engine.widgets import command_bar
 from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import classify
@@ -133,6 +133,7 @@ class ChinesePokerScene(GameScene):
         self._trick_end = TrickEnd()
         self._last_view: C.View | None = None  # the view the table showed last
         self._had_turn = False  # this seat's turn to play, when last refreshed
+        self._hint: Message | None = None  # the last hint said (it goes with the turn)
         self._had_cut = False  # this seat's turn to cut, when last refreshed
         self._sweep: Sweep | None = None
         self._restored = False
@@ -311,6 +312,12 @@ class ChinesePokerScene(GameScene):
             # A new turn starts on the hand, not on whatever button the focus last
             # found (after the cut or the deal that was Sort, so Enter / A sorted).
             self.set_focus(L.hand_order(view, self.sort_by)[0].uid)
+        if mine != self._had_turn:  # what was said about the last turn no longer holds:
+            # "Pass is for your turn to play." once it is, a hint once it is played
+            if mine:
+                self.hud.drop_error()
+            elif self.hud.message is not None and self.hud.message is self._hint:
+                self.hud.message = None
         self._had_turn = mine
         cutting = view.phase == "cut" and view.my_turn and not self.computer_to_play \
             and not self.viewer and view.cut_left > 0
@@ -512,6 +519,7 @@ class ChinesePokerScene(GameScene):
             self.hud.say("Hint: " + C.describe(move).split(" plays ", 1)[1])
         else:
             self.hud.say("Hint: pass.")
+        self._hint = self.hud.message
         self.app.play_sound("hint")
         self.refresh("animate")
 
