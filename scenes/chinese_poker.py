@@ -732,10 +732,11 @@ class ChinesePokerScene(GameScene):
             x = self._aligned(place.label.x, place.label.align, image)
             y = place.label.y - 14
             items.append(DrawItem(("seat", seat), image, vp.to_px(x, y), 20000))
-            if drawn.note is not None:  # on a line of its own: it ran into the next seat's
-                note_y = y + image.get_height() / vp.scale + 2
-                items.append(DrawItem(("seat-note", seat), drawn.note, vp.to_px(
-                    self._aligned(room.note_x, room.note_align, drawn.note), note_y), 20000))
+            below = y + image.get_height() / vp.scale + 2
+            for n, part in enumerate(drawn.note):  # under the name: it ran into the next seat's
+                items.append(DrawItem(("seat-note", seat, n), part, vp.to_px(
+                    self._aligned(room.note_x, room.note_align, part), below), 20000))
+                below += part.get_height() / vp.scale
             if seat == view.turn and view.counts[seat]:  # no hand yet (the cut): the label
                 # Round the cards the seat holds, not its whole room: a wide empty box ran
                 # through the cards out of play and the title.

@@ -63,6 +63,8 @@ class LabelRoom:
 
 
 def label_room(lay: Layout, seat: int) -> LabelRoom:
+    """Rooms that never meet: the top seat's centred, the side seats' each from its edge
+    to short of it (their rows are level with the top seat's note)."""
     place, sides = lay.place(seat), {p.side for p in lay.places}
     label = place.label
     if place.side in ("top", "bottom"):
