@@ -21,8 +21,9 @@ from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place, Places
 from game.engine.render import DrawItem
+from game.engine.seat_label import seat_label
 from game.engine.table_focus import card_places
-from game.engine.ui import GOLD, INK, MUTED, Dialog, fitting_size, text_image, window_image
+from game.engine.ui import GOLD, INK, MUTED, Dialog, Message, fitting_size, text_image, window_image
 from game.engine.widgets import command_bar
 from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import classify
@@ -111,6 +112,7 @@ class ChinesePokerScene(GameScene):
     card_w, card_h = L.CARD_W, L.CARD_H
     computer_time_limit = 1.0  # Hard decides within a second
     banner_at = (L.CENTRE[0], L.CENTRE[1] - 40)  # "You won!" ran through the top seat's label
+    bar = {"right": 1890, "bottom": 1000, "size": (170, 56)}  # the buttons' corner
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None,
@@ -132,6 +134,7 @@ class ChinesePokerScene(GameScene):
         self._trick_end = TrickEnd()
         self._last_view: C.View | None = None  # the view the table showed last
         self._had_turn = False  # this seat's turn to play, when last refreshed
+        self._hint: Message | None = None  # the last hint said (it goes with the turn)
         self._had_cut = False  # this seat's turn to cut, when last refreshed
         self._sweep: Sweep | None = None
         self._restored = False
@@ -147,7 +150,7 @@ class ChinesePokerScene(GameScene):
         self.table.zones = {"zone:table": zone_rect(*TABLE_ZONE)}
         self.table.drag_group = self.chosen_with
         self.hud.buttons = command_bar(NET_COMMANDS if net is not None else COMMANDS,
-                                       right=1890, bottom=1000, size=(170, 56))
+                                       **self.bar)
         players = self.view.players
         if self.viewer:  # a replay names the seats as they were played
             table = getattr(self.recorder, "meta", {}).get("table")
@@ -313,6 +316,12 @@ class ChinesePokerScene(GameScene):
             # A new turn starts on the hand, not on whatever button the focus last
             # found (after the cut or the deal that was Sort, so Enter / A sorted).
             self.set_focus(L.hand_order(view, self.sort_by)[0].uid)
+        if mine != self._had_turn:  # what was said about the last turn no longer holds:
+            # "Pass is for your turn to play." once it is, a hint once it is played
+            if mine:
+                self.hud.drop_error()
+            elif self.hud.message is not None and self.hud.message is self._hint:
+                self.hud.message = None
         self._had_turn = mine
         cutting = view.phase == "cut" and view.my_turn and not self.computer_to_play \
             and not self.viewer and view.cut_left > 0
@@ -320,10 +329,11 @@ class ChinesePokerScene(GameScene):
             # next match's cut found it on Sort, where the last match left it)
             self.set_focus(f"cut#{view.cut_left // 2}")
         self._had_cut = cutting
-        play = self.selection_move()
-        self.hud.button("play").enabled = mine and play is not None and self.legal(play)
-        self.hud.button("pass").enabled = self.pass_refusal() is None
-        self.hud.button("hint").enabled = mine
+        if not self.viewer:  # a spectator's bar has none of these
+            play = self.selection_move()
+            self.hud.button("play").enabled = mine and play is not None and self.legal(play)
+            self.hud.button("pass").enabled = self.pass_refusal() is None
+            self.hud.button("hint").enabled = mine
         self.table.clear_highlights("selected")
         for key in self.selected:
             self.table.set_highlight(key, "selected")
@@ -527,6 +537,7 @@ class ChinesePokerScene(GameScene):
             self.hud.say("Hint: " + C.describe(move).split(" plays ", 1)[1])
         else:
             self.hud.say("Hint: pass.")
+        self._hint = self.hud.message
         self.app.play_sound("hint")
         self.refresh("animate")
 
@@ -720,6 +731,11 @@ class ChinesePokerScene(GameScene):
 
     # -- drawing -------------------------------------------------------------------------------
 
+    def _aligned(self, x: float, align: str, image: pygame.Surface) -> float:
+        """The left edge of ``image`` put at ``x`` by a label's ``align``."""
+        width = image.get_width() / self.viewport.scale
+        return {"left": x, "right": x - width, "centre": x - width / 2}[align]
+
     def extra_items(self) -> list[DrawItem]:
         vp = self.viewport
         view = self.view
@@ -731,13 +747,19 @@ class ChinesePokerScene(GameScene):
                     f" \u00b7 {plural(view.scores[seat], 'pt')}"
             if seat == view.dealer:
                 label += " \u00b7 dealer"
-            note = self.net.net.seat_note(seat) if self.net is not None else ""
-            if note:
-                label += f" \u00b7 {note}"
-            image = text_image(vp, label, 24, GOLD if seat == view.turn else INK, bold=True)
-            x = {"left": place.label.x, "right": place.label.x - image.get_width() / vp.scale,
-                 "centre": place.label.x - image.get_width() / vp.scale / 2}[place.label.align]
-            items.append(DrawItem(("seat", seat), image, vp.to_px(x, place.label.y - 14), 20000))
+            room = L.label_room(lay, seat)
+            color = GOLD if seat == view.turn else INK
+            drawn = seat_label(vp, label, self.seat_note(seat), room.width, room.note_width,
+                               color)
+            image = drawn.main
+            x = self._aligned(place.label.x, place.label.align, image)
+            y = place.label.y - 14
+            items.append(DrawItem(("seat", seat), image, vp.to_px(x, y), 20000))
+            below = y + image.get_height() / vp.scale + 2
+            for n, part in enumerate(drawn.note):  # under the name: it ran into the next seat's
+                items.append(DrawItem(("seat-note", seat, n), part, vp.to_px(
+                    self._aligned(room.note_x, room.note_align, part), below), 20000))
+                below += part.get_height() / vp.scale
             if seat == view.turn and view.counts[seat]:  # no hand yet (the cut): the label
                 # Round the cards the seat holds, not its whole room: a wide empty box ran
                 # through the cards out of play and the title.

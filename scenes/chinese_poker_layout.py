@@ -27,6 +27,8 @@ OUT_POS = (40.0, 120.0)
 ASIDE_POS = (40.0, 250.0)  # two players: the hand no one took
 CUT_Y = CENTRE[1] - CARD_H * 0.9  # the cut spread's row
 CUT_GAP = 24.0  # a side seat's cut card: this far from its hand and from the spread
+TOP_LABEL_W = 560.0  # the top seat's label room, centred: the side seats' rooms end short
+LABEL_GAP = 16.0  # between two seats' label rooms, and a side seat's note and its hand
 
 
 def sort_hand(hand: Sequence[Card], by: str) -> list[Card]:
@@ -47,6 +49,36 @@ class Layout:
 
     def place(self, seat: int) -> Seat:
         return self.places[(seat - self.viewer) % len(self.places)]
+
+
+@dataclass(frozen=True, slots=True)
+class LabelRoom:
+    """How wide a seat's label may run, and where its note goes under it: a side seat's
+    beside its hand's column, which starts just under the label."""
+
+    width: float
+    note_x: float
+    note_align: str  # as a Label's
+    note_width: float
+
+
+def label_room(lay: Layout, seat: int) -> LabelRoom:
+    """Rooms that never meet: the top seat's centred, the side seats' each from its edge
+    to short of it (their rows are level with the top seat's note)."""
+    place, sides = lay.place(seat), {p.side for p in lay.places}
+    label = place.label
+    if place.side in ("top", "bottom"):
+        wide = place.side == "top" and "left" in sides
+        width = TOP_LABEL_W if wide else place.hand.w
+        return LabelRoom(width, label.x, "centre", width)
+    middle = TOP_LABEL_W / 2 if "top" in sides else 0.0
+    inset = label.x - TABLE.x if place.side == "left" else TABLE.right - label.x
+    width = TABLE.w / 2 - middle - LABEL_GAP - inset
+    if place.side == "left":
+        x = place.hand.right + LABEL_GAP
+        return LabelRoom(width, x, "left", width - (x - label.x))
+    x = place.hand.x - LABEL_GAP
+    return LabelRoom(width, x, "right", width - (label.x - x))
 
 
 def layout_for(players: int, viewer: int) -> Layout:

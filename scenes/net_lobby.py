@@ -48,7 +48,8 @@ def seat_label(net: NetworkTable, info: Any, host: int) -> str:
     the match rather than getting ready."""
     if info.kind == "open":
         return f"{info.seat + 1}  \u00b7  empty: waiting for a player"
-    name = net.name(info.seat)
+    # this machine's seat by its chosen name too ("You · host" left the host unsure of it)
+    name = f"{info.name} (you)" if info.seat == net.seat and info.name else net.name(info.seat)
     if info.kind == "computer":
         return f"{info.seat + 1}  \u00b7  {name}  \u00b7  computer, {info.level or 'its own level'}"
     state = "host" if info.seat == host else "person, ready" if info.ready \
@@ -151,7 +152,7 @@ class LobbyScene(Scene):
             mine = client.lobby.seats[self.net.seat] if client.lobby else None
             client.ready(not (mine is not None and mine.ready))
         elif key == "start":
-            client.start()
+            self._start()
         elif key.startswith("seat:"):
             self._toggle_computer(int(key[5:]))
         elif key == "chat":
@@ -162,6 +163,19 @@ class LobbyScene(Scene):
             confirm(self.hud, "Leave", "Leave this table?" + (
                 " You host it: it closes for everyone." if self.net.hosted else ""),
                 self.app.pop, default_no=True)  # leaving gives the seat up: No is safe
+
+    def _start(self) -> None:
+        """The host deals; first asked when a person has not said Ready (the play-test's
+        host started over a 'not ready' guest without a word). No is the default."""
+        lobby = self.net.client.lobby
+        waiting = [s.name or f"Seat {s.seat + 1}" for s in (lobby.seats if lobby else [])
+                   if s.kind == "human" and s.connected and not s.ready and s.seat != lobby.host]
+        if not waiting:
+            self.net.client.start()
+            return
+        who = " and ".join(waiting)
+        confirm(self.hud, "Start", f"{who} {'is' if len(waiting) == 1 else 'are'} not ready. "
+                "Start anyway?", lambda: self.net.client.start(anyway=True), default_no=True)
 
     def _toggle_computer(self, seat: int) -> None:
         """The host steps a seat along: open, the computer at each level, open again."""

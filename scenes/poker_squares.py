@@ -205,7 +205,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def rival_note(self) -> str:
         """Why the other seat's person is not playing it at a network table ("connection
         lost, computer in 42 s"), else ""."""
-        return self.net.net.seat_note(1 - self.seat) if self.net is not None else ""
+        return self.seat_note(1 - self.seat)
 
     def first_name(self) -> str:
         """Player 1 by name in a tournament, else "You" (a network replay: its name)."""
@@ -390,7 +390,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def set_buttons(self) -> None:
         view = self.view
         if self.viewer or self.demo:
-            self.hud.buttons = []
+            self.hud.buttons = self.watcher_bar()
         else:
             self.hud.buttons = command_bar(self.commands())
             shown = {"done": view.can_finish, "pass": view.can_pass}
@@ -759,7 +759,9 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         goal = target(view.options, view.eyes)
         if view.options.players == 1 and goal is not None:
             line += f" \u00b7 target {goal}"  # what wins this game alone
-        text("rules", line, 26, 1860, 24, MUTED, align="right")  # clear of the title
+        # clear of the title, and at a network table under its line across the top
+        top = self.net.line_bottom(vp) + 4 if self.net is not None else 24
+        text("rules", line, 26, 1860, top, MUTED, align="right")
         text("left", f"{view.cards_left} in the pack", 24, PACK_POS[0] + CARD_W / 2,
              PACK_POS[1] + CARD_H + 8, MUTED)
         names = {"d": "Deal", "r": "Reject", "c": "Common"}

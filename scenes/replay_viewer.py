@@ -8,6 +8,7 @@ snaps jumps. The inner scene draws and animates but never sees the player's inpu
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -485,6 +486,25 @@ COLUMNS = [("Game", 140), ("Date", 540), ("Result", 920), ("Score", 1320)]  # x,
 DETAIL_SIZE, CELL_SIZE = 20, 25  # a row's second line: the rules, players and moves
 
 
+@dataclass(frozen=True)
+class Rows:
+    """The list's rows for a viewport: TV mode's bigger text makes them taller (its
+    second line was clipped under the first), so fewer fit in the panel."""
+
+    h: float
+    pitch: float
+    shown: int
+
+
+def rows_for(vp: Viewport) -> Rows:
+    def line(size: float) -> float:
+        return text_image(vp, "Ag", size, bold=True).get_height() / vp.scale
+
+    h = max(ROW_H, 10 + line(CELL_SIZE) + line(DETAIL_SIZE))
+    pitch = h + ROW_PITCH - ROW_H
+    return Rows(h, pitch, min(ROWS_SHOWN, int(ROWS_SHOWN * ROW_PITCH // pitch)))
+
+
 def row_cells(info: storage.ReplayInfo) -> tuple[tuple[str, str, str, str], str]:
     """A list row: its cells, and the line under them (the rules it was played under,
     or a network table's words, the players, the moves). A network match is marked so."""
@@ -528,6 +548,9 @@ class ReplayListScene(PageScene):
                                               back.h), hotkey="r"),
             Button("games", "", pygame.Rect(back.x - FILTER_W - 20, back.y, FILTER_W, back.h),
                    hotkey="g")]
+
+    def layout(self, vp: Viewport) -> None:
+        self.show_rows(self.focus_index())  # TV mode's rows are taller: fewer fit
 
     def enter(self) -> None:
         """Read the folder each time the list is shown: a game just finished is listed."""
@@ -577,15 +600,15 @@ class ReplayListScene(PageScene):
     def show_rows(self, focus: int | None) -> None:
         """Rebuild the row buttons from ``first``; with ``focus``, scroll that row into
         view and put the focus frame on it."""
-        n = len(self.replays)
+        n, rows = len(self.replays), rows_for(self.app.viewport)
         if focus is not None and n:
             focus = min(max(0, focus), n - 1)
-            self.first = min(max(self.first, focus - ROWS_SHOWN + 1), focus)
-        self.first = max(0, min(self.first, n - ROWS_SHOWN))
-        shown = range(self.first, min(n, self.first + ROWS_SHOWN))
+            self.first = min(max(self.first, focus - rows.shown + 1), focus)
+        self.first = max(0, min(self.first, n - rows.shown))
+        shown = range(self.first, min(n, self.first + rows.shown))
         self.hud.buttons = [self.hud.button("back"), *self.filters] + [
-            Button(f"row:{i}", "", pygame.Rect(LIST.x + 20, LIST_TOP + row * ROW_PITCH,
-                                               LIST.w - 40, ROW_H))
+            Button(f"row:{i}", "", pygame.Rect(LIST.x + 20, LIST_TOP + row * rows.pitch,
+                                               LIST.w - 40, rows.h))
             for row, i in enumerate(shown)]
         if not n:
             self.set_focus(("button", "back"))
@@ -596,7 +619,8 @@ class ReplayListScene(PageScene):
 
     def handle_game(self, action: Action) -> None:
         index, kind, n = self.focus_index(), action.kind, len(self.replays)
-        moves = {Act.UP: -1, Act.DOWN: 1, Act.PAGE_UP: -ROWS_SHOWN, Act.PAGE_DOWN: ROWS_SHOWN}
+        page = rows_for(self.app.viewport).shown
+        moves = {Act.UP: -1, Act.DOWN: 1, Act.PAGE_UP: -page, Act.PAGE_DOWN: page}
         if kind in moves and index is not None:
             target = index + moves[kind]
             if target < 0 and kind == Act.UP:
@@ -691,8 +715,9 @@ class ReplayListScene(PageScene):
             bottom = button.rect.bottom - 4 - image.get_height() / vp.scale
             items.append(DrawItem(("detail", button.key), image,
                                   vp.to_px(COLUMNS[0][1], bottom), UI_Z + 1))
-        if len(self.replays) > ROWS_SHOWN:
-            last = min(len(self.replays), self.first + ROWS_SHOWN)
+        page = rows_for(vp).shown
+        if len(self.replays) > page:
+            last = min(len(self.replays), self.first + page)
             image = text_image(vp, f"{self.first + 1}\u2013{last} of {len(self.replays)}", 22,
                                MUTED)
             x, y = vp.to_px(LIST.right - 24, LIST.bottom + 22)

@@ -284,15 +284,15 @@ def test_seat_messages_carry_json_text_exactly_as_a_local_seat_gets_it() -> None
     asyncio.run(scenario())
 
 
-def test_a_client_of_protocol_version_5_is_refused_naming_both_versions() -> None:
-    """Version 6's match end says whom the computer stood in for; a version 5 program
-    would refuse that message and drop, so it is told to update before it sits."""
+def test_a_client_of_protocol_version_6_is_refused_naming_both_versions() -> None:
+    """Version 7's start may carry ``anyway``; a version 6 server would refuse that
+    message, so an older program is told to update before it sits."""
     async def scenario() -> None:
         async with serving() as server:
             with pytest.raises(JoinRefused) as refused:
-                await connect(server, "Old", version=5)
+                await connect(server, "Old", version=6)
             error = refused.value.error
-            assert error.code == "version" and VERSION == 6
-            assert "version 6" in error.message and "version 5" in error.message
+            assert error.code == "version" and VERSION == 7
+            assert "version 7" in error.message and "version 6" in error.message
 
     asyncio.run(scenario())

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pygame
 
+from game import seat_tokens
 from game.engine.net_table import NetworkTable
+from game.engine.ui import DIALOG_BUTTON_H, unsqueezed_width
 from game.net.client import ThreadedClient
 from game.net.table import TableOptions
 from game.rules.registry import GAME_BY_ID
@@ -53,3 +55,26 @@ def test_a_restarted_guest_is_offered_the_seat_kept_at_hals_table(tmp_path: Path
         finally:
             hal.close()
             again.quit()
+
+
+def test_the_rejoin_offer_is_drawn_as_large_as_the_other_answers_in_tv_mode(
+        tmp_path: Path) -> None:
+    """Five answers at one width squeezed "Rejoin Alice's table" into smaller text than
+    the rest (the play-test, TV mode): each button is as wide as its label needs, and
+    they stay apart inside the box."""
+    seat_tokens.keep(tmp_path, seat_tokens.KeptSeat("127.0.0.1:9", "main", "A" * 32,
+                                                    "chinese-poker", "Alice"))
+    app = make_app(tmp_path, size=(1920, 1080), animation="off", tv_mode=True)
+    try:
+        menu = open_network_menu(app)
+        dialog = menu.hud.dialog
+        buttons = dialog.buttons()
+        assert buttons[0].label == "Rejoin Alice's table"
+        for button in buttons:
+            need = unsqueezed_width(app.viewport, button.label, DIALOG_BUTTON_H)
+            assert button.rect.w >= need, (button.label, button.rect.w, need)
+            assert dialog.rect().contains(button.rect)
+        for a, b in zip(buttons, buttons[1:], strict=False):
+            assert a.rect.right < b.rect.left
+    finally:
+        app.quit()

@@ -305,3 +305,31 @@ def watched_race() -> seat_replay.SeatReplay:
         session.submit(seat, session.legal_moves(seat)[0])
     return seat_replay.SeatReplay("poker-squares", SPECTATOR, ("Ann", "Bob"), 1, "watched",
                                   "2024-05-06T07:08:09", tuple(bodies))
+
+
+@pytest.mark.parametrize(("size", "tv"), [((1280, 720), False), ((1920, 1080), True)])
+def test_a_replay_rows_lines_stay_inside_it_and_apart(tmp_path: Path, size: tuple[int, int],
+                                                      tv: bool) -> None:
+    """TV mode's bigger text clipped a row's second line and ran it into the first (the
+    play-test): each row holds both its lines, apart, and the rows do not meet."""
+    replay, _, _ = record_match("chinese-poker", {"players": 4, "target": 25}, 12)
+    for n in range(12):  # more than a page
+        seat_replay.write(tmp_path, replace(replay, match=n + 1,
+                                            names=("Alice", "Bob", "Computer 3", "Computer 4")))
+    app = make_app(tmp_path, size=size, animation="off", tv_mode=tv)
+    listing = open_list(app)
+    frames(app)
+    vp = app.viewport
+    items = {item.key: item.rect for item in listing.draw_items(0.0)}
+    rows = [b for b in listing.hud.buttons if b.key.startswith("row:")]
+    assert len(rows) >= 6
+    for a, b in zip(rows, rows[1:], strict=False):
+        assert not pygame.Rect(vp.rect_px(*a.rect)).colliderect(vp.rect_px(*b.rect))
+    for row in rows:
+        box = pygame.Rect(vp.rect_px(*row.rect))
+        detail = items[("detail", row.key)]
+        cells = [r for k, r in items.items() if k[0] == "cell" and k[1] == row.key]
+        assert box.contains(detail), (row.key, box, detail)
+        for cell in cells:
+            assert box.contains(cell) and not cell.colliderect(detail), (row.key, cell, detail)
+    app.quit()

@@ -45,6 +45,7 @@ from game.engine.seats import ComputerSeat, HumanSeat
 from game.engine.table import CardTable
 from game.engine.table_focus import TableFocus, button_places, card_places
 from game.engine.ui import GOLD, MUTED, UI_Z, Button, Dialog, confirm, text_image
+from game.engine.widgets import command_bar
 from game.replay.recorder import Recorder
 from game.rules.base import IllegalMove, ModuleRules
 from game.rules.outcome import ABANDONED, LOST, WATCHED, WON
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
 DEMO_PAUSE = 2.5  # seconds a finished demo deal stays on screen before the next
 DEMO_BANNER = "Demo \u00b7 any key or click ends the show"  # and back to the menu
 FLASH_SECONDS = 0.6  # a refused card's red ring: seen with error messages and sound off
+WATCH_COMMANDS = [("leave", "Leave", "l"), ("help", "? Help", "?"), ("menu", "Menu", "m")]
 FOCUS_ACTS = (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT, Act.SELECT)
 OVER_WORDS_SECONDS = 12.0  # how long the line saying how to go on stays after the end box
 # After a win show ends by itself, the end box ignores presses this long: a key pressed
@@ -71,6 +73,7 @@ class CardGameScene(Scene):
     card_w = 128.0
     card_h = 179.2
     config: dict[str, Any] = {}
+    bar: dict[str, Any] = {}  # where the game's command_bar goes (its defaults: none)
 
     def __init__(self, app: App, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Recorder[Any, Any] | None = None,
@@ -219,6 +222,22 @@ class CardGameScene(Scene):
         if 0 <= seat < len(self.table_names):
             return self.table_names[seat] or f"Seat {seat + 1}"
         return None
+
+    def seat_note(self, seat: int) -> str:
+        """Why ``seat``'s person is not playing it now at a network table ("connection
+        lost, computer in 42 s"), else ""."""
+        return self.net.net.seat_note(seat) if self.net is not None else ""
+
+    @property
+    def watching(self) -> bool:
+        """A spectator at a live network table (a replay only watches too, with no table
+        to leave)."""
+        return self.viewer and self.net is not None
+
+    def watcher_bar(self) -> list[Button]:
+        """A spectator's buttons (a replay's and a demo's: none): the play-test's watcher
+        had no way off the table but Esc."""
+        return command_bar(WATCH_COMMANDS, **self.bar) if self.watching else []
 
     @property
     def networked(self) -> bool:
@@ -632,8 +651,10 @@ class CardGameScene(Scene):
 
     def enter(self) -> None:
         self.table.animation_scale = animation_scale(self.app.settings)
+        if self.watching:
+            self.hud.buttons = self.watcher_bar()
         for button in self.hud.buttons:  # a demo or a replay only watches
-            button.visible = not (self.demo or self.viewer)
+            button.visible = self.watching or not (self.demo or self.viewer)
         if self.net is not None:
             self.net.enter()
         if self._fresh_deal:
@@ -817,7 +838,7 @@ class CardGameScene(Scene):
             self.open_page(key)
         elif key == "chat" and self.net is not None:
             self.net.open_chat(self.app.input.last_device)
-        elif key == "menu" and self.net is not None:
+        elif key in ("menu", "leave") and self.net is not None:
             self.net.ask_leave()
         elif key == "menu":
             self.app.pop()
@@ -883,7 +904,7 @@ class CardGameScene(Scene):
 
     @property
     def show_focus(self) -> bool:
-        return not self.viewer and self.nav.shown
+        return (self.watching or not self.viewer) and self.nav.shown
 
     def _light_drop_target(self, over: str | None) -> None:
         self.table.clear_highlights("drop")

@@ -13,17 +13,20 @@ from typing import TYPE_CHECKING
 
 from game.engine.actions import Act, Action
 from game.engine.chat import phrase_dialog
-from game.engine.layout import DESIGN_W
+from game.engine.layout import DESIGN_W, Viewport
 from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
-from game.engine.ui import ERROR, GOLD, UI_Z, Dialog, confirm, text_image
+from game.engine.ui import ERROR, GOLD, UI_Z, Dialog, confirm, fitting_size, text_image
 from game.net.protocol import MatchEnd
+from game.rules.base import SPECTATOR
 
 if TYPE_CHECKING:
     from game.engine.scene import Scene
 
 TABLE_ONLY = ("new", "undo", "redo")  # commands a network table's server keeps to itself
-TROUBLE_Y = 8.0  # the connection's line: across the top, over the title
+TROUBLE_Y = 8.0  # the connection's line: across the top, right of the title
+LINE_SIZE, LINE_SMALLEST = 26.0, 18.0  # its text: shrunk to fit, never below the smallest
+LINE_GAP = 40.0  # from the title, and from the right edge
 
 
 class NetPlay:
@@ -169,26 +172,39 @@ class NetPlay:
         hud.ask(say)
 
     def ask_leave(self) -> None:
-        """No (stay) is the default: the host's leaving ends the table for everyone, and
-        a guest's hands the seat to the computer."""
-        words = "You host it: it closes for everyone." if self.net.hosted is not None else \
-            "Your seat is kept for a while, and the computer plays it after that."
+        """No (stay) is the default: the host's leaving ends the table for everyone, a
+        guest's hands the seat to the computer, and a spectator's changes nothing."""
+        if self.net.hosted is not None:
+            words = "You host it: it closes for everyone."
+        elif self.net.seat == SPECTATOR:
+            words = "You only watch it: it plays on without you (connect again to watch more)."
+        else:
+            words = "Your seat is kept for a while, and the computer plays it after that."
         confirm(self.scene.hud, "Leave", f"Leave this network table? {words}",
                 self.scene.app.pop, default_no=True)
 
     def draw_items(self) -> list[DrawItem]:
         """The chat, and across the top the connection's trouble, or else whom the table
-        waits for (a dropped player, a turn under the timer, a Next match)."""
+        waits for (a dropped player, a turn under the timer, a Next match): right of the
+        title (it ran over it in TV mode's bigger text), smaller when it is long."""
         vp = self.scene.viewport
         items = self.net.chat.draw_items(vp)
         trouble = self.net.trouble
         line, color = (trouble, ERROR) if trouble else (self.net.waiting, GOLD)
         if line:
-            image = text_image(vp, line, 26, color, bold=True)
-            x, y = vp.to_px(DESIGN_W / 2, TROUBLE_Y)
+            left = self.scene.title_end(vp) + LINE_GAP
+            width = DESIGN_W - LINE_GAP - left
+            size = fitting_size(vp, line, LINE_SIZE, LINE_SMALLEST, width, bold=True)
+            image = text_image(vp, line, size or LINE_SMALLEST, color, bold=True)
+            x, y = vp.to_px(left + width / 2, TROUBLE_Y)
             items.append(DrawItem(("net", "line"), image, (x - image.get_width() // 2, y),
                                   UI_Z + 2))
         return items
+
+    def line_bottom(self, vp: Viewport) -> float:
+        """Where the line across the top ends below, in design units, whether or not it
+        is said now (what sits under it must not jump when it comes and goes)."""
+        return TROUBLE_Y + text_image(vp, "Ag", LINE_SIZE, bold=True).get_height() / vp.scale
 
     def leave(self) -> None:
         self.net.leave()

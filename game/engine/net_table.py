@@ -182,7 +182,10 @@ class NetworkTable:
     def waiting(self) -> str:
         """Whom the table waits for and how long, the soonest first ("" for nobody)."""
         said = []
-        for wait in sorted(self.waits, key=lambda w: w.until)[:WAITS_SAID]:
+        soonest = sorted(self.waits, key=lambda w: w.until)[:WAITS_SAID]
+        # Said in a fixed order (this seat first): by time, a race's two turns swapped
+        # places every few seconds as each clock was started again.
+        for wait in sorted(soonest, key=lambda w: (w.seat != self.seat, w.seat, w.why)):
             left, name = self.seconds_left(wait), self.name(wait.seat)
             if wait.why == "away":
                 said.append(f"Waiting for {name}: the computer takes the seat in {left} s")

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 FELT_CENTRE = (22, 104, 62)
 FELT_EDGE = (8, 52, 30)
+TITLE_AT = (40, 18)  # the scene's title, top left (design units)
 _felt_cache: dict[tuple[int, int], pygame.Surface] = {}
 
 
@@ -98,9 +99,15 @@ class Scene:
     def background(self, vp: Viewport) -> pygame.Surface:
         surface = felt(vp.size)
         if self.title:
-            image = text_image(vp, self.title, 34, GOLD, bold=True)
-            surface.blit(image, vp.to_px(40, 18))
+            surface.blit(text_image(vp, self.title, 34, GOLD, bold=True), vp.to_px(*TITLE_AT))
         return surface
+
+    def title_end(self, vp: Viewport) -> float:
+        """Where the title ends on the right, in design units (0 without a title): a
+        line across the top starts after it."""
+        if not self.title:
+            return 0.0
+        return TITLE_AT[0] + text_image(vp, self.title, 34, GOLD, bold=True).get_width() / vp.scale
 
     def draw_items(self, alpha: float) -> list[DrawItem]:
         return self.hud.draw_items(self.viewport, self.show_focus)

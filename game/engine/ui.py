@@ -322,6 +322,7 @@ class Dialog:
     digits: bool = False  # the field takes a number: the pad's keyboard is a keypad
     confirm_key: str = field(init=False, default="")  # what Done (pad Y) answers
     button_w: int = field(init=False, default=DIALOG_BUTTON_W)  # wider for long labels
+    label_w: list[int] = field(init=False, default_factory=list)  # each answer's full width
 
     def __post_init__(self) -> None:
         self.selected = bool(self.text)
@@ -336,9 +337,9 @@ class Dialog:
     def fit(self, vp: Viewport) -> None:
         """Grow to hold the wrapped body (TV mode's larger text takes more lines) and
         every answer's label at its full size ("Host a table" was squeezed in TV mode)."""
-        labels = [label for _, label, _ in self.choices]
-        self.button_w = max([DIALOG_BUTTON_W, *(math.ceil(unsqueezed_width(
-            vp, label, DIALOG_BUTTON_H)) for label in labels)])
+        self.label_w = [max(DIALOG_BUTTON_W, math.ceil(unsqueezed_width(
+            vp, label, DIALOG_BUTTON_H))) for _, label, _ in self.choices]
+        self.button_w = max([DIALOG_BUTTON_W, *self.label_w])
         lines = wrap_text(vp, self.body, 28, self.width - 80)
         if self.error:
             lines += ["", *wrap_text(vp, self.error, 28, self.width - 80, bold=True)]
@@ -387,12 +388,19 @@ class Dialog:
                                                    y0 + i * (DIALOG_BUTTON_H + COLUMN_GAP),
                                                    w, DIALOG_BUTTON_H), hotkey)
                     for i, (key, label, hotkey) in enumerate(self.choices)]
-        width = min(self.button_w, (r.w - 60) // n - 20)
-        total = n * width + (n - 1) * 30
-        x0 = r.centerx - total // 2
-        return [Button(key, label, pygame.Rect(x0 + i * (width + 30), r.bottom - 100, width,
-                                               DIALOG_BUTTON_H), hotkey)
-                for i, (key, label, hotkey) in enumerate(self.choices)]
+        widths = [min(self.button_w, (r.w - 60) // n - 20)] * n
+        if widths[0] < self.button_w and len(self.label_w) == n \
+                and sum(self.label_w) + (n - 1) * 30 <= r.w - 60:
+            # Equal buttons would squeeze the longest label ("Rejoin Alice's table" was
+            # smaller than the rest in TV mode): each as wide as its own label instead.
+            widths = self.label_w
+        x = r.centerx - (sum(widths) + (n - 1) * 30) // 2
+        out = []
+        for (key, label, hotkey), width in zip(self.choices, widths, strict=True):
+            out.append(Button(key, label, pygame.Rect(x, r.bottom - 100, width,
+                                                      DIALOG_BUTTON_H), hotkey))
+            x += width + 30
+        return out
 
 
 def confirm(hud: Hud, title: str, body: str, on_yes: Callable[[], object], yes: str = "Yes",

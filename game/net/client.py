@@ -288,8 +288,8 @@ class ThreadedClient:
     def ready(self, ready: bool = True) -> None:
         self._send(Ready(ready))
 
-    def start(self) -> None:
-        self._send(Start())
+    def start(self, anyway: bool = False) -> None:
+        self._send(Start(anyway))
 
     def set_computers(self, seats: list[int], level: str = "",
                       levels: list[str] | None = None) -> None:

@@ -1,8 +1,9 @@
-"""The Card Parlour network protocol, version 6 (version 5's match end did not say
-whom the computer stood in for; version 4's lobby did not say the turn timer; version
-3 did not say whom the table waits for; version 2 dealt the next match at once, with no
-``next`` message; version 1 had one level for every computer seat; a hello of another
-version is refused, naming both).
+"""The Card Parlour network protocol, version 7 (version 6's start could not start
+over a person not ready; version 5's match end did not say whom the computer stood in
+for; version 4's lobby did not say the turn timer; version 3 did not say whom the table
+waits for; version 2 dealt the next match at once, with no ``next`` message; version 1
+had one level for every computer seat; a hello of another version is refused, naming
+both).
 
 Framing
     Every message is one frame: a 4-byte big-endian length N, then N bytes of UTF-8
@@ -23,7 +24,8 @@ Handshake
 Client -> server
     hello    {version, name, role: "player"|"spectator", token, table}
     ready    {ready: bool}                  lobby: ready to start
-    start    {}                             host: start now (empty seats to computers)
+    start    {anyway: bool}                 host: start now (empty seats to computers);
+                                            a person not ready refuses it, unless anyway
     seats    {computer: [seat...], level,   host: which seats the computer takes, each
               levels: [level...]}           at its own level (levels: one per seat in
                                             computer; none: level for all)
@@ -87,7 +89,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
-VERSION = 6
+VERSION = 7
 MAX_FRAME = 64 * 1024
 HEADER = struct.Struct(">I")
 MAX_NAME = 24
@@ -134,6 +136,7 @@ class Ready:
 @dataclass(frozen=True, slots=True)
 class Start:
     TYPE: ClassVar[str] = "start"
+    anyway: bool = False  # the host was told who is not ready, and starts all the same
 
 
 @dataclass(frozen=True, slots=True)

@@ -288,7 +288,7 @@ class Server:
         elif isinstance(message, Ready):
             table.ready(conn, message.ready)
         elif isinstance(message, Start):
-            table.start(conn)
+            table.start(conn, message.anyway)
         elif isinstance(message, Seats):
             table.set_computers(conn, message.computer, message.level, message.levels)
         elif isinstance(message, Next):

@@ -372,12 +372,12 @@ class Table:
         self.broadcast_lobby()
         self._maybe_start()
 
-    def start(self, peer: Peer) -> None:
+    def start(self, peer: Peer, anyway: bool = False) -> None:
         if not self._hosting(peer):
             return
         waiting = [s.name for s in self.seats
                    if s.kind == "human" and not s.ready and s.index != self.host]
-        if waiting:
+        if waiting and not anyway:
             peer.send(Error("not_ready", f"Waiting for {', '.join(waiting)} to be ready."))
             return
         self.start_match()
