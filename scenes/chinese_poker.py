@@ -756,10 +756,10 @@ class ChinesePokerScene(GameScene):
             y = place.label.y - 14
             items.append(DrawItem(("seat", seat), image, vp.to_px(x, y), 20000))
             below = y + image.get_height() / vp.scale + 2
-            for n, part in enumerate(drawn.note):  # under the name: it ran into the next seat's
-                items.append(DrawItem(("seat-note", seat, n), part, vp.to_px(
-                    self._aligned(room.note_x, room.note_align, part), below), 20000))
-                below += part.get_height() / vp.scale
+            for n, note in enumerate(drawn.note):  # under the name: it ran into the next seat's
+                items.append(DrawItem(("seat-note", seat, n), note, vp.to_px(
+                    self._aligned(room.note_x, room.note_align, note), below), 20000))
+                below += note.get_height() / vp.scale
             if seat == view.turn and view.counts[seat]:  # no hand yet (the cut): the label
                 # Round the cards the seat holds, not its whole room: a wide empty box ran
                 # through the cards out of play and the title.

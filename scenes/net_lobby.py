@@ -168,8 +168,9 @@ class LobbyScene(Scene):
         """The host deals; first asked when a person has not said Ready (the play-test's
         host started over a 'not ready' guest without a word). No is the default."""
         lobby = self.net.client.lobby
-        waiting = [s.name or f"Seat {s.seat + 1}" for s in (lobby.seats if lobby else [])
-                   if s.kind == "human" and s.connected and not s.ready and s.seat != lobby.host]
+        waiting = [] if lobby is None else [
+            s.name or f"Seat {s.seat + 1}" for s in lobby.seats
+            if s.kind == "human" and s.connected and not s.ready and s.seat != lobby.host]
         if not waiting:
             self.net.client.start()
             return
