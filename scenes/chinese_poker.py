@@ -20,6 +20,7 @@ from game.engine.actions import Act, Action
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place, Places
+from game.engine.layout import DESIGN_H
 from game.engine.render import DrawItem
 from game.engine.seat_label import seat_label
 from game.engine.table_focus import card_places
@@ -802,18 +803,27 @@ class ChinesePokerScene(GameScene):
                     x = (boxes[0].x + boxes[-1].right) / 2 - image.get_width() / vp.scale / 2
                     items.append(DrawItem(("offer", i), image,
                                           vp.to_px(x, boxes[0].bottom + 14), 20000))
-        row = 0
+        images = []
         for i, line in enumerate(self.panel_lines(view)):
             # A long line ("table: 3 pairs in a row 10 10 J J Q Q") keeps to one line in
             # slightly smaller text; it wraps only where that would be too small to read.
             size = fitting_size(vp, line, PANEL_TEXT, PANEL_TEXT_MIN, PANEL_RIGHT - PANEL_X,
                                 bold=i == 0)
             for part in [line] if size is not None else self._wrap(line, i == 0):
-                image = text_image(vp, part, size or PANEL_TEXT, GOLD if i == 0 else INK,
-                                   bold=i == 0)
-                items.append(DrawItem(("panel", row), image,
-                                      vp.to_px(PANEL_X, 60 + row * 34), 20000))
-                row += 1
+                images.append(text_image(vp, part, size or PANEL_TEXT,
+                                         GOLD if i == 0 else INK, bold=i == 0))
+        # Each line as tall as its text (TV mode's is taller); at a network table the
+        # oldest plays give way before the lines reach the chat or the buttons below.
+        buttons = [b.rect.top for b in self.hud.buttons if b.visible and b.rect.right > PANEL_X]
+        bottom = min(([CHAT_RECT.top] if self.net is not None else []) + buttons,
+                     default=DESIGN_H) - 8
+        heights = [max(34.0, image.get_height() / vp.scale + 4) for image in images]
+        while len(images) > 2 and 60 + sum(heights) > bottom:
+            del images[1], heights[1]
+        y = 60.0
+        for row, (image, height) in enumerate(zip(images, heights, strict=True)):
+            items.append(DrawItem(("panel", row), image, vp.to_px(PANEL_X, y), 20000))
+            y += height
         return items
 
     def _wrap(self, line: str, bold: bool) -> list[str]:

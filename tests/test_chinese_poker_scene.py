@@ -672,3 +672,22 @@ def test_a_deal_made_for_the_person_closes_the_deal_box_and_keeps_its_words(
         app.quit()
         return
     raise AssertionError("no seed gave the person the deal")
+
+
+def test_panel_lines_keep_apart_and_above_the_buttons_in_tv_mode(tmp_path: Path) -> None:
+    """The second play-test's TV screen: the lines were placed 34 units apart whatever
+    their height, so TV's taller text overlapped, and a long trick list ran down into
+    the panel below. Each line is as tall as its text; the oldest give way."""
+    lines = ["Round 3 \u00b7 target 100"] + [f"Medium {n % 3 + 2}: pass" for n in range(30)]
+    for size, tv in (((1920, 1080), True), ((1280, 720), False)):
+        app = make_app(tmp_path, size, ai_speed="fast", animation="off", tv_mode=tv)
+        scene = start(app, Setup(("human", "medium", "medium")))
+        scene.panel_lines = lambda view: lines  # noqa: ARG005
+        panel = sorted((item for item in scene.extra_items() if item.key[0] == "panel"),
+                       key=lambda item: item.pos[1])
+        assert 2 < len(panel) < len(lines), "the oldest lines gave way"
+        for upper, lower in zip(panel, panel[1:], strict=False):
+            assert upper.rect.bottom <= lower.rect.top, (size, tv, upper.key)
+        buttons = [app.viewport.rect_px(*b.rect) for b in scene.hud.buttons if b.visible]
+        assert not any(item.rect.colliderect(b) for item in panel for b in buttons)
+        app.pop()
