@@ -435,8 +435,8 @@ class ChinesePokerScene(GameScene):
         dealer = self.name(view.dealer)
         fines = "; ".join(f"{self.name(s)} +{p} (now {view.scores[s]})"
                           for s, p in enumerate(view.last_penalties) if s != view.last_winner)
-        return f"{winner} went out. {fines}. First to {view.target} ends the match; " \
-               f"{dealer} {'deal' if dealer == 'You' else 'deals'}."
+        deals = "you deal" if dealer == "You" else f"{dealer} deals"  # mid-sentence
+        return f"{winner} went out. {fines}. First to {view.target} ends the match; {deals}."
 
     def _deal(self) -> None:
         if self.view.phase == "deal" and self.view.dealer == self.seat:
