@@ -151,7 +151,7 @@ def sdl_loaded(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
 def test_signals_in_the_first_half_second_exit_cleanly(tmp_path: Path) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1", "PYTHONFAULTHANDLER": "1"}
     cases = [(signal.SIGHUP, 0.0), (signal.SIGINT, 0.0), (signal.SIGTERM, 0.05),
              (signal.SIGHUP, 0.2), (signal.SIGINT, 0.35), (signal.SIGTERM, 0.5)]
     runs = []
@@ -171,8 +171,14 @@ def test_signals_in_the_first_half_second_exit_cleanly(tmp_path: Path) -> None:
             time.sleep(delay)
             proc.send_signal(sig)
         for proc, sig, delay in runs:
-            _, err = proc.communicate(timeout=60)
-            assert proc.returncode == 0, (signal.Signals(sig).name, delay, err)
+            case = (signal.Signals(sig).name, delay)
+            try:
+                _, err = proc.communicate(timeout=60)
+            except subprocess.TimeoutExpired:  # (seen once, on a busy CI machine): the
+                proc.send_signal(signal.SIGABRT)  # fault handler prints every thread's stack
+                raise AssertionError(f"still running a minute after {case}: "
+                                     f"{proc.communicate()[1][-2000:]}") from None
+            assert proc.returncode == 0, (*case, err)
             assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     finally:
         for proc, _, _ in runs:
