@@ -489,3 +489,22 @@ def test_settings_says_full_screen_when_started_with_fullscreen(
     app.set_setting(sound="off")
     assert not load_settings(tmp_path)[0].fullscreen, "the switch is not the saved choice"
     app.quit()
+
+
+def test_the_first_return_after_the_mouse_shows_the_menus_focus_and_opens_nothing(
+        tmp_path: Path) -> None:
+    """The play-test moved the mouse over the menu, pressed Return, and Pyramid opened:
+    its tile had the focus, unseen. The first Return shows the focus; the next opens."""
+    from tests.driver import frames, key, make_app, post, px
+
+    app = make_app(tmp_path)
+    menu = MenuScene(app)
+    app.push(menu)
+    frames(app, 2)
+    post(pygame.MOUSEMOTION, pos=px(app, (20, 20)), rel=(0, 0), buttons=(0, 0, 0))
+    frames(app)
+    assert not menu.show_focus
+    key(app, pygame.K_RETURN, "\r")
+    assert app.scene is menu and menu.show_focus and menu.hud.dialog is None
+    key(app, pygame.K_RETURN, "\r")
+    assert app.scene is not menu or menu.hud.dialog is not None, "the focused game opens"

@@ -159,7 +159,11 @@ class Scene:
 
     def handle_button_screen(self, action: Action, leave: str) -> None:
         """A screen that is all buttons: arrows move the focus, Select presses the
-        focused button, Cancel or Menu presses ``leave``, Help presses "help"."""
+        focused button, Cancel or Menu presses ``leave``, Help presses "help". The first
+        Select after the mouse only shows where the focus is (the play-test's Return
+        opened a game whose tile it could not see was focused)."""
+        if action.kind == Act.SELECT and self.app.input.device_before == "mouse":
+            return
         if action.kind in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
             self.step_focus(action.kind)
         elif action.kind == Act.SELECT and isinstance(self.focus, tuple):
