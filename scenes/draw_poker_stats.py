@@ -14,11 +14,11 @@ from typing import Any
 from game import storage
 from game.json_limits import is_int, is_text
 from game.rules.draw_poker import DEALER_NAMES, DEALERS
+from game.stats import MAX_COUNT
 
 KIND = "draw-poker-stats"
 VERSION = 1
 FILE_NAME = "draw-poker-stats.json"
-MAX_COUNT = 10**12
 
 
 @dataclass(frozen=True, slots=True)

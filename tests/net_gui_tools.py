@@ -109,11 +109,17 @@ def sit_zoe_against_hal(app: App, hal: ThreadedClient, port: int, clock: object,
 
     until(app, lambda: hal.poll() is not None and hal.status == "lobby", "Hal seated")
     net = NetworkTable(ThreadedClient("127.0.0.1", port, "Zoe"), folder, clock=clock)
-    lobby = LobbyScene(app, GAME_BY_ID[game], net)
-    app.push(lobby)
+    app.push(LobbyScene(app, GAME_BY_ID[game], net))
+    return ready_for_hal(app, hal, scene_type)
+
+
+def ready_for_hal(app: App, hal: ThreadedClient, scene_type: type) -> Any:
+    """Zoe, seated in Hal's lobby on this app, says ready and Hal starts: the game's
+    table scene once it has opened."""
+    lobby = app.scene
     until(app, lambda: lobby.hud.button("ready").enabled, "Zoe seated")
     key(app, pygame.K_r, "r")
-    until(app, lambda: hal.poll() is not None and hal.lobby.seats[1].ready, "ready")
+    until(app, lambda: hal.poll() is not None and hal.lobby.seats[1].ready, "Zoe ready")
     hal.start()
     until(app, lambda: hal.poll() is not None and isinstance(app.scene, scene_type),
           "the table opened")

@@ -28,7 +28,7 @@ from game.net.table import TableOptions
 from scenes.chinese_poker import ChinesePokerScene
 from scenes.net_lobby import LobbyScene
 from tests.driver import click, frames, key, make_app, type_text
-from tests.net_gui_tools import clear_field, host_from_menu, open_network_menu, until
+from tests.net_gui_tools import clear_field, host_from_menu, open_network_menu, ready_for_hal, until
 
 TWO = TableOptions(config={"players": 2, "target": 25}, level="easy")
 pytestmark = pytest.mark.usefixtures("quiet_loops")  # a simulated crash included
@@ -76,15 +76,9 @@ def crash(app: App) -> None:
 
 def seated(app: App, hal: ThreadedClient) -> ChinesePokerScene:
     """Zoe's table open once Hal has started the match."""
-    lobby = app.scene
-    assert isinstance(lobby, LobbyScene)
-    until(app, lambda: lobby.hud.button("ready").enabled, "Zoe seated")
-    key(app, pygame.K_r, "r")
-    until(app, lambda: hal.poll() is not None and hal.lobby.seats[1].ready, "Zoe ready")
-    hal.start()
-    until(app, lambda: hal.poll() is not None and isinstance(app.scene, ChinesePokerScene),
-          "the table opened")
-    return app.scene
+    assert isinstance(app.scene, LobbyScene)
+    scene: ChinesePokerScene = ready_for_hal(app, hal, ChinesePokerScene)
+    return scene
 
 
 @pytest.mark.parametrize("stand_in", [False, True])

@@ -13,11 +13,11 @@ import pygame
 
 from game.engine.layout import DESIGN_H, DESIGN_W
 from game.engine.ui import Button, Dialog, Hud
+from game.engine.widgets import BAR_GAP
 
 KEY = "deal-number"  # the button's key, and the command the scene passes on here
 MAX_DEAL = 2**31 - 1  # the seeds fresh deals are drawn from (game.seeds)
 DIGITS = len(str(MAX_DEAL))
-BAR_GAP = 10  # between the command bar's buttons (widgets.command_bar)
 
 
 def over_commands(buttons: list[Button]) -> pygame.Rect | None:

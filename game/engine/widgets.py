@@ -245,8 +245,11 @@ class SidePanel:
 Command = tuple[str, str, str]  # key, label, hotkey
 
 
+BAR_GAP = 10  # between a command bar's buttons (and what sits over it)
+
+
 def command_bar(commands: Sequence[Command], where: str = "corner",
-                size: tuple[int, int] = (180, 58), gap: int = 10, right: int = 1870,
+                size: tuple[int, int] = (180, 58), gap: int = BAR_GAP, right: int = 1870,
                 bottom: int = 1010, left: int = 50) -> list[Button]:
     """Buttons for a game's commands: two to a row in the lower right corner
     (``"corner"``, as Pyramid has them), or one row along the bottom edge
