@@ -280,7 +280,7 @@ class ChinesePokerScene(GameScene):
             SetupDialogs(self.hud, self.start_match).start()
 
     def start_match(self, setup: Setup) -> None:
-        self._record_finished()  # the match given up, under its own seats and names
+        self.saves.left()  # the match given up, under its own seats and names
         self.setup = setup
         self.config = {"players": setup.players, "target": setup.target}
         self.concealed = False

@@ -1,40 +1,67 @@
 """What every card game's scene shares: a seat at a session drawn on a card table,
-pointer gestures and focus movement routed to the game, the commands every game
-has (new, undo, redo, help, settings, menu, quit), autosave after every move and
-resume, computer seats (demo, Auto, opponents), and the game-over dialog.
+pointer gestures and focus presses routed to the game, and the commands every game
+has (new, undo, redo, help, settings, menu, quit). The rest is in parts the scene
+composes, each with its own job and interface:
+
+- ``records`` (game_record.RecordKeeper) and ``saves`` (table_records.TableRecords):
+  the autosave after every move and the resume, the replay and statistics of a game;
+- ``computer_seats`` (computer_seats.ComputerSeats): the computer's seats (demo, Auto,
+  opponents), the pause before their moves, the demo's next deal;
+- ``nav`` (table_focus.TableFocus, with ``reveal``, focus_reveal.FocusReveal): where the
+  keyboard and pad focus may rest, where an arrow takes it, its frame;
+- ``end`` (game_end.GameEnd): how a game ended, the celebration, the end box;
+- ``net`` (net_play.NetPlay): a network table's connection, names and chat.
 
 A scene sees only its seat's observation (``self.view``) and legal moves, through a
 ``SeatClient``; it never holds the rules state. A game's scene supplies the mapping:
 observation -> placements, and clicks, drops and keys -> moves. The rules decide
 everything else.
+
+The hooks a game scene overrides, and when each is called:
+
+- Construction: ``_pick_seed`` (the deal to ask for), and with a save to resume,
+  ``restore_extra`` (its own part of the save; False: deal afresh).
+- ``enter`` (top of the stack): a fresh deal plays ``refresh("deal")``, else
+  ``refresh("snap")``. ``layout`` when the window changes; ``settings_changed``.
+- Each change at the table (``_on_update``, from the seat's client): ``clear_selection``;
+  on a new deal ``dealt``; then ``refresh`` -> ``placements`` and ``deal_origin``, then
+  ``after_refresh``; when the game is over ``game_over`` (below); then the autosave
+  (``keeps_autosave``, ``autosave_extra``).
+- Input (``handle``): pointer gestures end in ``on_click`` / ``on_drop`` (``can_drop``
+  while dragging lights a target); right-click asks ``secondary_question`` then
+  ``on_secondary``; a focus press (arrows, Select) moves over ``focus_places`` (built
+  from ``interactive_keys`` and ``zone_place``) and Select calls ``activate`` or
+  ``press``; a character key goes to ``on_key``; Cancel puts down what
+  ``has_selection`` says is held; a button or hotkey calls ``press``, which asks
+  ``game_command`` first, ``open_page`` for settings and help, ``deal_again`` for New.
+- Each frame (``update``): the computer seats move while ``computers_may_act``; drawing
+  (``draw_items``) adds ``extra_items``.
+- A move refused: ``refused_cards`` flash.
+- The game over, once per finish (``game_over``): ``game_over_message``, ``own_seat``
+  (whose ending counts), ``replay_extra``, ``seat_kinds`` and ``player_names`` for the
+  records, ``celebration_banner`` for a win, then ``finished`` (opens the end box);
+  closing that box says ``over_words``. New and Undo call ``new_game`` / ``undo``.
+- ``expected_card_count`` is asked by the fuzzer's card count check.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import seeds, storage
-from game.cards import card_from_uid
+from game import seeds
 from game.engine.actions import Act, Action
 from game.engine.celebration import Celebration
 from game.engine.components import Placement
+from game.engine.computer_seats import ComputerSeats
 from game.engine.deal_menu import KEY as DEAL_MENU
 from game.engine.deal_menu import DealMenu
 from game.engine.focus import Place, Places
-from game.engine.game_record import (
-    COMPUTER,
-    PERSON,
-    Ending,
-    GameRecord,
-    RecordKeeper,
-    SeatHands,
-    TableFacts,
-)
-from game.engine.in_progress import AUTOSAVE_KIND, AUTOSAVE_VERSION, autosave_path
+from game.engine.focus_reveal import FocusReveal
+from game.engine.game_end import GameEnd
+from game.engine.game_record import PERSON, Ending, RecordKeeper
 from game.engine.jobs import Background
 from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
 from game.engine.net_play import NetPlay
@@ -44,27 +71,22 @@ from game.engine.scene import Scene
 from game.engine.seats import ComputerSeat, HumanSeat
 from game.engine.table import CardTable
 from game.engine.table_focus import TableFocus, button_places, card_places
+from game.engine.table_records import TableRecords
 from game.engine.ui import GOLD, MUTED, UI_Z, Button, Dialog, confirm, text_image
 from game.engine.widgets import command_bar
 from game.replay.recorder import Recorder
 from game.rules.base import IllegalMove, ModuleRules
-from game.rules.outcome import ABANDONED, LOST, WATCHED, WON
-from game.rules.registry import GAME_BY_ID, RULES_BY_ID, GameEntry, load
+from game.rules.registry import GAME_BY_ID, GameEntry
 from game.session import SeatClient, Session, Update
-from game.settings import ai_delay, animation_scale
+from game.settings import animation_scale
 
 if TYPE_CHECKING:
     from game.engine.app import App
 
-DEMO_PAUSE = 2.5  # seconds a finished demo deal stays on screen before the next
 DEMO_BANNER = "Demo \u00b7 any key or click ends the show"  # and back to the menu
 FLASH_SECONDS = 0.6  # a refused card's red ring: seen with error messages and sound off
 WATCH_COMMANDS = [("leave", "Leave", "l"), ("help", "? Help", "?"), ("menu", "Menu", "m")]
 FOCUS_ACTS = (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT, Act.SELECT)
-OVER_WORDS_SECONDS = 12.0  # how long the line saying how to go on stays after the end box
-# After a win show ends by itself, the end box ignores presses this long: a key pressed
-# to end the show a moment too late must not choose New before the summary is read.
-SHOW_GRACE_SECONDS = 0.8
 
 
 class CardGameScene(Scene):
@@ -85,7 +107,8 @@ class CardGameScene(Scene):
         super().__init__(app)
         # Keyboard and pad players see a frame on the place they act on (a pad player
         # from the start; the keyboard's first arrow shows it: hotkeys need none).
-        self.nav = TableFocus(self.focus_places, shown=app.input.last_device == "pad")
+        self.reveal = FocusReveal(app.input.last_device == "pad")
+        self.nav = TableFocus(self.focus_places, self.reveal)
         if client is not None:
             self.seat = client.seat
         self.net = NetPlay(self, net) if net is not None else None
@@ -98,25 +121,20 @@ class CardGameScene(Scene):
         self.table_names: tuple[str, ...] = ()
         self.table = CardTable(self.card_w, self.card_h, seed=seed or 0)
         self.jobs = Background()  # computer players and solvers think off the frame loop
-        self.computers: dict[int, ComputerSeat] = {}
         # People at this machine; two sharing the screen (race modes) each get a device.
         self.humans: list[HumanSeat] = [HumanSeat(self.seat)]
-        self._ai_wait = 0.0
         self._flash_left = 0.0  # seconds the refused cards stay ringed in red
-        self._demo_wait = 0.0
         self.finished_reported = False
         self._answer_due = False  # this seat's move is on its way to the table
-        self.celebration: Celebration | None = None
-        self._show_grace = 0.0  # seconds the end box still ignores presses (above)
         self.records = RecordKeeper(self.game_id, app.save_dir,
                                     lambda text: self.hud.say(text, error=True))
-        self.unsaved = ""  # why the last autosave failed ("" when it did not)
+        self.saves = TableRecords(self)
         self.mouse_on = True  # False when the player answers No to Mouse: Ask
         self.session: Session | None = None
         self._fresh_deal = False
         if client is None:
             if resume and seed is None and not demo and recorder is None:
-                recorder = self._load_autosave()
+                recorder = self.saves.load()
                 if recorder is not None:
                     self.hud.say("Welcome back: your last game has been restored.")
             if recorder is None:
@@ -130,7 +148,9 @@ class CardGameScene(Scene):
             client = self.session.client(self.seat)
         self.client: SeatClient = client
         self.finished_reported = client.over and not self.viewer
-        self._agent_seed = seed if seed is not None else seeds.fresh()
+        agent_seed = seed if seed is not None else seeds.fresh()
+        self.computer_seats = ComputerSeats(self, agent_seed)
+        self.end = GameEnd(self, agent_seed)
         client.add_listener(self._on_update)
         if demo:
             self.set_computer(self.seat, True)
@@ -285,19 +305,13 @@ class CardGameScene(Scene):
     computer_time_limit: float | None = 3.0  # seconds a computer move may think at the table
 
     def set_computer(self, seat: int, on: bool, agent: str | None = None) -> None:
-        """Hand ``seat`` to the computer (demo, Auto, a computer opponent) or take it back.
-        A table held elsewhere lends only this scene's own seat."""
-        old = self.computers.pop(seat, None)
-        if old is not None:
-            old.close()
-        client = self.client if seat == self.seat \
-            else self.session.client(seat) if self.session is not None else None
-        if on and client is not None:
-            name = agent or self.entry.agents[0]
-            player = load(self.entry.agent_factory)(name, seed=self._agent_seed + seat,
-                                                    time_limit=self.computer_time_limit)
-            self.computers[seat] = ComputerSeat(client, player, self.jobs)
-            self._ai_wait = 0.0
+        """Hand ``seat`` to the computer (demo, Auto, a computer opponent) or take it back."""
+        self.computer_seats.set(seat, on, agent)
+
+    @property
+    def computers(self) -> dict[int, ComputerSeat]:
+        """The seats the computer holds now."""
+        return self.computer_seats.by_seat
 
     @property
     def computer_to_play(self) -> bool:
@@ -313,7 +327,7 @@ class CardGameScene(Scene):
                  undo: bool = True) -> bool:
         """Ask the table for a new deal (``same``: these cards again) with this scene's
         options; False, with the table's reason said, when it refuses."""
-        self._record_finished()
+        self.saves.left()
         self.clear_selection()
         config = self.config if self.config != self.client.config else None
         self.hud.dialog = None
@@ -349,7 +363,7 @@ class CardGameScene(Scene):
 
     def adopt_recorder(self, recorder: Recorder[Any, Any]) -> None:
         """Carry on from another log (a restored save) at the table this scene hosts."""
-        self._record_finished()
+        self.saves.left()
         self.clear_selection()
         assert self.session is not None  # only the table this scene hosts has a log
         self.finished_reported = self.rules.is_over(recorder.state)  # counted when it ended
@@ -413,36 +427,19 @@ class CardGameScene(Scene):
         if self.deals is not None:
             self.deals.show()
 
+    # -- the end of a game: the part is game.engine.game_end ----------------------------
+
     def game_over(self) -> None:
-        if self.finished_reported:
-            return
-        self.finished_reported = True
-        view = self.view
-        title, body = self.game_over_message(view)
-        ending = self.ending()
-        if ending.result == WON:
-            self.app.play_sound("win")
-        if self.net is not None:  # said with the server's scores when they come
-            self.net.end_words = (title, body)
-        if self.viewer or ending.result == WATCHED:  # a spectator played no game
-            return
-        if self.session is None:  # a table held elsewhere: its game counts all the same
-            mode = self.rules.mode(self.rules.new_game(0, self.client.config))
-            self.records.finished_elsewhere(mode, ending, self.client.outcome,
-                                            self.client.cursor)
-            return
-        title = ending.title(title)
-        if not self.demo:
-            summary = self.records.finished(self.session.recorder, ending, title,
-                                            self.table_facts())
-            body = f"{body} {summary}".strip()
-            if ending.celebrated:
-                self.celebrate(self.celebration_banner(view))
-        self.finished(title, body)  # counted and asked now; the show plays over the dialog
+        self.end.game_over()
 
     # Where a won game's banner is centred (logical units): a game whose labels lie
     # there moves it.
     banner_at = (DESIGN_W / 2, DESIGN_H * 0.16)
+
+    @property
+    def celebration(self) -> Celebration | None:
+        """The show over a won game, while it plays."""
+        return self.end.celebration
 
     def own_seat(self) -> int | None:
         """The seat whose ending is the player's (counted, celebrated); None when the
@@ -450,49 +447,28 @@ class CardGameScene(Scene):
         return self.seat
 
     def ending(self, result: str | None = None) -> Ending:
-        """How the game ended for the player's seat (``result``: as the rules have it
-        once the game is over), and who played it."""
-        mine = self.own_seat()
-        seat = self.seat if mine is None else mine
-        if result is None:
-            outcome = self.client.outcome  # None: a table from before outcomes were sent
-            if outcome is not None and not 0 <= seat < len(outcome.results):
-                return Ending(seat, WATCHED, frozenset(), players=False)  # a spectator
-            result = outcome.result(seat) if outcome is not None else LOST
-        return Ending(seat, result, self.records.hands.at(seat), players=mine is not None)
+        """How the game ended for the player's seat (see GameEnd.ending)."""
+        return self.end.ending(result)
 
     def celebration_banner(self, view: Any) -> str:
         """The words over the send-off of a game the player won."""
         return "You won!"
 
-    def celebrate(self, banner: str) -> None:
-        """The cards leap off the table, over the end dialog until the show is over."""
-        cards = [(card_from_uid(p.card), p.x, p.y) for p in
-                 sorted(self.placements(self.view), key=lambda p: -p.z)
-                 if p.face_up and p.card is not None]
-        self.celebration = Celebration(cards, (self.card_w, self.card_h),
-                                       seed=self._agent_seed, banner=banner,
-                                       banner_at=self.banner_at)
-
     def finished(self, title: str, body: str) -> None:
         """The game just ended (replay saved): offer a new game, undo or the menu."""
         if self.demo:
-            self._demo_wait = DEMO_PAUSE
+            self.computer_seats.demo_over()
             return
         self.set_computer(self.seat, False)
-        self.hud.ask(_game_over_dialog(self, title, body))
+        self.hud.ask(self.end.box(title, body))
 
     def new_button(self) -> Button | None:
         """The table's own New button, if it shows one now."""
-        return next((b for b in self.hud.buttons if b.key == "new" and b.visible
-                     and b.enabled), None)
+        return self.end.new_button()
 
     def over_words(self) -> str:
         """The status line once the end box is closed: how to go on from the table."""
-        new = self.new_button()
-        how = f"{new.label} ({new.hotkey.upper()})" if new is not None and new.hotkey \
-            else new.label if new is not None else "N"
-        return f"The game is over: {how} deals a new one, Menu goes back."
+        return self.end.over_words()
 
     # -- cards on the table -------------------------------------------------------------
 
@@ -518,29 +494,7 @@ class CardGameScene(Scene):
             return f"{self.title}: {len(keys)} cards on the table, not {expected}"
         return None
 
-    # -- saving ------------------------------------------------------------------------
-
-    @property
-    def autosave_path(self) -> Path:
-        return autosave_path(self.app.save_dir, self.game_id)
-
-    def _load_autosave(self) -> Recorder[Any, Any] | None:
-        result = storage.read_parsed(
-            self.autosave_path, AUTOSAVE_KIND, AUTOSAVE_VERSION,
-            lambda data: (data, Recorder.from_json(data.get("replay"), RULES_BY_ID)),
-            consequence="a new game is dealt")
-        if result.problem:
-            self.app.problems.append(result.problem)
-        if result.value is None:
-            return None
-        data, rec = result.value
-        if rec.game_id != self.game_id:
-            return None
-        if not self.restore_extra(data, self.rules.is_over(rec.state)):
-            return None
-        self.records.record = GameRecord.from_json(data.get("recorded"))
-        self.records.hands = SeatHands.from_json(data.get("hands"))
-        return rec
+    # -- saving: the part is game.engine.table_records ----------------------------------
 
     def replay_extra(self) -> dict[str, Any]:
         """Facts about the table a replay keeps in its meta under "table" (who sat where,
@@ -560,52 +514,13 @@ class CardGameScene(Scene):
         """Is there anything worth resuming? (A tournament between two games is.)"""
         return self.recorder is not None and self.recorder.cursor > 0 and not self.client.over
 
-    @property
-    def saves_moves(self) -> bool:
-        """This table's game is autosaved (not a demo, a replay or another's table)."""
-        return not (self.demo or self.viewer or self.session is None)
-
     def autosave(self) -> None:
         """Written after every move, atomically: a crash or kill -9 loses nothing."""
-        if not self.saves_moves:
-            return
-        assert self.session is not None  # saves_moves says so
-        path = self.autosave_path
-        try:
-            if not self.keeps_autosave():
-                path.unlink(missing_ok=True)
-            else:
-                record = self.records.record
-                storage.write_json_atomic(path, {"kind": AUTOSAVE_KIND,
-                                                 "version": AUTOSAVE_VERSION,
-                                                 "replay": self.session.recorder.to_json(),
-                                                 "recorded": record and record.to_json(),
-                                                 "hands": self.records.hands.to_json(),
-                                                 **self.autosave_extra()})
-            self.unsaved = ""
-        except OSError as exc:
-            self.unsaved = str(exc)
-            self.hud.say(f"The game could not be saved: {exc}", error=True)
+        self.saves.save()
 
     def autosave_problem(self) -> str | None:
-        """None when the autosave on disk holds this table's game as it stands (or there
-        is none, with nothing to resume); else a sentence (the fuzzer asks after every
-        move). A save that failed, and said so, is not asked about."""
-        if not self.saves_moves or self.unsaved:
-            return None
-        assert self.session is not None  # saves_moves says so
-        recorder = self.session.recorder
-        path = self.autosave_path
-        if not self.keeps_autosave():
-            return f"{path.name} is kept with nothing to resume" if path.exists() else None
-        saved = storage.read_json(path, AUTOSAVE_KIND, AUTOSAVE_VERSION).data
-        replay = saved.get("replay") if saved is not None else None
-        if not isinstance(replay, dict):
-            return f"{path.name} is missing or unreadable after move {recorder.cursor}"
-        table = recorder.to_json()
-        differ = [k for k in ("game", "seed", "config", "moves", "cursor")
-                  if replay.get(k) != table[k]]
-        return f"{path.name} differs from the table in {', '.join(differ)}" if differ else None
+        """None when the autosave on disk holds the game as it stands (the fuzzer asks)."""
+        return self.saves.problem()
 
     def emergency_save(self) -> None:
         """Called by the app when a frame failed: keep the game whatever happened."""
@@ -617,35 +532,11 @@ class CardGameScene(Scene):
         (the player, a second player beside them, or across a network). Watching a
         replay: as the replay recorded it (None when it did not, or not readably), so a
         viewer labels seats by what they were."""
-        if self.viewer:
-            seats = self.recorder.meta.get("seats") if self.recorder is not None else None
-            if isinstance(seats, list) and 0 < len(seats) <= 16 \
-                    and all(k in (PERSON, COMPUTER) for k in seats):
-                return list(seats)
-            return None
-        return [self.records.hands.kind(seat, seat in self.computers and seat != self.seat)
-                for seat in range(self.client.seats)]
+        return self.saves.seat_kinds(set(self.computers))
 
     def player_names(self) -> list[str]:
-        """Each seat's name for the replay list: the table's names, else "You" for the
-        player, the computer's seats "Computer", any other person "Player n"."""
-        kinds = self.seat_kinds() or []
-        own = self.own_seat()
-        return [self.seat_name(seat) or ("Computer" if kind == COMPUTER else
-                                         "You" if seat == own else f"Player {seat + 1}")
-                for seat, kind in enumerate(kinds)]
-
-    def table_facts(self) -> TableFacts:
-        return TableFacts(self.seat_kinds(), self.player_names(), self.replay_extra())
-
-    def _record_finished(self) -> None:
-        """A game left unfinished by NEW still counts and goes into the replays (see
-        RecordKeeper.abandoned). A game already recorded (it ended, then Undo took the
-        end back) keeps its record: it is not counted again."""
-        if self.viewer or self.demo or self.session is None or self.finished_reported \
-                or self.records.record is not None or self.session.recorder.length == 0:
-            return
-        self.records.abandoned(self.session.recorder, self.ending(ABANDONED), self.table_facts())
+        """Each seat's name for the replay list (see TableRecords.player_names)."""
+        return self.saves.player_names()
 
     # -- scene life cycle -------------------------------------------------------------
 
@@ -670,8 +561,7 @@ class CardGameScene(Scene):
         if self.net is not None:
             self.net.leave()
         self.autosave()
-        for computer in self.computers.values():
-            computer.close()
+        self.computer_seats.close()
         self.jobs.close()
         self.table.close()
 
@@ -695,15 +585,12 @@ class CardGameScene(Scene):
 
     def handle(self, action: Action) -> None:
         if action.device == "mouse":
-            self.nav.shown = False  # the first arrow or Select after it shows it again
+            self.reveal.hide()  # the first arrow or Select after it shows it again
         if self.demo and not self.viewer and self._stops_demo(action):
             self.app.pop()  # attract mode: any key, click or button ends the show
             return
-        if self.celebration is not None and self._stops_demo(action):
-            self.celebration = None  # any key, click or button: on to the end dialog
+        if self.end.catches(action):  # ends the show, or was meant for it
             return
-        if self._show_grace > 0 and self._stops_demo(action):
-            return  # meant for the show that has just ended by itself
         if action.device == "mouse" and not self.mouse_on:
             return
         if self.human_for(action) is None:
@@ -736,39 +623,8 @@ class CardGameScene(Scene):
             self._flash_left -= dt
             if self._flash_left <= 0:
                 self.table.clear_highlights("error")
-        if self.celebration is not None:
-            if not self.table.animating:  # the winning move lands first
-                self.celebration.update(dt)
-            if self.celebration.done:
-                self.celebration = None
-                self._show_grace = SHOW_GRACE_SECONDS
-            return
-        self._show_grace = max(0.0, self._show_grace - dt)
-        if self.demo and self.over and not self.viewer:
-            self._demo_wait -= dt
-            if self._demo_wait <= 0:
-                self.new_game()
-            return
-        if (self.computers and not self.over and not self.table.animating
-                and self.computers_may_act()):
-            acting = [c for c in self.computers.values() if c.client.acting]
-            if acting:
-                self._computers_move(acting, dt)
-            else:  # the pause before a computer's move starts when its turn comes (a
-                # person's long drag used it up, and the answer came the frame after)
-                self._ai_wait = ai_delay(self.app.settings)
-
-    def _computers_move(self, acting: list[ComputerSeat], dt: float) -> None:
-        """Each acting computer thinks from the start of its turn; the first with its
-        move ready plays it once the pause is over."""
-        self._ai_wait -= dt
-        for computer in acting:
-            move = computer.poll()
-            if move is not None and self._ai_wait <= 0:
-                self._ai_wait = ai_delay(self.app.settings)
-                computer.client.submit(move)
-                self.records.hands.note(computer.client.seat, COMPUTER)
-                return
+        if not self.end.update(dt, self.table.animating):  # the winning move lands first
+            self.computer_seats.update(dt, self.table.animating)
 
     def computers_may_act(self) -> bool:
         """Whether the computer seats' clock runs: not while a question box is open (a
@@ -785,9 +641,8 @@ class CardGameScene(Scene):
             self.viewport, self.show_focus and not framed)
         if framed:
             items += self.nav.frame_items(self.viewport, self.focus)
-        if self.celebration is not None and self.celebration.clock > 0:
-            items += self.celebration.draw_items(self.viewport, self.table.art.face,
-                                                 lambda: self._table_picture(alpha))
+        items += self.end.draw_items(self.viewport, self.table.art.face,
+                                     lambda: self._table_picture(alpha))
         if self.net is not None:
             items += self.net.draw_items()
         if self.demo and not self.viewer:
@@ -870,9 +725,9 @@ class CardGameScene(Scene):
                 self.on_drop(gesture.key, gesture.target)
         elif kind in FOCUS_ACTS:
             self.follow_focus()
-            if not self.nav.shown:  # the first press after the mouse shows where it is
-                self.nav.shown = True
-            elif kind != Act.SELECT:
+            if self.reveal.first_press():  # the first press after the mouse shows it
+                return
+            if kind != Act.SELECT:
                 self.step_focus(kind)
             else:
                 if self.table.animating:
@@ -904,7 +759,7 @@ class CardGameScene(Scene):
 
     @property
     def show_focus(self) -> bool:
-        return (self.watching or not self.viewer) and self.nav.shown
+        return (self.watching or not self.viewer) and self.reveal.shown
 
     def _light_drop_target(self, over: str | None) -> None:
         self.table.clear_highlights("drop")
@@ -947,33 +802,6 @@ class CardGameScene(Scene):
         key = self.nav.current()
         if key != self.focus:
             super().set_focus(key)
-
-
-def _game_over_dialog(scene: CardGameScene, title: str, body: str) -> Dialog:
-    """The end box: a new game, the replay, Undo (only where the last move can be
-    taken back) or the menu. Esc / pad B just close it and leave the finished table to
-    look at; the status line then says how to go on."""
-    def choose(choice: str) -> None:
-        if choice == "new":
-            scene.deal_again()  # the game's own New (Chinese Poker asks who sits where)
-        elif choice == "replay":
-            scene.hud.ask(_game_over_dialog(scene, title, body))  # still here on return
-            scene.open_page("replay")
-        elif choice == "undo":
-            scene.undo()
-        elif choice == "menu":
-            scene.app.pop()
-        elif choice == "close":
-            scene.hud.say(scene.over_words(), seconds=OVER_WORDS_SECONDS)
-
-    table_new = scene.new_button()  # its words: "New session" where a session ended
-    buttons = [("new", table_new.label if table_new is not None else "New game", "n")]
-    if scene.records.last_replay is not None:
-        buttons.append(("replay", "Watch replay", "w"))
-    if scene.client.can_undo:
-        buttons.append(("undo", "Undo", "u"))
-    buttons.append(("menu", "Menu", "m"))
-    return Dialog(title, body, buttons, choose, cancel_key="close")
 
 
 def zone_rect(x: float, y: float, w: float, h: float) -> pygame.Rect:

@@ -137,10 +137,9 @@ class InputMapper:
     def __init__(self, to_logical: Callable[[tuple[int, int]], tuple[float, float]]) -> None:
         self.to_logical = to_logical
         self.last_device = "mouse"  # "mouse" | "keyboard" | "pad": drives cursor and prompts
-        # the device of the action before the newest (None: none yet; the mouse is only
+        # the device of the newest action (None: none yet; the mouse is only
         # last_device's guess before anything is used)
-        self.device_before: str | None = None
-        self._used: str | None = None
+        self.device_used: str | None = None
         self._pads: dict[int, controller.Controller] = {}  # by SDL instance id
         self._joys: dict[int, pygame.joystick.JoystickType] = {}  # non-controller fallbacks
         self._holds: dict[tuple[int, str], _Repeat] = {}  # (instance id, source) -> repeat
@@ -179,7 +178,7 @@ class InputMapper:
             out = self._pad(event)
         if out:
             self.last_device = out[-1].device
-            self.device_before, self._used = self._used, self.last_device
+            self.device_used = self.last_device
         return out
 
     def update(self, dt: float) -> list[Action]:
@@ -195,7 +194,7 @@ class InputMapper:
                     rep.wait = REPEAT_INTERVAL
         if out:
             self.last_device = "pad"
-            self.device_before, self._used = self._used, self.last_device
+            self.device_used = self.last_device
         return out
 
     def scene_changed(self) -> None:

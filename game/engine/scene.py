@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.actions import Act, Action
+from game.engine.focus_reveal import FocusReveal
 from game.engine.layout import DESIGN_W, Viewport
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, Hud, centre_of, nearest_in_direction, text_image
@@ -68,6 +69,12 @@ class Scene:
         self.focus: object | None = None  # a card key, a zone, or ("button", key)
         # Set by a scene that shows this one inside part of the window (the replay viewer).
         self.viewport_override: Viewport | None = None
+        self.reveal = FocusReveal(self._focus_seen())
+
+    def _focus_seen(self) -> bool:
+        """Has the player seen the focus: no mouse used last (before anything was used,
+        a Select acts at once)."""
+        return self.app.input.device_used != "mouse"
 
     def _pads_present(self) -> bool:
         return self.app.input.pads_connected() > 0
@@ -75,7 +82,8 @@ class Scene:
     # -- life cycle --------------------------------------------------------------------
 
     def enter(self) -> None:
-        """Became the top scene."""
+        """Became the top scene (the mouse may have been used above it)."""
+        self.reveal.shown = self._focus_seen()
 
     def exit(self) -> None:
         """Left the stack."""
@@ -120,6 +128,8 @@ class Scene:
     # -- input ------------------------------------------------------------------------------
 
     def handle(self, action: Action) -> None:
+        if action.device == "mouse":
+            self.reveal.hide()
         if self.hud.handle_dialog(action):
             return
         if self.handle_buttons(action):
@@ -162,7 +172,7 @@ class Scene:
         focused button, Cancel or Menu presses ``leave``, Help presses "help". The first
         Select after the mouse only shows where the focus is (the play-test's Return
         opened a game whose tile it could not see was focused)."""
-        if action.kind == Act.SELECT and self.app.input.device_before == "mouse":
+        if action.device != "mouse" and self.reveal.first_press() and action.kind == Act.SELECT:
             return
         if action.kind in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
             self.step_focus(action.kind)

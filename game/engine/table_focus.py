@@ -4,9 +4,9 @@ Its interface to the scene is one callable, ``places() -> Places``: every place 
 focus may rest on now (the scene builds them with ``card_places`` and
 ``button_places`` and its own empty piles). In return it answers where the focus is
 (``current``), where an arrow leads (``move``), takes the player's choice (``want``)
-and draws the frame (``frame_items``). ``shown`` says whether the frame shows: a mouse
-player sees none, and the first arrow or Select after the mouse only shows it, so no
-press acts on a place the player has not seen.
+and draws the frame (``frame_items``). ``reveal`` says whether the frame shows: a mouse player sees
+none, and the first arrow or Select after the mouse only shows it, so no press acts on
+a place the player has not seen (focus_reveal).
 
 Places are worked out once per change of the table, not every frame: the scene calls
 ``forget`` when they may have changed (after an action, a refresh, a new layout).
@@ -21,6 +21,7 @@ import pygame
 from game.engine.actions import Act
 from game.engine.focus import Focus, Place, Places, step
 from game.engine.focus_frame import frame_item
+from game.engine.focus_reveal import FocusReveal
 from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
 from game.engine.render import DrawItem
 from game.engine.table import CardTable
@@ -40,11 +41,11 @@ def button_places(buttons: Iterable[Button]) -> Places:
 
 
 class TableFocus:
-    def __init__(self, places: Callable[[], Places], shown: bool = False) -> None:
+    def __init__(self, places: Callable[[], Places], reveal: FocusReveal) -> None:
         self._source = places
         self._places: Places | None = None
         self._focus = Focus()
-        self.shown = shown
+        self.reveal = reveal
 
     def forget(self) -> None:
         """The table may have changed: work the places out again when next asked."""
@@ -75,6 +76,6 @@ class TableFocus:
 
     def frame_items(self, vp: Viewport, key: object) -> list[DrawItem]:
         place = self.places().get(key)
-        if not self.shown or place is None:
+        if not self.reveal.shown or place is None:
             return []
         return [frame_item(vp, place.rect)]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game import seat_replay, storage
-from game.engine.card_scene import AUTOSAVE_KIND, AUTOSAVE_VERSION
+from game.engine.in_progress import AUTOSAVE_KIND, AUTOSAVE_VERSION
 from game.fuzz.hostile import clear
 from game.replay.recorder import Recorder
 from game.rules.registry import GameEntry, playable
