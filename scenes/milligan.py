@@ -51,6 +51,9 @@ WAITING_POS = (COLUMN_X + M.COLUMNS * COLUMN_STEP + 20.0, COLUMN_TOP)
 STEP, MAX_STEP = 45.0, 80.0
 INDEX_STEP, MIN_STEP = INDEX_DEPTH * CARD_W, STRIP_BAND * CARD_W
 STEP_CHANGE = 1.25  # one press of compact / expand
+# Over each column, from the foundations down: its spacing buttons, then its number just
+# over its top card (over the buttons, the numbers read as the foundations' labels).
+SPACING_ABOVE, NUMBER_ABOVE = 78, 32
 PILE_STEP = 0.3
 DEAL_STAGGER = 0.005  # seconds between two cards of a new deal leaving the stock
 SPACING = (("compact", "\u25b2", 1 / STEP_CHANGE), ("reset", "\u2022", 0.0),
@@ -127,7 +130,8 @@ class MilliganScene(GameScene):
         out = []
         for i in range(M.COLUMNS):
             for k, (name, label, _) in enumerate(SPACING):
-                rect = pygame.Rect(round(column_x(i)) + k * 40, round(COLUMN_TOP) - 46, 36, 36)
+                rect = pygame.Rect(round(column_x(i)) + k * 40, round(COLUMN_TOP) - SPACING_ABOVE,
+                                   36, 36)
                 out.append(Button(f"space:{i}:{name}", label, rect))
         return out
 
@@ -585,8 +589,9 @@ class MilliganScene(GameScene):
         line = text_image(vp, "Waiving", 24, bold=True).get_height() / vp.scale
         for k, word in enumerate(("space", "Waiving")):  # two lines: clear of column 8
             self.label_pile(surface, word, WAITING_POS, above=36 + k * line, size=24)
-        for i in range(M.COLUMNS):  # the number its key uses, over its spacing buttons
-            self.label_pile(surface, str(i + 1), (column_x(i), COLUMN_TOP), above=82, size=24)
+        for i in range(M.COLUMNS):  # the number its key uses, on its column's top
+            self.label_pile(surface, str(i + 1), (column_x(i), COLUMN_TOP), above=NUMBER_ABOVE,
+                            size=24)
         for p in range(M.PILES):  # each pile's suit, under its cards (the rules fix it)
             x, y = foundation_pos(p)
             draw_suit(surface, M.pile_suit(p), vp.to_px(x + CARD_W / 2, y + CARD_H / 2),
