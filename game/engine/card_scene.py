@@ -1,7 +1,7 @@
 """What every card game's scene shares: a seat at a session drawn on a card table,
-pointer gestures and focus presses routed to the game, and the commands every game
-has (new, undo, redo, help, settings, menu, quit). The rest is in parts the scene
-composes, each with its own job and interface:
+focus presses routed to the game, and the commands every game has (new, undo, redo,
+help, settings, menu, quit). The rest is in parts the scene composes, each with its
+own job and interface:
 
 - ``records`` (game_record.RecordKeeper) and ``saves`` (table_records.TableRecords):
   the autosave after every move and the resume, the replay and statistics of a game;
@@ -9,6 +9,7 @@ composes, each with its own job and interface:
   opponents), the pause before their moves, the demo's next deal;
 - ``nav`` (table_focus.TableFocus, with ``reveal``, focus_reveal.FocusReveal): where the
   keyboard and pad focus may rest, where an arrow takes it, its frame;
+- ``pointer`` (pointer_play.PointerPlay): mouse gestures, the right button, Mouse: Ask;
 - ``end`` (game_end.GameEnd): how a game ended, the celebration, the end box;
 - ``net`` (net_play.NetPlay): a network table's connection, names and chat.
 
@@ -66,13 +67,14 @@ from game.engine.jobs import Background
 from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
 from game.engine.net_play import NetPlay
 from game.engine.net_table import NetworkTable
+from game.engine.pointer_play import PointerPlay
 from game.engine.render import DrawItem
 from game.engine.scene import Scene
 from game.engine.seats import ComputerSeat, HumanSeat
 from game.engine.table import CardTable
 from game.engine.table_focus import TableFocus, button_places, card_places
 from game.engine.table_records import TableRecords
-from game.engine.ui import GOLD, MUTED, UI_Z, Button, Dialog, confirm, text_image
+from game.engine.ui import GOLD, MUTED, UI_Z, Button, confirm, text_image
 from game.engine.widgets import command_bar
 from game.replay.recorder import Recorder
 from game.rules.base import IllegalMove, ModuleRules
@@ -129,7 +131,7 @@ class CardGameScene(Scene):
         self.records = RecordKeeper(self.game_id, app.save_dir,
                                     lambda text: self.hud.say(text, error=True))
         self.saves = TableRecords(self)
-        self.mouse_on = True  # False when the player answers No to Mouse: Ask
+        self.pointer = PointerPlay(self)
         self.session: Session | None = None
         self._fresh_deal = False
         if client is None:
@@ -185,18 +187,6 @@ class CardGameScene(Scene):
         action cannot be taken back (a pass, a draw): a mouse's second button is pressed
         by reflex, to put something down; the pad's X never is, and does not ask."""
         return None
-
-    def right_click(self) -> None:
-        """Right-click means one thing in every game: a card being dragged goes back;
-        otherwise the game's second action, asked first where it is for good."""
-        if self.table.dragging is not None:
-            self.table.cancel_drag()
-            return
-        question = self.secondary_question()
-        if question is None:
-            self.on_secondary()
-        else:
-            confirm(self.hud, *question, self.on_secondary, default_no=True)
 
     def on_key(self, key: str) -> bool:
         """A character key the buttons did not take; True when used."""
@@ -339,7 +329,7 @@ class CardGameScene(Scene):
             return False
         self.finished_reported = False
         self.app.play_sound("shuffle")
-        self.ask_for_mouse()
+        self.pointer.ask()
         return True
 
     def deal_again(self) -> None:
@@ -552,7 +542,7 @@ class CardGameScene(Scene):
             self._fresh_deal = False
             self.app.play_sound("shuffle")
             self.refresh("deal")
-            self.ask_for_mouse()
+            self.pointer.ask()
             self.autosave()
         else:
             self.refresh("snap")
@@ -565,19 +555,7 @@ class CardGameScene(Scene):
         self.jobs.close()
         self.table.close()
 
-    # -- the Mouse option (Yes / No / Ask) ------------------------------------------------
-
-    def ask_for_mouse(self) -> None:
-        """With Mouse set to Ask, each new game starts by asking."""
-        if self.app.settings.input_mode != "ask" or self.demo or self.viewer:
-            return
-
-        def choose(choice: str) -> None:
-            self.mouse_on = choice == "yes"
-
-        self.hud.ask(Dialog("Mouse", "Play this game with the mouse?",
-                            [("yes", "Yes", "y"), ("no", "No", "n")], choose,
-                            cancel_key="yes"))
+    # -- input ----------------------------------------------------------------------------
 
     def human_for(self, action: Action) -> HumanSeat | None:
         """The person at this machine an action comes from (None: a device no seat has)."""
@@ -591,7 +569,7 @@ class CardGameScene(Scene):
             return
         if self.end.catches(action):  # ends the show, or was meant for it
             return
-        if action.device == "mouse" and not self.mouse_on:
+        if self.pointer.ignores(action):
             return
         if self.human_for(action) is None:
             return
@@ -609,7 +587,7 @@ class CardGameScene(Scene):
         self.nav.forget()
 
     def settings_changed(self) -> None:
-        self.mouse_on = True
+        self.pointer.mouse_on = True
         self.table.animation_scale = animation_scale(self.app.settings)
         self.table.set_view(self.viewport, self.app.card_art(self.card_w, self.viewport))
         self.app.refresh_background()
@@ -702,28 +680,11 @@ class CardGameScene(Scene):
         elif key == "quit":
             confirm(self.hud, "Quit", "Leave the parlour? Your game is saved.", self.app.quit)
 
-    # -- input ----------------------------------------------------------------------------
-
     def handle_game(self, action: Action) -> None:
         kind = action.kind
-        if kind == Act.POINTER_DOWN and action.pos is not None:
-            if action.button == 1:
-                self.table.pointer_down(action.pos)
-            elif action.button == 3:
-                self.right_click()
-        elif kind == Act.POINTER_MOVE and action.pos is not None:
-            self.table.pointer_move(action.pos)
-            over = self.table.hit_test(action.pos, exclude=self.table.dragged_keys)
-            self.app.set_cursor("hand" if over or self.hud.hover else "arrow")
-            self._light_drop_target(over)
-        elif kind == Act.POINTER_UP and action.pos is not None and action.button == 1:
-            gesture = self.table.pointer_up(action.pos)
-            self.table.clear_highlights("drop")
-            if gesture is not None and gesture.kind == "click":
-                self.on_click(gesture.key, action.pos)
-            elif gesture is not None and gesture.kind == "drop" and gesture.key is not None:
-                self.on_drop(gesture.key, gesture.target)
-        elif kind in FOCUS_ACTS:
+        if self.pointer.handle(action):
+            return
+        if kind in FOCUS_ACTS:
             self.follow_focus()
             if self.reveal.first_press():  # the first press after the mouse shows it
                 return
@@ -760,12 +721,6 @@ class CardGameScene(Scene):
     @property
     def show_focus(self) -> bool:
         return (self.watching or not self.viewer) and self.reveal.shown
-
-    def _light_drop_target(self, over: str | None) -> None:
-        self.table.clear_highlights("drop")
-        dragged = self.table.dragging
-        if dragged is not None and over is not None and self.can_drop(dragged, over):
-            self.table.set_highlight(over, "drop")
 
     # -- focus (keyboard / pad): the part is game.engine.table_focus --------------------
 
