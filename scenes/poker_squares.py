@@ -135,7 +135,7 @@ def played_as(table: Any) -> tuple[str, str] | None:
     return names[0], names[1]
 
 
-class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
+class PokerSquaresScene(GameScene):
     title = "Poker Squares"
     played_as: tuple[str, str] | None = None  # a replay's players' names (played_as())
     game_id = P.GAME_ID
@@ -157,13 +157,15 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         self.opponent_level: str | None = None  # the strength of the computer at OTHER
         self.spot_of: dict[str, str] = {}  # table key -> place name, from the last view
         self.config = self.chosen_config(app)
+        self.second = SecondPlayer(self)  # a person at Player 2 with a device of their own
+        self.tournaments = TournamentPlay(self, self.second)
         super().__init__(app, seed, demo, resume, recorder, client, net)
         if self.net is not None:
             self.net.net.chat.place(CHAT_RECT, KEYBOARD_DOCK)
         if self.viewer:  # a replay shows the players as they sat
             self.played_as = played_as(getattr(self.recorder, "meta", {}).get("table"))
         if not self.viewer and not demo and self.session is not None:
-            self.load_tournament()
+            self.tournaments.load()
         self.seat_opponent()
         self.set_buttons()
 
@@ -214,10 +216,11 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             return networked
         if self.played_as is not None:
             return self.played_as[0]
-        return self.tournament.player.name if self.tournament is not None else "You"
+        t = self.tournaments.tournament
+        return t.player.name if t is not None else "You"
 
     def second_name(self) -> str:
-        t = self.tournament
+        t = self.tournaments.tournament
         second = t.second_player if t is not None else None
         return second.name if second is not None else "Player 2"
 
@@ -237,7 +240,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         if self.viewer:
             kinds = self.seat_kinds()
             return kinds is not None and len(kinds) == 2 and kinds[1] == "person"
-        return self.second_cursor is not None
+        return self.second.seated
 
     def seat_opponent(self) -> None:
         """Who plays the second seat in a two-player mode: the computer at the strength
@@ -253,7 +256,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             self.opponent_level = level
         elif not computer and OTHER in self.computers:
             self.set_computer(OTHER, False)
-        self.seat_second_person(two and not computer)
+        self.second.seat(two and not computer)
 
     # -- geometry -----------------------------------------------------------------------
 
@@ -593,12 +596,12 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         elif key == "pass":
             self.play(P.Pass(view.seat))
         elif key == "players":
-            self.players_dialog()
+            self.tournaments.players_dialog()
         elif key in ("new", "same"):
             same = key == "same"
             words = "Replay these cards" if same else "Deal new cards"
             # Nothing is lost by leaving a deal the player has finished before.
-            if view.over or self.client.cursor == 0 or self.replaying():
+            if view.over or self.client.cursor == 0 or self.tournaments.replaying(self.client.deal):
                 self.fresh_game(same)
             else:
                 confirm(self.hud, "New game", f"Your matrix is not full. {words} anyway?",
@@ -682,12 +685,16 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         points = outcome.points if outcome is not None else (None,)
         if not self.demo and not self.viewer and points[seat] is not None:
             other = points[1 - seat] if len(points) == 2 else None
-            self.record_result(round(points[seat]), None if other is None else round(other))
-        super().finished(title, self.finished_body(body))
+            self.tournaments.record_result(self.client.deal, round(points[seat]),
+                                           None if other is None else round(other))
+        super().finished(title, self.tournaments.finished_body(body))
 
-    def join_second(self, device: str) -> None:
-        super().join_second(device)
-        self.ask_second_if_unknown()  # in a tournament: which of its players sat down
+    def second_joined(self) -> None:
+        self.tournaments.ask_second_if_unknown()  # which of its players sat down
+
+    def handle(self, action: Action) -> None:
+        if not self.second.handle(action):  # Player 2's own device, then the table's
+            super().handle(action)
 
     def player_names(self) -> list[str]:
         return [self.first_name()] + ([self.rival_name()] if self.client.seats == 2 else [])
@@ -697,7 +704,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         are called by name."""
         rules = view.options.seats[view.eyes]
         result = self.ending().result
-        named = self.tournament is not None or result == WATCHED
+        named = self.tournaments.tournament is not None or result == WATCHED
         if result == WATCHED and self.client.outcome is not None:  # told by the first
             result = self.client.outcome.result(view.eyes)  # seat's names and result
         me = self.first_name()
@@ -709,7 +716,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             if named:
                 return title, f"{me} {view.scores[view.eyes]}, {self.rival} " \
                               f"{view.scores[1 - view.eyes]}."
-            whose = f"{self.rival}'s" if self.second_cursor is not None or self.networked \
+            whose = f"{self.rival}'s" if self.second.seated or self.networked \
                 else "the computer's"
             return title, f"Your score {view.scores[view.eyes]}, {whose} " \
                           f"{view.scores[1 - view.eyes]}."
@@ -810,14 +817,14 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
                 under = other.box.bottom + 14 + lines * line_h
             if any(c is not None for c in view.other_rejects):  # under their rejects
                 under = self.other_reject_pos(view, other, 0)[1] + other.card_h + 12
-            if self.waiting_for_second and not view.over:
+            if self.second.waiting and not view.over:
                 for n, words in enumerate(("Player 2: press A on your", "controller to join,",
                                            "or K for the keyboard")):
                     text(("join", n), words, 26, other.label[0], under + n * 32, GOLD)
             elif not view.to_move and not view.over:
                 text("wait", f"{self.rival} is playing...", 26, other.label[0], under, MUTED)
-            if self.second_cursor is not None and not view.over:  # the second person's
-                r, c = divmod(self.second_cursor, 5)
+            if self.second.cursor is not None and not view.over:  # the second person's
+                r, c = divmod(self.second.cursor, 5)
                 outline("second", self.spot_rect(view, f"o{r}{c}"), HINT)
         if self.pending_row is not None:  # the half-typed square's row, framed over
             aimed = grids[self.key_matrix if len(grids) == 2 else 0]  # the blue outlines
