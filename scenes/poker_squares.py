@@ -33,6 +33,7 @@ from game.rules.poker_squares_options import (
     POINTS,
     SCORINGS,
     TURN_MODES,
+    SeatRules,
     parse,
     target,
 )
@@ -84,7 +85,11 @@ NET_COMMANDS = [("hint", "Hint", "h"), ("chat", "Chat", ""), ("help", "? Help", 
                 ("menu", "Menu", "m")]
 CHAT_RECT = pygame.Rect(BUTTONS_X, 330, 370, 440)  # above the command bar, right of the matrices
 KEYBOARD_DOCK = pygame.Rect(0, 836, BUTTONS_X - 16, 228)  # under the matrices and scores
+# The end box lies over the command bar (its answers where the bar's buttons were), so the
+# finished matrices stay in sight, undimmed.
+END_BOX = pygame.Rect(BUTTONS_X - 16, 70, 1904 - (BUTTONS_X - 16), 950)
 UI = 20000  # labels and outlines sit above the cards, under the HUD
+KEYS_MARK = "Number keys place here (G: the other)"  # over the matrix the keys aim at
 REFUSED_PAIR_S = 1.5  # a key this soon after a refused row is that row's column
 OTHER = 1  # the second player's seat: the computer at this table
 SECOND = "p2_"  # settings of the second player's own rules
@@ -123,6 +128,13 @@ def config_from(entry: Any, per_game: Any) -> dict[str, Any]:
     except ValueError:
         return {}
     return config
+
+
+def seat_words(rules: SeatRules) -> list[str]:
+    """One player's rules in words: scoring, placement, moving, hands."""
+    return [SCORINGS[rules.scoring], PLACEMENTS[rules.placement],
+            "Cards can move" if rules.can_move else "Cards cannot move",
+            f"{12 if rules.diagonals else 10} hands"]
 
 
 def played_as(table: Any) -> tuple[str, str] | None:
@@ -429,6 +441,9 @@ class PokerSquaresScene(GameScene):
             if prompt is not None and self.hud.message is None:
                 self.hud.message = prompt
 
+    def dealt(self) -> None:
+        self.key_matrix = 0  # a new deal: the keys aim at the first matrix again
+
     def has_selection(self) -> bool:
         return self.picked is not None or self.pending_row is not None
 
@@ -617,6 +632,8 @@ class PokerSquaresScene(GameScene):
             self.app.push(PokerSquaresSetup(self.app))
         else:
             super().open_page(page)
+            if page == "replay":  # the end box is asked again under the replay
+                self.place_end_box()
 
     def enter(self) -> None:
         """Back from the rules page: new rules deal at once while nothing is at stake."""
@@ -647,18 +664,19 @@ class PokerSquaresScene(GameScene):
     def ask_hint(self) -> None:
         """Ask for a hint; the computer's choice (strong: a search of about half a
         second) is worked out on the worker and ``update`` shows it."""
-        from game.ai.poker_squares import hint  # the computer's thinking, only when asked
+        from game.ai.poker_squares import hint_matrices  # the thinking, only when asked
 
         view = self.view
-        allowed = [(int(s[2]), int(s[3])) for s in view.targets if s.startswith("g0")]
-        if view.card is None or not allowed:
+        allowed = {m: [(int(s[2]), int(s[3])) for s in view.targets if s.startswith(f"g{m}")]
+                   for m in range(len(view.grids))}
+        if view.card is None or not any(allowed.values()):
             self.app.error("There is no card to place.")
             return
         rules = view.options.seats[view.eyes]
         scoring = "pat" if rules.pat else dict(rules.points)
         self.hint_asked = self.client.position
-        self.jobs.start("hint", self.hint_asked, hint, view.grid, view.card, scoring, allowed,
-                        rules.diagonals, self.strength)
+        self.jobs.start("hint", self.hint_asked, hint_matrices, view.grids, view.card, allowed,
+                        scoring, rules.diagonals, self.strength)
         self.hud.say("Thinking...")
 
     def show_hint(self) -> None:
@@ -674,9 +692,10 @@ class PokerSquaresScene(GameScene):
         if answer is PENDING:
             return
         self.hint_asked = None
-        row, col = answer
-        self.hint_spot = f"g0{row}{col}"
-        self.hud.say(f"The computer would put {self.view.card.symbol} in row {row + 1}, "
+        matrix, (row, col) = answer
+        self.hint_spot = f"g{matrix}{row}{col}"
+        which = f"matrix {matrix + 1}, " if len(self.view.grids) == 2 else ""
+        self.hud.say(f"The computer would put {self.view.card.symbol} in {which}row {row + 1}, "
                      f"column {col + 1}.")
 
     def finished(self, title: str, body: str) -> None:
@@ -688,6 +707,15 @@ class PokerSquaresScene(GameScene):
             self.tournaments.record_result(self.client.deal, round(points[seat]),
                                            None if other is None else round(other))
         super().finished(title, self.tournaments.finished_body(body))
+        self.place_end_box()
+
+    def place_end_box(self) -> None:
+        """The end box beside the matrices, not over them (END_BOX)."""
+        dialog = self.hud.dialog
+        if dialog is None or not self.over:
+            return
+        dialog.left, dialog.top, dialog.panel_w = END_BOX.x, END_BOX.y, END_BOX.w
+        dialog.height, dialog.column, dialog.dim = END_BOX.h, True, False
 
     def second_joined(self) -> None:
         self.tournaments.ask_second_if_unknown()  # which of its players sat down
@@ -759,10 +787,7 @@ class PokerSquaresScene(GameScene):
             items.append(DrawItem(("ps", "ring", key), image, (x, y), z))
 
         rules = view.options.seats[view.eyes]
-        line = (f"{MODES[view.options.mode]} \u00b7 {SCORINGS[rules.scoring]} \u00b7 "
-                f"{PLACEMENTS[rules.placement]} \u00b7 "
-                f"{'Cards can move' if rules.can_move else 'Cards cannot move'} \u00b7 "
-                f"{12 if rules.diagonals else 10} hands")
+        line = " \u00b7 ".join([MODES[view.options.mode], *seat_words(rules)])
         goal = target(view.options, view.eyes)
         if view.options.players == 1 and goal is not None:
             line += f" \u00b7 target {goal}"  # what wins this game alone
@@ -826,6 +851,16 @@ class PokerSquaresScene(GameScene):
             if self.second.cursor is not None and not view.over:  # the second person's
                 r, c = divmod(self.second.cursor, 5)
                 outline("second", self.spot_rect(view, f"o{r}{c}"), HINT)
+                for spot in self.second.client().view.targets:  # where they may place
+                    if spot[:2] == "g0":
+                        outline(("second", spot), self.spot_rect(view, f"o{spot[2:]}"),
+                                OUTLINE)
+        if len(grids) == 2 and not self.viewer and not self.demo and not view.over:
+            keyed = grids[self.key_matrix].box  # where the number keys place (G switches)
+            outline("keys", zone_rect(keyed.x, keyed.y, keyed.w, keyed.h).inflate(12, 12),
+                    GOLD, 0)
+            text("keys", KEYS_MARK, 24, keyed.x + keyed.w / 2, keyed.y - 10, GOLD, True,
+                 bottom=True)
         if self.pending_row is not None:  # the half-typed square's row, framed over
             aimed = grids[self.key_matrix if len(grids) == 2 else 0]  # the blue outlines
             x, y = aimed.slot(self.pending_row, 0)
@@ -881,6 +916,13 @@ class PokerSquaresScene(GameScene):
         label = self.rival
         if self.pair_layout(view):
             put("other-score", words(theirs, their_rules), other, below[-1] + 8, GOLD, 34)
+            if their_rules != rules:  # a handicap: their own rules, under their score
+                parts = seat_words(their_rules)
+                y = below[-1] + 16 + measure("Sg", 34)[1]
+                for n, words_ in enumerate((f"{label}: " + " \u00b7 ".join(parts[:2]),
+                                            " \u00b7 ".join(parts[2:]))):
+                    put(f"other-rules{n}", words_, other, y + n * measure("Sg", 24)[1],
+                        MUTED, 24)
         else:
             label += f": {theirs}" + (" pat rows" if their_rules.pat else "")
         if note := self.rival_note():
