@@ -463,7 +463,7 @@ class PokerSquaresScene(GameScene):
     def place_at(self, target: str) -> bool:
         source = self.waiting_card()
         if source is None:
-            self.app.error("There is no card to place.")
+            self.app.error(self.typing_refusal() or "There is no card to place.")
             return False
         self.clear_selection()
         return self.play(self.move_for(source, target))
@@ -490,12 +490,12 @@ class PokerSquaresScene(GameScene):
     def reject(self) -> None:
         """X: throw the waiting card into the first free reject square."""
         view = self.view
-        free = [s for s in self.side_spots(view)[len(view.dealt):] if s in view.targets]
-        if not free:
-            self.app.error("There is no reject square free." if view.rejects or
-                           view.common_rejects else "This game has no rejects.")
+        refusal = P.reject_refusal(view)
+        if refusal is not None:
+            self.app.error(refusal)
             return
-        self.place_at(free[0])
+        self.place_at(next(s for s in self.side_spots(view)[len(view.dealt):]
+                           if s in view.targets))
 
     def on_click(self, key: str | None, pos: tuple[float, float]) -> None:
         if key is not None and key.startswith("zone:"):
@@ -575,17 +575,13 @@ class PokerSquaresScene(GameScene):
             self.show_hint()
 
     def typing_refusal(self) -> str | None:
+        """The rules' reason this seat may not place a card now, with who plays on."""
         view = self.view
-        if view.over:
-            return "The game is over."
-        if not view.to_move:
-            if view.finished[view.eyes]:
-                return f"Your matrix is finished: {self.rival_name(lower=True)} plays on."
-            return f"Wait for your turn: {self.rival_name(lower=True)} is playing."
-        if view.card is None:
-            return "There is no card to place." + (" Pass (P)." if view.can_pass else
-                                                   " Done (D)." if view.can_finish else "")
-        return None
+        reason = P.placing_refusal(view)
+        if reason is None or view.over or view.to_move:
+            return reason
+        return f"{reason} {self.rival_name()} " + (
+            "plays on." if view.finished[view.eyes] else "is playing.")
 
     def handle_game(self, action: Action) -> None:
         if action.kind == Act.HINT:
@@ -872,13 +868,12 @@ class PokerSquaresScene(GameScene):
         """Under each of the player's two matrices: its score, and whether it counts (in
         Best of Two the better one, marked, counts; in Sum of Two both do)."""
         rules = view.options.seats[view.eyes]
-        each = [P.matrix_score(tuple(c for row in g for c in row), rules) for g in view.grids]
-        best = view.options.mode == "best_of_two"
+        figures = P.matrix_figures(view)
         out = []
-        for score in each:
+        for score, counts in figures:
             words = f"Pat rows {score} of 5" if rules.pat else f"Score {score}"
-            mark = "  \u2605 best" if best and score > min(each) else ""
-            out.append((words + mark, not best or score == max(each)))
+            alone = counts and not all(c for _, c in figures)  # the better of two
+            out.append((words + ("  \u2605 best" if alone else ""), counts))
         return out
 
     def _scores(self, text: Any, measure: Any, view: P.PokerSquaresView, grids: list[Grid],
@@ -955,38 +950,39 @@ class PokerSquaresScene(GameScene):
 
     @staticmethod
     def _hand_labels(text: Any, measure: Any, m: int, grid: Grid, names: tuple[str, ...],
-                     rules: Any, room: float) -> float:
+                     rules: SeatRules, room: float) -> float:
         """Each row's hand to its right, each column's below it, with the points; returns
         where the labels end below the matrix. Row names shrink together to fit ``room``
         (TV text is larger); column names too wide for their column take two lines,
         every other column one line lower."""
-        table = rules.table
+        worth = P.hand_scores(names, rules)  # the rules' points for each hand
         box = grid.box
 
-        def label(name: str) -> tuple[str, tuple[int, int, int]]:
-            points = "" if rules.pat or not table[name] else f" {table[name]}"
+        def label(line: int) -> tuple[str, tuple[int, int, int]]:
+            name = names[line]
+            points = "" if rules.pat or not worth[line] else f" {worth[line]}"
             return SHORT[name] + points, (GOLD if name != "high_card" else MUTED)
 
         size = 24 * max(grid.scale, 0.7)
         diagonals = [(d, arrow) for d, arrow in ((10, "\u2198"), (11, "\u2197"))
                      if len(names) == 12]
-        beside = [label(names[r])[0] for r in range(5)] + [
-            f"{arrow} {label(names[d])[0]}" for d, arrow in diagonals]
+        beside = [label(r)[0] for r in range(5)] + [
+            f"{arrow} {label(d)[0]}" for d, arrow in diagonals]
         size *= min(1.0, room / max(measure(w, size)[0] for w in beside))
         line_h = measure("Ag", size)[1] * 1.1
         for r in range(5):
-            words, color = label(names[r])
+            words, color = label(r)
             y = grid.slot(r, 0)[1] + grid.card_h / 2 - size * 0.6
             text(("row", m, r), words, size, box.right + 16, y, color, align="left")
         pitch = grid.card_w + grid.gap
-        stagger = max(measure(label(names[5 + c])[0], size)[0] for c in range(5)) > pitch - 6
+        stagger = max(measure(label(5 + c)[0], size)[0] for c in range(5)) > pitch - 6
         for c in range(5):
-            words, color = label(names[5 + c])
+            words, color = label(5 + c)
             x = grid.slot(0, c)[0] + grid.card_w / 2
             text(("col", m, c), words, size, x, box.bottom + 10 + (c % 2) * stagger * line_h,
                  color)
         for k, (d, arrow) in enumerate(diagonals):  # in the corner below the row names
-            words, color = label(names[d])
+            words, color = label(d)
             text(("diag", m, d), f"{arrow} {words}", size, box.right + 16,
                  box.bottom + 10 + k * line_h, color, align="left")
         return box.bottom + 10 + (1 + stagger) * line_h

@@ -157,8 +157,12 @@ class SecondPlayer:
         elif action.kind == Act.SELECT:
             self.play(client, self.choice(view))
         elif action.kind == Act.SECONDARY or (action.kind == Act.KEY and action.key == "x"):
-            free = [s for s in view.targets if s[0] in "rc"]
-            self.play(client, P.Shift(SECOND, "d0", free[0]) if free else None)
+            refusal = P.reject_refusal(view)
+            if refusal is not None:
+                self.host.app.error(f"{self.host.second_name()}: {refusal}")
+                return
+            self.play(client, P.Shift(SECOND, "d0", next(s for s in view.targets
+                                                         if s[0] in "rc")))
 
     def choice(self, view: P.PokerSquaresView) -> P.Move:
         if view.can_pass:
@@ -169,13 +173,9 @@ class SecondPlayer:
         pick = next((i for i, c in enumerate(view.dealt) if c is not None), 0)
         return P.Place(SECOND, square // 5, square % 5, pick)
 
-    def play(self, client: SeatClient, move: P.Move | None) -> None:
-        name = self.host.second_name()
-        if move is None:
-            self.host.app.error(f"{name}: there is no reject square free.")
-            return
+    def play(self, client: SeatClient, move: P.Move) -> None:
         reason = client.check(move)
         if reason is not None:
-            self.host.app.error(f"{name}: {reason}")
+            self.host.app.error(f"{self.host.second_name()}: {reason}")
             return
         client.submit(move)

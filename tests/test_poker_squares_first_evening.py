@@ -210,3 +210,12 @@ def test_the_end_box_leaves_the_final_board_in_sight(tmp_path: Path, mode: str,
         for x, y in grid.positions:  # every card's face, undimmed, beside the box
             at = vp.to_px(x + grid.card_w / 2, y + grid.card_h / 3)
             assert near(shown.get_at(at), tuple(app.screen.get_at(at))[:3])
+
+
+# -- the refusals are the rules' words (issue 24) ------------------------------------------
+
+def test_throwing_away_without_rejects_says_the_rules_reason(tmp_path: Path) -> None:
+    app, scene = start(tmp_path)
+    key(app, pygame.K_x, "x")
+    assert scene.hud.message.text == P.reject_refusal(scene.view) == "This game has no rejects."
+    assert scene.recorder.length == 0

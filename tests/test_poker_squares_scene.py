@@ -538,7 +538,7 @@ def test_keys_typed_during_the_computers_turn_are_refused_not_half_kept(
     assert scene.recorder.length == 1 and not scene.view.to_move
     key(app, pygame.K_2, "2")  # typed too early: refused, and not kept as a row
     assert scene.pending_row is None
-    assert "Wait for your turn: the computer is playing" in scene.hud.message.text
+    assert "Wait for your turn. The computer is playing." in scene.hud.message.text
     waited = 0
     while not scene.view.to_move and waited < 600:
         frames(app)
