@@ -21,6 +21,7 @@ from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place
 from game.engine.jobs import PENDING
+from game.engine.layout import DESIGN_H, Viewport
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Message, confirm, text_image
 from game.engine.widgets import command_bar
@@ -88,6 +89,7 @@ KEYBOARD_DOCK = pygame.Rect(0, 836, BUTTONS_X - 16, 228)  # under the matrices a
 # The end box lies over the command bar (its answers where the bar's buttons were), so the
 # finished matrices stay in sight, undimmed.
 END_BOX = pygame.Rect(BUTTONS_X - 16, 70, 1904 - (BUTTONS_X - 16), 950)
+END_BOX_WIDER = (560, 700, 840)  # a long account (a tournament's, in TV text) widens it
 UI = 20000  # labels and outlines sit above the cards, under the HUD
 KEYS_MARK = "Number keys place here (G: the other)"  # over the matrix the keys aim at
 REFUSED_PAIR_S = 1.5  # a key this soon after a refused row is that row's column
@@ -710,8 +712,17 @@ class PokerSquaresScene(GameScene):
         dialog = self.hud.dialog
         if dialog is None or not self.over:
             return
-        dialog.left, dialog.top, dialog.panel_w = END_BOX.x, END_BOX.y, END_BOX.w
-        dialog.height, dialog.column, dialog.dim = END_BOX.h, True, False
+        dialog.top, dialog.column, dialog.dim = END_BOX.y, True, False
+        for width in (END_BOX.w, *END_BOX_WIDER):  # the narrowest that holds its words
+            dialog.panel_w, dialog.height = width, END_BOX.h
+            dialog.fit(self.viewport)
+            if dialog.height < DESIGN_H - 40:  # fit() stops growing it there
+                break
+        dialog.left = END_BOX.right - width
+
+    def layout(self, vp: Viewport) -> None:
+        super().layout(vp)
+        self.place_end_box()  # TV text or a new size: its words wrap anew
 
     def second_joined(self) -> None:
         self.tournaments.ask_second_if_unknown()  # which of its players sat down

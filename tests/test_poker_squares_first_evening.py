@@ -219,3 +219,20 @@ def test_throwing_away_without_rejects_says_the_rules_reason(tmp_path: Path) -> 
     key(app, pygame.K_x, "x")
     assert scene.hud.message.text == P.reject_refusal(scene.view) == "This game has no rejects."
     assert scene.recorder.length == 0
+
+
+def test_a_long_end_box_widens_rather_than_spill_its_words(tmp_path: Path) -> None:
+    from game.engine.layout import DESIGN_H
+    from game.rules.poker_squares_tournament import Tournament
+
+    app, scene = start(tmp_path, tv_mode=True)
+    scene.tournaments.tournament = Tournament.of(["Annabelle", "Bartholomew", "Cy",
+                                                  "Dorothea", "Ed"])
+    while not scene.over:
+        click(app, centre(scene, next(s for s in scene.view.targets if s[0] == "g")))
+        settle(app)
+    frames(app, 2)
+    dialog = scene.hud.dialog
+    assert "Dorothea" in dialog.body and dialog.panel_w > scene_module.END_BOX.w
+    assert dialog.height < DESIGN_H - 40, "every line of the standings inside the box"
+    assert dialog.rect().right == scene_module.END_BOX.right
