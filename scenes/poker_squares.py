@@ -21,6 +21,7 @@ from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place
 from game.engine.jobs import PENDING
+from game.engine.layout import DESIGN_H, Viewport
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Message, confirm, text_image
 from game.engine.widgets import command_bar
@@ -33,6 +34,7 @@ from game.rules.poker_squares_options import (
     POINTS,
     SCORINGS,
     TURN_MODES,
+    SeatRules,
     parse,
     target,
 )
@@ -84,7 +86,12 @@ NET_COMMANDS = [("hint", "Hint", "h"), ("chat", "Chat", ""), ("help", "? Help", 
                 ("menu", "Menu", "m")]
 CHAT_RECT = pygame.Rect(BUTTONS_X, 330, 370, 440)  # above the command bar, right of the matrices
 KEYBOARD_DOCK = pygame.Rect(0, 836, BUTTONS_X - 16, 228)  # under the matrices and scores
+# The end box lies over the command bar (its answers where the bar's buttons were), so the
+# finished matrices stay in sight, undimmed.
+END_BOX = pygame.Rect(BUTTONS_X - 16, 70, 1904 - (BUTTONS_X - 16), 950)
+END_BOX_WIDER = (560, 700, 840)  # a long account (a tournament's, in TV text) widens it
 UI = 20000  # labels and outlines sit above the cards, under the HUD
+KEYS_MARK = "Number keys place here (G: the other)"  # over the matrix the keys aim at
 REFUSED_PAIR_S = 1.5  # a key this soon after a refused row is that row's column
 OTHER = 1  # the second player's seat: the computer at this table
 SECOND = "p2_"  # settings of the second player's own rules
@@ -125,6 +132,13 @@ def config_from(entry: Any, per_game: Any) -> dict[str, Any]:
     return config
 
 
+def seat_words(rules: SeatRules) -> list[str]:
+    """One player's rules in words: scoring, placement, moving, hands."""
+    return [SCORINGS[rules.scoring], PLACEMENTS[rules.placement],
+            "Cards can move" if rules.can_move else "Cards cannot move",
+            f"{12 if rules.diagonals else 10} hands"]
+
+
 def played_as(table: Any) -> tuple[str, str] | None:
     """A replay's (Player 1's name, Player 2's name) from its meta, or None when it
     keeps none (or something else: a file may be hostile)."""
@@ -135,7 +149,7 @@ def played_as(table: Any) -> tuple[str, str] | None:
     return names[0], names[1]
 
 
-class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
+class PokerSquaresScene(GameScene):
     title = "Poker Squares"
     played_as: tuple[str, str] | None = None  # a replay's players' names (played_as())
     game_id = P.GAME_ID
@@ -157,13 +171,15 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         self.opponent_level: str | None = None  # the strength of the computer at OTHER
         self.spot_of: dict[str, str] = {}  # table key -> place name, from the last view
         self.config = self.chosen_config(app)
+        self.second = SecondPlayer(self)  # a person at Player 2 with a device of their own
+        self.tournaments = TournamentPlay(self, self.second)
         super().__init__(app, seed, demo, resume, recorder, client, net)
         if self.net is not None:
             self.net.net.chat.place(CHAT_RECT, KEYBOARD_DOCK)
         if self.viewer:  # a replay shows the players as they sat
             self.played_as = played_as(getattr(self.recorder, "meta", {}).get("table"))
         if not self.viewer and not demo and self.session is not None:
-            self.load_tournament()
+            self.tournaments.load()
         self.seat_opponent()
         self.set_buttons()
 
@@ -214,10 +230,11 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             return networked
         if self.played_as is not None:
             return self.played_as[0]
-        return self.tournament.player.name if self.tournament is not None else "You"
+        t = self.tournaments.tournament
+        return t.player.name if t is not None else "You"
 
     def second_name(self) -> str:
-        t = self.tournament
+        t = self.tournaments.tournament
         second = t.second_player if t is not None else None
         return second.name if second is not None else "Player 2"
 
@@ -237,7 +254,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         if self.viewer:
             kinds = self.seat_kinds()
             return kinds is not None and len(kinds) == 2 and kinds[1] == "person"
-        return self.second_cursor is not None
+        return self.second.seated
 
     def seat_opponent(self) -> None:
         """Who plays the second seat in a two-player mode: the computer at the strength
@@ -253,7 +270,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             self.opponent_level = level
         elif not computer and OTHER in self.computers:
             self.set_computer(OTHER, False)
-        self.seat_second_person(two and not computer)
+        self.second.seat(two and not computer)
 
     # -- geometry -----------------------------------------------------------------------
 
@@ -426,6 +443,9 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             if prompt is not None and self.hud.message is None:
                 self.hud.message = prompt
 
+    def dealt(self) -> None:
+        self.key_matrix = 0  # a new deal: the keys aim at the first matrix again
+
     def has_selection(self) -> bool:
         return self.picked is not None or self.pending_row is not None
 
@@ -445,7 +465,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def place_at(self, target: str) -> bool:
         source = self.waiting_card()
         if source is None:
-            self.app.error("There is no card to place.")
+            self.app.error(self.typing_refusal() or "There is no card to place.")
             return False
         self.clear_selection()
         return self.play(self.move_for(source, target))
@@ -472,12 +492,12 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def reject(self) -> None:
         """X: throw the waiting card into the first free reject square."""
         view = self.view
-        free = [s for s in self.side_spots(view)[len(view.dealt):] if s in view.targets]
-        if not free:
-            self.app.error("There is no reject square free." if view.rejects or
-                           view.common_rejects else "This game has no rejects.")
+        refusal = P.reject_refusal(view)
+        if refusal is not None:
+            self.app.error(refusal)
             return
-        self.place_at(free[0])
+        self.place_at(next(s for s in self.side_spots(view)[len(view.dealt):]
+                           if s in view.targets))
 
     def on_click(self, key: str | None, pos: tuple[float, float]) -> None:
         if key is not None and key.startswith("zone:"):
@@ -557,17 +577,13 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             self.show_hint()
 
     def typing_refusal(self) -> str | None:
+        """The rules' reason this seat may not place a card now, with who plays on."""
         view = self.view
-        if view.over:
-            return "The game is over."
-        if not view.to_move:
-            if view.finished[view.eyes]:
-                return f"Your matrix is finished: {self.rival_name(lower=True)} plays on."
-            return f"Wait for your turn: {self.rival_name(lower=True)} is playing."
-        if view.card is None:
-            return "There is no card to place." + (" Pass (P)." if view.can_pass else
-                                                   " Done (D)." if view.can_finish else "")
-        return None
+        reason = P.placing_refusal(view)
+        if reason is None or view.over or view.to_move:
+            return reason
+        return f"{reason} {self.rival_name()} " + (
+            "plays on." if view.finished[view.eyes] else "is playing.")
 
     def handle_game(self, action: Action) -> None:
         if action.kind == Act.HINT:
@@ -593,12 +609,12 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         elif key == "pass":
             self.play(P.Pass(view.seat))
         elif key == "players":
-            self.players_dialog()
+            self.tournaments.players_dialog()
         elif key in ("new", "same"):
             same = key == "same"
             words = "Replay these cards" if same else "Deal new cards"
             # Nothing is lost by leaving a deal the player has finished before.
-            if view.over or self.client.cursor == 0 or self.replaying():
+            if view.over or self.client.cursor == 0 or self.tournaments.replaying(self.client.deal):
                 self.fresh_game(same)
             else:
                 confirm(self.hud, "New game", f"Your matrix is not full. {words} anyway?",
@@ -614,6 +630,8 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             self.app.push(PokerSquaresSetup(self.app))
         else:
             super().open_page(page)
+            if page == "replay":  # the end box is asked again under the replay
+                self.place_end_box()
 
     def enter(self) -> None:
         """Back from the rules page: new rules deal at once while nothing is at stake."""
@@ -644,18 +662,19 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
     def ask_hint(self) -> None:
         """Ask for a hint; the computer's choice (strong: a search of about half a
         second) is worked out on the worker and ``update`` shows it."""
-        from game.ai.poker_squares import hint  # the computer's thinking, only when asked
+        from game.ai.poker_squares import hint_matrices  # the thinking, only when asked
 
         view = self.view
-        allowed = [(int(s[2]), int(s[3])) for s in view.targets if s.startswith("g0")]
-        if view.card is None or not allowed:
+        allowed = {m: [(int(s[2]), int(s[3])) for s in view.targets if s.startswith(f"g{m}")]
+                   for m in range(len(view.grids))}
+        if view.card is None or not any(allowed.values()):
             self.app.error("There is no card to place.")
             return
         rules = view.options.seats[view.eyes]
         scoring = "pat" if rules.pat else dict(rules.points)
         self.hint_asked = self.client.position
-        self.jobs.start("hint", self.hint_asked, hint, view.grid, view.card, scoring, allowed,
-                        rules.diagonals, self.strength)
+        self.jobs.start("hint", self.hint_asked, hint_matrices, view.grids, view.card, allowed,
+                        scoring, rules.diagonals, self.strength)
         self.hud.say("Thinking...")
 
     def show_hint(self) -> None:
@@ -671,9 +690,10 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         if answer is PENDING:
             return
         self.hint_asked = None
-        row, col = answer
-        self.hint_spot = f"g0{row}{col}"
-        self.hud.say(f"The computer would put {self.view.card.symbol} in row {row + 1}, "
+        matrix, (row, col) = answer
+        self.hint_spot = f"g{matrix}{row}{col}"
+        which = f"matrix {matrix + 1}, " if len(self.view.grids) == 2 else ""
+        self.hud.say(f"The computer would put {self.view.card.symbol} in {which}row {row + 1}, "
                      f"column {col + 1}.")
 
     def finished(self, title: str, body: str) -> None:
@@ -682,12 +702,34 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         points = outcome.points if outcome is not None else (None,)
         if not self.demo and not self.viewer and points[seat] is not None:
             other = points[1 - seat] if len(points) == 2 else None
-            self.record_result(round(points[seat]), None if other is None else round(other))
-        super().finished(title, self.finished_body(body))
+            self.tournaments.record_result(self.client.deal, round(points[seat]),
+                                           None if other is None else round(other))
+        super().finished(title, self.tournaments.finished_body(body))
+        self.place_end_box()
 
-    def join_second(self, device: str) -> None:
-        super().join_second(device)
-        self.ask_second_if_unknown()  # in a tournament: which of its players sat down
+    def place_end_box(self) -> None:
+        """The end box beside the matrices, not over them (END_BOX)."""
+        dialog = self.hud.dialog
+        if dialog is None or not self.over:
+            return
+        dialog.top, dialog.column, dialog.dim = END_BOX.y, True, False
+        for width in (END_BOX.w, *END_BOX_WIDER):  # the narrowest that holds its words
+            dialog.panel_w, dialog.height = width, END_BOX.h
+            dialog.fit(self.viewport)
+            if dialog.height < DESIGN_H - 40:  # fit() stops growing it there
+                break
+        dialog.left = END_BOX.right - width
+
+    def layout(self, vp: Viewport) -> None:
+        super().layout(vp)
+        self.place_end_box()  # TV text or a new size: its words wrap anew
+
+    def second_joined(self) -> None:
+        self.tournaments.ask_second_if_unknown()  # which of its players sat down
+
+    def handle(self, action: Action) -> None:
+        if not self.second.handle(action):  # Player 2's own device, then the table's
+            super().handle(action)
 
     def player_names(self) -> list[str]:
         return [self.first_name()] + ([self.rival_name()] if self.client.seats == 2 else [])
@@ -697,7 +739,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         are called by name."""
         rules = view.options.seats[view.eyes]
         result = self.ending().result
-        named = self.tournament is not None or result == WATCHED
+        named = self.tournaments.tournament is not None or result == WATCHED
         if result == WATCHED and self.client.outcome is not None:  # told by the first
             result = self.client.outcome.result(view.eyes)  # seat's names and result
         me = self.first_name()
@@ -709,7 +751,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             if named:
                 return title, f"{me} {view.scores[view.eyes]}, {self.rival} " \
                               f"{view.scores[1 - view.eyes]}."
-            whose = f"{self.rival}'s" if self.second_cursor is not None or self.networked \
+            whose = f"{self.rival}'s" if self.second.seated or self.networked \
                 else "the computer's"
             return title, f"Your score {view.scores[view.eyes]}, {whose} " \
                           f"{view.scores[1 - view.eyes]}."
@@ -752,10 +794,7 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
             items.append(DrawItem(("ps", "ring", key), image, (x, y), z))
 
         rules = view.options.seats[view.eyes]
-        line = (f"{MODES[view.options.mode]} \u00b7 {SCORINGS[rules.scoring]} \u00b7 "
-                f"{PLACEMENTS[rules.placement]} \u00b7 "
-                f"{'Cards can move' if rules.can_move else 'Cards cannot move'} \u00b7 "
-                f"{12 if rules.diagonals else 10} hands")
+        line = " \u00b7 ".join([MODES[view.options.mode], *seat_words(rules)])
         goal = target(view.options, view.eyes)
         if view.options.players == 1 and goal is not None:
             line += f" \u00b7 target {goal}"  # what wins this game alone
@@ -810,15 +849,25 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
                 under = other.box.bottom + 14 + lines * line_h
             if any(c is not None for c in view.other_rejects):  # under their rejects
                 under = self.other_reject_pos(view, other, 0)[1] + other.card_h + 12
-            if self.waiting_for_second and not view.over:
+            if self.second.waiting and not view.over:
                 for n, words in enumerate(("Player 2: press A on your", "controller to join,",
                                            "or K for the keyboard")):
                     text(("join", n), words, 26, other.label[0], under + n * 32, GOLD)
             elif not view.to_move and not view.over:
                 text("wait", f"{self.rival} is playing...", 26, other.label[0], under, MUTED)
-            if self.second_cursor is not None and not view.over:  # the second person's
-                r, c = divmod(self.second_cursor, 5)
+            if self.second.cursor is not None and not view.over:  # the second person's
+                r, c = divmod(self.second.cursor, 5)
                 outline("second", self.spot_rect(view, f"o{r}{c}"), HINT)
+                for spot in self.second.client().view.targets:  # where they may place
+                    if spot[:2] == "g0":
+                        outline(("second", spot), self.spot_rect(view, f"o{spot[2:]}"),
+                                OUTLINE)
+        if len(grids) == 2 and not self.viewer and not self.demo and not view.over:
+            keyed = grids[self.key_matrix].box  # where the number keys place (G switches)
+            outline("keys", zone_rect(keyed.x, keyed.y, keyed.w, keyed.h).inflate(12, 12),
+                    GOLD, 0)
+            text("keys", KEYS_MARK, 24, keyed.x + keyed.w / 2, keyed.y - 10, GOLD, True,
+                 bottom=True)
         if self.pending_row is not None:  # the half-typed square's row, framed over
             aimed = grids[self.key_matrix if len(grids) == 2 else 0]  # the blue outlines
             x, y = aimed.slot(self.pending_row, 0)
@@ -830,13 +879,12 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         """Under each of the player's two matrices: its score, and whether it counts (in
         Best of Two the better one, marked, counts; in Sum of Two both do)."""
         rules = view.options.seats[view.eyes]
-        each = [P.matrix_score(tuple(c for row in g for c in row), rules) for g in view.grids]
-        best = view.options.mode == "best_of_two"
+        figures = P.matrix_figures(view)
         out = []
-        for score in each:
+        for score, counts in figures:
             words = f"Pat rows {score} of 5" if rules.pat else f"Score {score}"
-            mark = "  \u2605 best" if best and score > min(each) else ""
-            out.append((words + mark, not best or score == max(each)))
+            alone = counts and not all(c for _, c in figures)  # the better of two
+            out.append((words + ("  \u2605 best" if alone else ""), counts))
         return out
 
     def _scores(self, text: Any, measure: Any, view: P.PokerSquaresView, grids: list[Grid],
@@ -874,6 +922,13 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
         label = self.rival
         if self.pair_layout(view):
             put("other-score", words(theirs, their_rules), other, below[-1] + 8, GOLD, 34)
+            if their_rules != rules:  # a handicap: their own rules, under their score
+                parts = seat_words(their_rules)
+                y = below[-1] + 16 + measure("Sg", 34)[1]
+                for n, words_ in enumerate((f"{label}: " + " \u00b7 ".join(parts[:2]),
+                                            " \u00b7 ".join(parts[2:]))):
+                    put(f"other-rules{n}", words_, other, y + n * measure("Sg", 24)[1],
+                        MUTED, 24)
         else:
             label += f": {theirs}" + (" pat rows" if their_rules.pat else "")
         if note := self.rival_note():
@@ -906,38 +961,39 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
 
     @staticmethod
     def _hand_labels(text: Any, measure: Any, m: int, grid: Grid, names: tuple[str, ...],
-                     rules: Any, room: float) -> float:
+                     rules: SeatRules, room: float) -> float:
         """Each row's hand to its right, each column's below it, with the points; returns
         where the labels end below the matrix. Row names shrink together to fit ``room``
         (TV text is larger); column names too wide for their column take two lines,
         every other column one line lower."""
-        table = rules.table
+        worth = P.hand_scores(names, rules)  # the rules' points for each hand
         box = grid.box
 
-        def label(name: str) -> tuple[str, tuple[int, int, int]]:
-            points = "" if rules.pat or not table[name] else f" {table[name]}"
+        def label(line: int) -> tuple[str, tuple[int, int, int]]:
+            name = names[line]
+            points = "" if rules.pat or not worth[line] else f" {worth[line]}"
             return SHORT[name] + points, (GOLD if name != "high_card" else MUTED)
 
         size = 24 * max(grid.scale, 0.7)
         diagonals = [(d, arrow) for d, arrow in ((10, "\u2198"), (11, "\u2197"))
                      if len(names) == 12]
-        beside = [label(names[r])[0] for r in range(5)] + [
-            f"{arrow} {label(names[d])[0]}" for d, arrow in diagonals]
+        beside = [label(r)[0] for r in range(5)] + [
+            f"{arrow} {label(d)[0]}" for d, arrow in diagonals]
         size *= min(1.0, room / max(measure(w, size)[0] for w in beside))
         line_h = measure("Ag", size)[1] * 1.1
         for r in range(5):
-            words, color = label(names[r])
+            words, color = label(r)
             y = grid.slot(r, 0)[1] + grid.card_h / 2 - size * 0.6
             text(("row", m, r), words, size, box.right + 16, y, color, align="left")
         pitch = grid.card_w + grid.gap
-        stagger = max(measure(label(names[5 + c])[0], size)[0] for c in range(5)) > pitch - 6
+        stagger = max(measure(label(5 + c)[0], size)[0] for c in range(5)) > pitch - 6
         for c in range(5):
-            words, color = label(names[5 + c])
+            words, color = label(5 + c)
             x = grid.slot(0, c)[0] + grid.card_w / 2
             text(("col", m, c), words, size, x, box.bottom + 10 + (c % 2) * stagger * line_h,
                  color)
         for k, (d, arrow) in enumerate(diagonals):  # in the corner below the row names
-            words, color = label(names[d])
+            words, color = label(d)
             text(("diag", m, d), f"{arrow} {words}", size, box.right + 16,
                  box.bottom + 10 + k * line_h, color, align="left")
         return box.bottom + 10 + (1 + stagger) * line_h

@@ -17,16 +17,14 @@ a person alone)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from game.engine.actions import Act, Action
 from game.engine.seats import ALL_DEVICES, HumanSeat
+from game.engine.ui import Hud
 from game.rules import poker_squares as P
-
-if TYPE_CHECKING:  # a mixin: mypy checks it as the GameScene it is mixed into
-    from scenes.game_scene import GameScene as _Scene
-else:
-    _Scene = object
+from game.session import SeatClient, Session
 
 SECOND = 1
 KEYBOARD = "keyboard"
@@ -38,114 +36,146 @@ STEPS = {Act.UP: (-1, 0), Act.DOWN: (1, 0), Act.LEFT: (0, -1), Act.RIGHT: (0, 1)
 FIRST_PLAY_KEYS = frozenset("12345gdp")
 
 
-class SecondPlayer(_Scene):
-    """Mixed into the scene before GameScene."""
+class SecondHost(Protocol):
+    """What Player 2's part needs of the table it sits at."""
 
-    second_cursor: int | None = None  # the second person's square; None: no such person
-    second_device: str | None = None  # "pad:<id>" or "keyboard" once Player 2 has joined
+    app: Any  # play_sound, error
+    hud: Hud
+    session: Session | None  # None at a network table: no Player 2 here
+    seat: int
+    humans: list[HumanSeat]  # replaced when Player 2 takes or gives back a device
 
-    def seat_second_person(self, on: bool) -> None:
+    @property
+    def viewer(self) -> bool: ...
+
+    def human_for(self, action: Action) -> HumanSeat | None: ...
+
+    def second_name(self) -> str: ...
+
+    def second_joined(self) -> None: ...
+
+
+@dataclass
+class SecondPlayer:
+    """Player 2 at this machine: their square (``cursor``; None: no such person) and
+    their device (``device``: "pad:<id>" or "keyboard" once they have joined)."""
+
+    host: SecondHost
+    cursor: int | None = None
+    device: str | None = None
+
+    @property
+    def seated(self) -> bool:
+        """Does a person play Player 2 here (joined or not yet)?"""
+        return self.cursor is not None
+
+    def seat(self, on: bool) -> None:
         """Give seat 1 to a person (``on``), or hand all devices back. Never at a
         network table: seat 1 there is someone else's, or this machine's own."""
-        if on and self.session is not None:
-            self.second_cursor = 12 if self.second_cursor is None else self.second_cursor
+        if on and self.host.session is not None:
+            self.cursor = 12 if self.cursor is None else self.cursor
         else:
-            self.second_cursor = None
-            self.second_device = None
+            self.cursor = None
+            self.device = None
         self.assign_devices()
 
     def assign_devices(self) -> None:
         """Player 2's device first (an action goes to the first seat that owns its
         device), then Player 1 with everything else."""
-        first = HumanSeat(self.seat, ALL_DEVICES, "Player 1")
-        if self.second_cursor is None or self.second_device is None:
-            self.humans = [first] if self.second_cursor is not None else [HumanSeat(self.seat)]
+        host = self.host
+        first = HumanSeat(host.seat, ALL_DEVICES, "Player 1")
+        if self.cursor is None or self.device is None:
+            host.humans = [first] if self.cursor is not None else [HumanSeat(host.seat)]
             return
-        self.humans = [HumanSeat(SECOND, frozenset({self.second_device}), "Player 2"), first]
-
-    def second_name(self) -> str:
-        """What Player 2 is called at the table (the scene names tournament players)."""
-        return "Player 2"
+        host.humans = [HumanSeat(SECOND, frozenset({self.device}), "Player 2"), first]
 
     @property
-    def waiting_for_second(self) -> bool:
-        return self.second_cursor is not None and self.second_device is None
+    def waiting(self) -> bool:
+        """A person plays Player 2 but has not said with which device yet."""
+        return self.cursor is not None and self.device is None
 
-    @property
-    def second_device_name(self) -> str:
-        return "keyboard" if self.second_device == KEYBOARD else "controller"
-
-    def join_second(self, device: str) -> None:
-        self.second_device = device
+    def join(self, device: str) -> None:
+        host = self.host
+        self.device = device
         self.assign_devices()
-        self.app.play_sound("select")
-        self.hud.say(f"{self.second_name()} plays with " + (
+        host.app.play_sound("select")
+        host.hud.say(f"{host.second_name()} plays with " + (
             "the keyboard's arrows, Enter and X; Player 1 with the mouse or a controller."
             if device == KEYBOARD else
             "this controller; Player 1 with the mouse, the keyboard or another controller."))
+        host.second_joined()
 
-    def handle(self, action: Action) -> None:
-        if self.waiting_for_second and self.hud.dialog is None and not self.viewer:
+    def handle(self, action: Action) -> bool:
+        """Take ``action`` if it is Player 2's (joining, or their own play); True when
+        taken, or when it is Player 1's way of placing from Player 2's keyboard."""
+        host = self.host
+        if host.hud.dialog is not None or host.viewer:
+            return False
+        if self.waiting:
             if action.device == "pad" and action.kind == Act.SELECT:
-                self.join_second(f"pad:{action.pad}")
-                return
+                self.join(f"pad:{action.pad}")
+                return True
             if action.device == KEYBOARD and action.kind == Act.KEY and action.key == JOIN_KEY:
-                self.join_second(KEYBOARD)
-                return
-        if self.from_second(action) and self.hud.dialog is None and not self.viewer:
-            if self.seconds_own(action):
-                self.second_action(action)
-                return
-            if action.kind == Act.KEY and action.key in FIRST_PLAY_KEYS:
-                return  # Player 1's way of placing: not from Player 2's keyboard
-        super().handle(action)  # the table's keys (rules, help, menu...) work for everyone
+                self.join(KEYBOARD)
+                return True
+        if not self.from_second(action):
+            return False
+        if self.owns(action):
+            self.act(action)
+            return True
+        # Player 1's way of placing is not Player 2's; the table's keys work for everyone
+        return action.kind == Act.KEY and action.key in FIRST_PLAY_KEYS
 
     def from_second(self, action: Action) -> bool:
         """Does ``action`` come from Player 2's device? Only while a second person
         plays here, at a table this machine holds: a network guest's seat is seat 1,
         yet his devices are all his own seat's, as for a person alone."""
-        if self.second_cursor is None or self.session is None:
+        if self.cursor is None or self.host.session is None:
             return False
-        human = self.human_for(action)
-        return human is not None and human.seat == SECOND and self.seat != SECOND
+        human = self.host.human_for(action)
+        return human is not None and human.seat == SECOND and self.host.seat != SECOND
 
     @staticmethod
-    def seconds_own(action: Action) -> bool:
+    def owns(action: Action) -> bool:
         """Is this one of the things Player 2 does with their device (move their frame,
         place, throw away)? Everything else on it stays the table's."""
         return action.kind in STEPS or action.kind in (Act.SELECT, Act.SECONDARY) or (
             action.kind == Act.KEY and action.key == "x")
 
-    def second_action(self, action: Action) -> None:
-        assert self.session is not None  # a second person sits only at this machine's table
-        client = self.session.client(SECOND)
-        view: P.PokerSquaresView = client.view
-        if action.kind in STEPS and self.second_cursor is not None:
-            dr, dc = STEPS[action.kind]
-            row = min(4, max(0, self.second_cursor // 5 + dr))
-            col = min(4, max(0, self.second_cursor % 5 + dc))
-            self.second_cursor = row * 5 + col
-        elif action.kind == Act.SELECT:
-            self.second_play(client, self.second_choice(view))
-        elif action.kind == Act.SECONDARY or (action.kind == Act.KEY and action.key == "x"):
-            free = [s for s in view.targets if s[0] in "rc"]
-            self.second_play(client, P.Shift(SECOND, "d0", free[0]) if free else None)
+    def client(self) -> SeatClient:
+        assert self.host.session is not None  # a second person sits only at this table
+        return self.host.session.client(SECOND)
 
-    def second_choice(self, view: P.PokerSquaresView) -> Any:
+    def act(self, action: Action) -> None:
+        client = self.client()
+        view: P.PokerSquaresView = client.view
+        if action.kind in STEPS and self.cursor is not None:
+            dr, dc = STEPS[action.kind]
+            row = min(4, max(0, self.cursor // 5 + dr))
+            col = min(4, max(0, self.cursor % 5 + dc))
+            self.cursor = row * 5 + col
+        elif action.kind == Act.SELECT:
+            self.play(client, self.choice(view))
+        elif action.kind == Act.SECONDARY or (action.kind == Act.KEY and action.key == "x"):
+            refusal = P.reject_refusal(view)
+            if refusal is not None:
+                self.host.app.error(f"{self.host.second_name()}: {refusal}")
+                return
+            self.play(client, P.Shift(SECOND, "d0", next(s for s in view.targets
+                                                         if s[0] in "rc")))
+
+    def choice(self, view: P.PokerSquaresView) -> P.Move:
         if view.can_pass:
             return P.Pass(SECOND)
         if view.can_finish:
             return P.Done(SECOND)
-        square = self.second_cursor or 0
+        square = self.cursor or 0
         pick = next((i for i, c in enumerate(view.dealt) if c is not None), 0)
         return P.Place(SECOND, square // 5, square % 5, pick)
 
-    def second_play(self, client: Any, move: Any) -> None:
-        if move is None:
-            self.app.error(f"{self.second_name()}: there is no reject square free.")
-            return
+    def play(self, client: SeatClient, move: P.Move) -> None:
         reason = client.check(move)
         if reason is not None:
-            self.app.error(f"{self.second_name()}: {reason}")
+            self.host.app.error(f"{self.host.second_name()}: {reason}")
             return
         client.submit(move)

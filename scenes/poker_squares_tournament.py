@@ -1,71 +1,79 @@
 """The Poker Squares table's tournament: up to five named players kept on disk, who
 plays next, and the standings (highest, lowest, average) after every finished game.
-A mixin for the scene: it records the score of each named player at the table when a
+A part the scene holds: it records the score of each named player at the table when a
 game ends (Player 1's, and Player 2's when a person plays them and they were picked
 from the tournament) and asks no question when the same player starts the same cards
 over."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from game import storage
-from game.engine.ui import Dialog
+from game.engine.ui import Dialog, Hud
 from game.rules.poker_squares_tournament import MAX_PLAYERS, Tournament
-
-if TYPE_CHECKING:  # a mixin: mypy checks it as the GameScene it is mixed into
-    from scenes.game_scene import GameScene as _Scene
-else:
-    _Scene = object
+from scenes.poker_squares_second import SecondPlayer
 
 KIND, VERSION = "poker-squares-tournament", 1
+FILE = "poker-squares-tournament.json"
 
 
-class TournamentPlay(_Scene):
-    """Mixed into the scene before GameScene; needs ``app``, ``hud``, ``client``,
-    ``view``, ``viewer``/``demo`` and ``second_cursor`` (None: no person plays Player 2)
-    from it."""
+class TournamentHost(Protocol):
+    """What the tournament needs of the table it is played at."""
 
+    app: Any  # save_dir, problems, error
+    hud: Hud
+
+
+@dataclass
+class TournamentPlay:
+    """The table's tournament (None: none started), kept in the app's ``save_dir``.
+    ``second``: whether a person plays Player 2 here (else the computer or nobody, and
+    Player 2's scores are not kept)."""
+
+    host: TournamentHost
+    second: SecondPlayer
     tournament: Tournament | None = None
-    second_cursor: int | None  # SecondPlayer's
+    second_asked: bool = False  # this table has asked who the person at Player 2 is
 
     @property
-    def tournament_path(self) -> Path:
-        return self.app.save_dir / "poker-squares-tournament.json"
+    def path(self) -> Path:
+        return Path(self.host.app.save_dir) / FILE
 
-    def load_tournament(self) -> None:
-        result = storage.read_parsed(self.tournament_path, KIND, VERSION,
+    def load(self) -> None:
+        result = storage.read_parsed(self.path, KIND, VERSION,
                                      lambda data: Tournament.from_json(data.get("tournament")),
                                      consequence="a new tournament can be started")
         if result.problem:
-            self.app.problems.append(result.problem)
+            self.host.app.problems.append(result.problem)
         self.tournament = result.value
 
-    def save_tournament(self) -> None:
+    def save(self) -> None:
         if self.tournament is None:
             return
         try:
-            storage.write_json_atomic(self.tournament_path, {
+            storage.write_json_atomic(self.path, {
                 "kind": KIND, "version": VERSION, "tournament": self.tournament.to_json()})
         except OSError as exc:
-            self.hud.say(f"The tournament could not be saved: {exc}", error=True)
+            self.host.hud.say(f"The tournament could not be saved: {exc}", error=True)
 
     # -- during play ---------------------------------------------------------------------
 
-    def replaying(self) -> bool:
-        """Is the current player playing cards they have finished before?"""
-        return self.tournament is not None and self.tournament.is_replay(self.client.deal)
+    def replaying(self, deal: int) -> bool:
+        """Is the current player playing ``deal``, cards they have finished before?"""
+        return self.tournament is not None and self.tournament.is_replay(deal)
 
-    def record_result(self, score: int, second: int | None = None) -> None:
-        """A game just ended: count it for Player 1 and (``second``: their score, when a
-        person played them) Player 2, then show the table."""
-        if self.tournament is None or self.viewer or self.demo:
+    def record_result(self, deal: int, score: int, second: int | None = None) -> None:
+        """A game of ``deal`` just ended at a table a person played: count it for
+        Player 1 and (``second``: their score, when a person played them) Player 2."""
+        if self.tournament is None:
             return
-        if self.second_cursor is None:
+        if not self.second.seated:
             second = None  # the computer played Player 2, or nobody did
-        self.tournament = self.tournament.record_game(self.client.deal, score, second)
-        self.save_tournament()
+        self.tournament = self.tournament.record_game(deal, score, second)
+        self.save()
 
     def standings_text(self) -> str:
         """One line per player (who plays now marked); the figures of one player are
@@ -74,7 +82,7 @@ class TournamentPlay(_Scene):
         if t is None:
             return "No tournament yet."
         marks = {t.current: "\u25b6 "}
-        if t.second is not None and self.second_cursor is not None:
+        if t.second is not None and self.second.seated:
             marks = {t.current: "\u25b6P1 ", t.second: "\u25b6P2 "}
         return "\n".join(marks.get(i, "") + keep_together(s.line())
                          for i, s in enumerate(t.players))
@@ -89,7 +97,7 @@ class TournamentPlay(_Scene):
         body = (self.standings_text() + "\nPick who plays the next game." if t else
                 "No tournament yet: New tournament (N) starts one, for up to five named "
                 "players, each with their high, low and average score.")
-        self.hud.ask(Dialog("Players", body, choices, self._players_choice,
+        self.host.hud.ask(Dialog("Players", body, choices, self._players_choice,
                             cancel_key="close", height=420))
 
     def _players_choice(self, choice: str) -> None:
@@ -97,21 +105,19 @@ class TournamentPlay(_Scene):
             self.ask_names([])
         elif choice.startswith("p") and self.tournament is not None:
             self.tournament = self.tournament.choose(int(choice[1:]))
-            self.save_tournament()
-            if self.second_cursor is not None and len(self.tournament.players) > 1:
+            self.save()
+            if self.second.seated and len(self.tournament.players) > 1:
                 self.ask_second()
             else:
-                self.hud.say(f"{self.tournament.player.name} plays the next game.")
-
-    second_asked = False  # this table has asked who the person at Player 2 is
+                self.host.hud.say(f"{self.tournament.player.name} plays the next game.")
 
     def ask_second_if_unknown(self) -> None:
         """A person plays Player 2 and nobody has said who: ask (a new tournament, or
         Player 2 just joined). A Player 2 kept with the tournament is not asked for
         again; the computer needs no name."""
         t = self.tournament
-        if (t is not None and self.second_cursor is not None and len(t.players) > 1
-                and t.second is None and not self.second_asked and self.hud.dialog is None):
+        if (t is not None and self.second.seated and len(t.players) > 1
+                and t.second is None and not self.second_asked and self.host.hud.dialog is None):
             self.ask_second()
 
     def ask_second(self) -> None:
@@ -123,7 +129,7 @@ class TournamentPlay(_Scene):
         self.second_asked = True
         others = [(f"s{i}", s.name, str(i + 1)) for i, s in enumerate(t.players)
                   if i != t.current]
-        self.hud.ask(Dialog("Player 2", f"{t.player.name} plays Player 1. Who plays Player 2?",
+        self.host.hud.ask(Dialog("Player 2", f"{t.player.name} plays Player 1. Who plays Player 2?",
                             others + [("guest", "A guest", "g")], self._second_choice,
                             cancel_key="guest", height=360))
 
@@ -132,9 +138,9 @@ class TournamentPlay(_Scene):
             return
         index = int(choice[1:]) if choice.startswith("s") else None
         self.tournament = self.tournament.choose_second(index)
-        self.save_tournament()
+        self.save()
         second = self.tournament.second_player
-        self.hud.say(f"{self.tournament.player.name} plays Player 1, "
+        self.host.hud.say(f"{self.tournament.player.name} plays Player 1, "
                      + (f"{second.name} Player 2." if second else "a guest Player 2 "
                         "(not counted)."))
 
@@ -149,11 +155,11 @@ class TournamentPlay(_Scene):
             if name and name.lower() not in (n.lower() for n in names):
                 names.append(name)
             elif name:
-                self.app.error(f"{name} is in the tournament already.")
+                self.host.app.error(f"{name} is in the tournament already.")
             if names and (not name or len(names) == MAX_PLAYERS):
                 self.tournament = Tournament.of(names)
-                self.save_tournament()
-                self.hud.say(f"A new tournament: {', '.join(names)}. "
+                self.save()
+                self.host.hud.say(f"A new tournament: {', '.join(names)}. "
                              f"{names[0]} plays first.")
                 self.second_asked = False  # new people: who plays Player 2 is asked again
                 self.ask_second_if_unknown()
@@ -161,7 +167,7 @@ class TournamentPlay(_Scene):
                 self.ask_names(names)
 
         dialog = Dialog(f"Player {number}", hint, [("ok", "OK", "")], then, text="")
-        self.hud.ask(dialog)
+        self.host.hud.ask(dialog)
 
     def finished_body(self, body: str) -> str:
         """The game-over words, with the standings (a line each) when a tournament is on."""

@@ -201,11 +201,11 @@ def test_an_unreadable_tournament_is_set_aside_before_a_new_one(tmp_path: Path) 
     scene = game_scene(app, "poker-squares", seed=2)
     app.push(scene)
     frames(app)
-    assert scene.tournament is None
+    assert scene.tournaments.tournament is None
     assert any("poker-squares-tournament.json could not be read" in t and "set aside" in t
                for t in app.notices.texts), app.notices.texts
-    scene.tournament = Tournament.of(["Bo"])
-    scene.save_tournament()  # a new tournament: the old file is kept beside it
+    scene.tournaments.tournament = Tournament.of(["Bo"])
+    scene.tournaments.save()  # a new tournament: the old file is kept beside it
     (kept,) = bad_copies(tmp_path)
     assert kept.read_text() == original
     assert json.loads(path.read_text())["tournament"]["players"][0]["name"] == "Bo"

@@ -152,12 +152,12 @@ def test_make_pat_hands_is_won_or_lost_and_no_tournament_score(tmp_path: Path) -
 
     app, scene = open_scene(tmp_path, PokerSquaresScene, seed=1,
                             per_game={"poker-squares": {"scoring": "pat"}})
-    scene.tournament = Tournament.of(["Ann"])
+    scene.tournaments.tournament = Tournament.of(["Ann"])
     play_out(app, scene, quick_placer(scene))
     ending = scene.client.outcome
     meta = last_replay(scene)
     assert meta["outcome"] == ending.results[0] and meta["score"].startswith("pat hands")
-    assert scene.tournament.player.games == 0, "a pat game has no score to keep"
+    assert scene.tournaments.tournament.player.games == 0, "a pat game has no score to keep"
     assert "Ann: no games yet" in scene.hud.dialog.body.replace("\u00a0", " ")
 
 

@@ -217,7 +217,7 @@ def test_a_guest_at_a_poker_squares_race_plays_his_seat_with_every_device(
              and isinstance(guest.scene, PokerSquaresScene), "the table opened at both")
         mine, his = host.scene, guest.scene
         assert his.session is None and his.seat == 1
-        assert his.second_cursor is None and [h.devices for h in his.humans] == [ALL_DEVICES]
+        assert his.second.cursor is None and [h.devices for h in his.humans] == [ALL_DEVICES]
         vp = his.viewport
         words = [pygame.Rect(*vp.to_logical(i.rect.topleft), i.rect.w / vp.scale,
                              i.rect.h / vp.scale) for i in his.extra_items()]

@@ -372,11 +372,11 @@ def test_race_of_two_people_mouse_against_a_pad(tmp_path: Path, pad: VirtualPad)
     app, scene = start(tmp_path, mode="race", opponent="person")
     pad.attach()
     frames(app, 2)
-    assert not scene.computers and scene.second_cursor == 12 and scene.waiting_for_second
+    assert not scene.computers and scene.second.cursor == 12 and scene.second.waiting
     first = scene.view.card
     pad.press(pygame.CONTROLLER_BUTTON_A)  # player 2 joins with this pad: nothing is placed
     frames(app)
-    assert scene.second_device == f"pad:{pad.instance_id}" and scene.recorder.length == 0
+    assert scene.second.device == f"pad:{pad.instance_id}" and scene.recorder.length == 0
     pad.press(pygame.CONTROLLER_BUTTON_A)  # player 2 grabs the first card, centre square
     frames(app)
     settle(app)
@@ -387,7 +387,7 @@ def test_race_of_two_people_mouse_against_a_pad(tmp_path: Path, pad: VirtualPad)
     assert "Player 2" in scene.hud.message.text and scene.recorder.length == 1
     pad.press(pygame.CONTROLLER_BUTTON_DPAD_UP)
     frames(app)
-    assert scene.second_cursor == 7
+    assert scene.second.cursor == 7
     pad.press(pygame.CONTROLLER_BUTTON_A)
     frames(app)
     click(app, centre(scene, "g000"))  # the mouse plays the first seat meanwhile
@@ -410,18 +410,18 @@ def test_two_pads_each_move_only_their_own_players_cursor(tmp_path: Path, pad: V
         frames(app, 2)
         pad.press(pygame.CONTROLLER_BUTTON_A)  # the first pad to press A is player 2's
         frames(app)
-        assert scene.second_device == f"pad:{pad.instance_id}"
+        assert scene.second.device == f"pad:{pad.instance_id}"
         other.press(pygame.CONTROLLER_BUTTON_DPAD_UP)  # player 1's pad shows their frame...
         frames(app)
-        assert scene.show_focus and scene.second_cursor == 12
+        assert scene.show_focus and scene.second.cursor == 12
         focus_before = scene.focus
         other.press(pygame.CONTROLLER_BUTTON_DPAD_UP)  # ...and moves it
         frames(app)
-        assert scene.second_cursor == 12 and scene.focus != focus_before
+        assert scene.second.cursor == 12 and scene.focus != focus_before
         focus = scene.focus
         pad.press(pygame.CONTROLLER_BUTTON_DPAD_LEFT)  # player 2's pad: their cursor only
         frames(app)
-        assert scene.second_cursor == 11 and scene.focus == focus
+        assert scene.second.cursor == 11 and scene.focus == focus
         first = scene.view.card
         pad.press(pygame.CONTROLLER_BUTTON_A)  # player 2 places at their cursor
         frames(app)
@@ -431,7 +431,7 @@ def test_two_pads_each_move_only_their_own_players_cursor(tmp_path: Path, pad: V
         second = scene.view.card
         target = next(t for t in scene.focus_targets() if t == "zone:g000")
         pad_focus(app, other, scene, target)  # player 1 walks their own frame with their pad
-        assert scene.second_cursor == 11
+        assert scene.second.cursor == 11
         other.press(pygame.CONTROLLER_BUTTON_A)
         frames(app)
         settle(app)
@@ -445,9 +445,9 @@ def test_player_two_may_take_the_keyboard(tmp_path: Path) -> None:
     app, scene = start(tmp_path, mode="race", opponent="person")
     frames(app, 2)
     key(app, pygame.K_k, "k")
-    assert scene.second_device == "keyboard" and "keyboard" in scene.hud.message.text
+    assert scene.second.device == "keyboard" and "keyboard" in scene.hud.message.text
     key(app, pygame.K_DOWN)
-    assert scene.second_cursor == 17
+    assert scene.second.cursor == 17
     first = scene.view.card
     key(app, pygame.K_RETURN)
     settle(app)
@@ -538,7 +538,7 @@ def test_keys_typed_during_the_computers_turn_are_refused_not_half_kept(
     assert scene.recorder.length == 1 and not scene.view.to_move
     key(app, pygame.K_2, "2")  # typed too early: refused, and not kept as a row
     assert scene.pending_row is None
-    assert "Wait for your turn: the computer is playing" in scene.hud.message.text
+    assert "Wait for your turn. The computer is playing." in scene.hud.message.text
     waited = 0
     while not scene.view.to_move and waited < 600:
         frames(app)
@@ -577,7 +577,7 @@ def test_player_one_keeps_the_tables_keys_when_player_two_takes_the_keyboard(
 
     app, scene = start(tmp_path, mode="race", opponent="person")
     key(app, pygame.K_k, "k")
-    assert scene.second_device == "keyboard"
+    assert scene.second.device == "keyboard"
     key(app, pygame.K_o, "o")
     assert isinstance(app.scene, PokerSquaresSetup)
     key(app, pygame.K_ESCAPE)

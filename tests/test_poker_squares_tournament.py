@@ -80,17 +80,17 @@ def test_a_tournament_is_played_saved_and_restored(tmp_path: Path) -> None:
     enter_name(app, "Ann")
     enter_name(app, "Bob")
     enter_name(app, "")
-    assert [p.name for p in scene.tournament.players] == ["Ann", "Bob"]
+    assert [p.name for p in scene.tournaments.tournament.players] == ["Ann", "Bob"]
     fill(app, scene)
     score = scene.view.scores[0]
     assert scene.over and "Ann: high" in plain(scene.hud.dialog.body)
-    ann = scene.tournament.players[0]
+    ann = scene.tournaments.tournament.players[0]
     assert (ann.games, ann.high, ann.low) == (1, score, score)
     click(app, scene.hud.dialog.buttons()[0].rect.center)  # New game from the end dialog
     settle(app)
     key(app, pygame.K_t, "t")
     key(app, pygame.K_2, "2")  # Bob plays next
-    assert scene.tournament.player.name == "Bob"
+    assert scene.tournaments.tournament.player.name == "Bob"
     saved = json.loads((tmp_path / "poker-squares-tournament.json").read_text())
     assert saved["tournament"]["current"] == 1
     app.pop()
@@ -99,7 +99,7 @@ def test_a_tournament_is_played_saved_and_restored(tmp_path: Path) -> None:
     restored = PokerSquaresScene(again, seed=3)
     again.push(restored)
     settle(again)
-    assert restored.tournament == scene.tournament
+    assert restored.tournaments.tournament == scene.tournaments.tournament
 
 
 def test_the_same_player_starts_the_same_cards_over_without_being_asked(tmp_path: Path
@@ -113,7 +113,7 @@ def test_the_same_player_starts_the_same_cards_over_without_being_asked(tmp_path
     enter_name(app, "Ann")
     enter_name(app, "")
     fill(app, scene)
-    first = scene.tournament.players[0]
+    first = scene.tournaments.tournament.players[0]
     key(app, pygame.K_ESCAPE)  # away with the end dialog
     key(app, pygame.K_s, "s")  # the same cards
     settle(app)
@@ -123,7 +123,7 @@ def test_the_same_player_starts_the_same_cards_over_without_being_asked(tmp_path
     key(app, pygame.K_s, "s")  # a replay: started over at once, no question
     settle(app)
     assert scene.hud.dialog is None and scene.recorder.cursor == 0
-    assert scene.tournament.players[0] == first
+    assert scene.tournaments.tournament.players[0] == first
 
 
 def test_two_tournament_players_each_get_their_own_record() -> None:
@@ -165,7 +165,7 @@ def test_a_race_between_two_tournament_players_records_both(tmp_path: Path) -> N
     key(app, pygame.K_3, "3")  # Cy plays Player 1 ...
     assert scene.hud.dialog is not None and scene.hud.dialog.title == "Player 2"
     key(app, pygame.K_1, "1")  # ... and Ann Player 2
-    assert (scene.tournament.current, scene.tournament.second) == (2, 0)
+    assert (scene.tournaments.tournament.current, scene.tournaments.tournament.second) == (2, 0)
     key(app, pygame.K_k, "k")  # Ann takes the keyboard
     for step in (None, pygame.K_LEFT, pygame.K_LEFT, pygame.K_UP):
         if step is not None:
@@ -178,18 +178,18 @@ def test_a_race_between_two_tournament_players_records_both(tmp_path: Path) -> N
         settle(app)
     assert scene.over
     first, second = scene.view.scores
-    cy, ann = scene.tournament.players[2], scene.tournament.players[0]
+    cy, ann = scene.tournaments.tournament.players[2], scene.tournaments.tournament.players[0]
     assert (cy.games, cy.high, ann.games, ann.high) == (1, first, 1, second)
     body = plain(scene.hud.dialog.body)
     assert "P2 Ann" in body and "P1 Cy" in body
-    saved = scene.tournament
+    saved = scene.tournaments.tournament
     app.pop()
 
     again = make_app(tmp_path, per_game=options)
     restored = PokerSquaresScene(again, seed=9)
     again.push(restored)
     settle(again)
-    assert restored.tournament == saved and restored.tournament.second == 0
+    assert restored.tournaments.tournament == saved and restored.tournaments.tournament.second == 0
     key(again, pygame.K_n, "n")  # a new deal, left at once: counts for nobody
     settle(again)
     key(again, pygame.K_k, "k")
@@ -199,7 +199,7 @@ def test_a_race_between_two_tournament_players_records_both(tmp_path: Path) -> N
     assert restored.hud.dialog.title == "New game"  # "not full: deal new cards anyway?"
     click(again, restored.hud.dialog.buttons()[0].rect.center)  # Yes
     settle(again)
-    assert restored.recorder.cursor == 0 and restored.tournament == saved
+    assert restored.recorder.cursor == 0 and restored.tournaments.tournament == saved
 
 
 def test_a_person_at_player_two_is_asked_for_and_the_table_uses_the_names(
@@ -220,7 +220,7 @@ def test_a_person_at_player_two_is_asked_for_and_the_table_uses_the_names(
     assert scene.hud.dialog is not None and scene.hud.dialog.title == "Player 2"
     key(app, pygame.K_2, "2")  # Bob sits at Player 2
     key(app, pygame.K_k, "k")  # and takes the keyboard: known already, not asked again
-    assert scene.hud.dialog is None and scene.tournament.second == 1
+    assert scene.hud.dialog is None and scene.tournaments.tournament.second == 1
     vp = app.viewport
     items = {i.key: i for i in scene.extra_items()}
     for item_key, name in (("mine", "Alice"), ("other", "Bob")):  # above each matrix

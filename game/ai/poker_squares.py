@@ -135,9 +135,8 @@ class Agent:
         """How much the quick values like the best square for this card and matrix."""
         allowed = [(m.row, m.col) for m in placing
                    if (getattr(m, "pick", 0), getattr(m, "grid", 0)) == choice]
-        pos, code, cells = _setup(grid, card, allowed)
-        quick = self if isinstance(self, QuickAgent) else QuickAgent()
-        return quick.ranked(pos, code, cells)[0][0]
+        return best_gain(self if isinstance(self, QuickAgent) else QuickAgent(), grid, card,
+                         allowed)
 
 
 class RandomAgent(Agent):
@@ -343,6 +342,28 @@ def make_agent(name: str, scoring: Scoring = "american", seed: int = 0,
     raise ValueError(f"unknown poker-squares player {name!r}: choose {', '.join(AGENTS)}")
 
 
+def best_gain(quick: QuickAgent, grid: Sequence[Sequence[Any]], card: Card | str,
+              allowed: Iterable[Cell]) -> float:
+    """How much ``quick``'s values like the best of the ``allowed`` squares of ``grid``
+    for ``card``: what the players compare matrices by."""
+    pos, code, cells = _setup(grid, card, allowed)
+    return quick.ranked(pos, code, cells)[0][0]
+
+
+def best_matrix(grids: Sequence[Sequence[Sequence[Any]]], card: Card | str,
+                allowed: Mapping[int, Sequence[Cell]], scoring: Scoring = "american",
+                diagonals: bool = False) -> int:
+    """Of a player's matrices (Best of Two, Sum of Two), the one to put ``card`` in:
+    the one whose best allowed square the quick values like most, as the computer
+    chooses at the table (ties: the first). ``allowed``: matrix -> its open squares;
+    a matrix with none is not a choice."""
+    quick = QuickAgent(scoring, diagonals)
+    open_ = [m for m in sorted(allowed) if allowed[m]]
+    if not open_:
+        raise ValueError("no empty square to place the card on")
+    return max(open_, key=lambda m: best_gain(quick, grids[m], card, allowed[m]))
+
+
 def hint(grid: Sequence[Sequence[Any]], card: Card | str, scoring: Scoring = "american",
          allowed: Iterable[Cell] | None = None, diagonals: bool = False,
          level: str = "strong", seconds: float = HINT_SECONDS, playouts: int | None = None,
@@ -358,3 +379,15 @@ def hint(grid: Sequence[Sequence[Any]], card: Card | str, scoring: Scoring = "am
     if clock is not None:
         agent.clock = clock
     return agent.place(grid, card, allowed)
+
+
+def hint_matrices(grids: Sequence[Sequence[Sequence[Any]]], card: Card | str,
+                  allowed: Mapping[int, Sequence[Cell]], scoring: Scoring = "american",
+                  diagonals: bool = False, level: str = "strong",
+                  seconds: float = HINT_SECONDS, playouts: int | None = None,
+                  clock: Callable[[], float] | None = None) -> tuple[int, Cell]:
+    """The Hint over all of a player's matrices: (matrix, (row, col)), the matrix
+    best_matrix() picks and hint()'s square in it."""
+    matrix = best_matrix(grids, card, allowed, scoring, diagonals)
+    return matrix, hint(grids[matrix], card, scoring, allowed[matrix], diagonals, level,
+                        seconds, playouts, clock)

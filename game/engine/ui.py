@@ -312,6 +312,9 @@ class Dialog:
     height: int = 340  # taller for lists (scores, the top ten)
     number: NumberField | None = None  # a number field (a bet) instead of a text field
     top: int | None = None  # the panel's top edge; None: centred (a scene keeps cards clear)
+    left: int | None = None  # the panel's left edge; None: centred
+    panel_w: int | None = None  # a set width: a narrow box beside what must stay in sight
+    dim: bool = True  # the table darkened behind it (not behind a box beside the table)
     on_frame: Callable[[], None] | None = None  # each frame while it is up (a live list)
     column: bool = False  # the answers one under another, each wide: a list of phrases
     error: str = ""  # what is wrong with the last answer (a mistyped address), under the body
@@ -364,12 +367,17 @@ class Dialog:
         return 0 if self.keyboard is None else self.keyboard.size[1] + 6
 
     def rect(self) -> pygame.Rect:
-        top = (DESIGN_H - self.height) // 2 if self.top is None else self.top
-        return pygame.Rect((DESIGN_W - self.width) // 2, top, self.width, self.height)
+        # a box placed high that grew (TV text) moves up rather than off the screen
+        top = (DESIGN_H - self.height) // 2 if self.top is None else \
+            max(20, min(self.top, DESIGN_H - 20 - self.height))
+        left = (DESIGN_W - self.width) // 2 if self.left is None else self.left
+        return pygame.Rect(left, top, self.width, self.height)
 
     @property
     def width(self) -> int:
         """Wide enough for every answer at a full button's width (four answers widen it)."""
+        if self.panel_w is not None:
+            return self.panel_w
         n = 1 if self.column else len(self.choices)
         return min(DESIGN_W - 80, max(DIALOG_W, n * self.button_w + (n - 1) * 30 + 60))
 
@@ -382,9 +390,10 @@ class Dialog:
         r = self.rect()
         n = len(self.choices)
         if self.column:
-            w = r.w - 2 * COLUMN_MARGIN
+            w = r.w - 2 * min(COLUMN_MARGIN, (r.w - DIALOG_BUTTON_W) // 2)
+            w = max(w, min(self.button_w, r.w - 60))  # a narrow box: each label whole
             y0 = r.bottom - self._buttons_room()
-            return [Button(key, label, pygame.Rect(r.x + COLUMN_MARGIN,
+            return [Button(key, label, pygame.Rect(r.x + (r.w - w) // 2,
                                                    y0 + i * (DIALOG_BUTTON_H + COLUMN_GAP),
                                                    w, DIALOG_BUTTON_H), hotkey)
                     for i, (key, label, hotkey) in enumerate(self.choices)]
@@ -596,15 +605,21 @@ class Hud:
     def _dialog_items(self, vp: Viewport, dialog: Dialog) -> list[DrawItem]:
         dialog.fit(vp)
         r = dialog.rect()
-        key = ("dialog", dialog.title, dialog.body, dialog.error, dialog.height, vp.scale,
+        key = ("dialog", dialog.title, dialog.body, dialog.error, r.size, vp.scale,
                vp.text_scale)
         panel = _text_cache.get(key)
         if panel is None:
             panel = pygame.Surface(vp.rect_px(*r)[2:], pygame.SRCALPHA)
             radius = vp.px(18)
-            pygame.draw.rect(panel, PANEL, panel.get_rect(), border_radius=radius)
+            # solid where the table is not dimmed: nothing under it shows through
+            pygame.draw.rect(panel, PANEL if dialog.dim else PANEL[:3], panel.get_rect(),
+                             border_radius=radius)
             pygame.draw.rect(panel, GOLD, panel.get_rect(), vp.px(3), border_radius=radius)
             title = text_image(vp, dialog.title, 40, GOLD, bold=True)
+            room = panel.get_width() - vp.px(40)
+            if title.get_width() > room:  # a long title in a narrow box: smaller, whole
+                title = text_image(vp, dialog.title, 40 * room / title.get_width(), GOLD,
+                                   bold=True)
             panel.blit(title, ((panel.get_width() - title.get_width()) // 2, vp.px(24)))
             y = vp.px(DIALOG_BODY_Y)
             for line in wrap_text(vp, dialog.body, 28, r.w - 80):
@@ -618,8 +633,9 @@ class Hud:
                     panel.blit(img, ((panel.get_width() - img.get_width()) // 2, y))
                     y += img.get_height() + vp.px(6)
             _text_cache[key] = panel
-        items = [DrawItem(("dialog", "backdrop"), backdrop(vp.size), (0, 0), DIALOG_Z - 1),
-                 DrawItem(("dialog", "panel"), panel, vp.to_px(r.x, r.y), DIALOG_Z)]
+        items = [DrawItem(("dialog", "backdrop"), backdrop(vp.size), (0, 0), DIALOG_Z - 1)
+                 ] if dialog.dim else []
+        items.append(DrawItem(("dialog", "panel"), panel, vp.to_px(r.x, r.y), DIALOG_Z))
         if dialog.text is not None:
             field = dialog.field_rect()
             image = field_image(vp, dialog.text, field, selected=dialog.selected)

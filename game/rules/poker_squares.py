@@ -117,10 +117,23 @@ def pat_rows(flat: Flat) -> int:
 
 def matrix_score(flat: Flat, rules: SeatRules) -> int:
     """A matrix's running figure under one player's rules (pat rows with Pat Hands)."""
+    return sum(line_scores(flat, rules))
+
+
+def line_scores(flat: Flat, rules: SeatRules) -> tuple[int, ...]:
+    """What each counted hand of a matrix is worth under one player's rules, in
+    line_categories' order (rows, columns, then the diagonals)."""
+    return hand_scores(line_categories(flat, rules.diagonals), rules)
+
+
+def hand_scores(names: Sequence[str], rules: SeatRules) -> tuple[int, ...]:
+    """The worth of counted hands by category (as line_categories gives them, and a
+    view's ``hands``): their points, or with Make Pat Hands 1 for a pat row (columns
+    count nothing there)."""
     if rules.pat:
-        return pat_rows(flat)
+        return tuple(int(i < SIZE and name in PAT) for i, name in enumerate(names))
     table = rules.table
-    return sum(table[name] for name in line_categories(flat, rules.diagonals))
+    return tuple(table[name] for name in names)
 
 
 # -- moves -----------------------------------------------------------------------------
@@ -425,8 +438,14 @@ def _shift_refusal(state: PokerSquaresState, mover: int, src: tuple[str, int, in
     return None
 
 
+def refusal(state: PokerSquaresState, move: Move, seat: int | None = None) -> str | None:
+    """Why ``move`` (by ``seat``, if given) may not be made now, in words a player can
+    read; None if it may."""
+    return _refusal(state, move, seat)
+
+
 def check(state: PokerSquaresState, move: Move, seat: int | None = None) -> None:
-    reason = _refusal(state, move, seat)
+    reason = refusal(state, move, seat)
     if reason is not None:
         raise IllegalMove(reason)
 
@@ -699,6 +718,37 @@ def observe(state: PokerSquaresState, seat: int = 0) -> PokerSquaresView:
         cards_left=len(state.deck),
         over=facts.over,
     )
+
+
+def matrix_figures(view: PokerSquaresView) -> tuple[tuple[int, bool], ...]:
+    """Each of the seat's matrices: its running figure (points, or pat rows) and
+    whether it counts now (in Best of Two only the better one does; ties: both)."""
+    rules = view.options.seats[view.eyes]
+    each = [matrix_score(tuple(c for row in grid for c in row), rules) for grid in view.grids]
+    best = view.options.mode == "best_of_two"
+    return tuple((score, not best or score == max(each)) for score in each)
+
+
+def placing_refusal(view: PokerSquaresView) -> str | None:
+    """Why the seat may not put a dealt card anywhere now; None if it may."""
+    if view.over:
+        return "The game is over."
+    if not view.to_move:
+        return "Your matrix is finished." if view.finished[view.eyes] else \
+            "Wait for your turn."
+    if view.card is None:
+        return "There is no card to place." + (" Pass (P)." if view.can_pass else
+                                               " Done (D)." if view.can_finish else "")
+    return None
+
+
+def reject_refusal(view: PokerSquaresView) -> str | None:
+    """Why the seat may not throw its waiting card away now; None if it may."""
+    if any(spot[0] in "rc" for spot in view.targets):
+        return None
+    if not view.rejects and not view.common_rejects:
+        return "This game has no rejects."
+    return placing_refusal(view) or "There is no reject square free."
 
 
 def observe_public(state: PokerSquaresState) -> PokerSquaresView:

@@ -1,0 +1,111 @@
+"""Poker Squares' matrix scores and refusals come from the rules (issue 24, "rules decide
+rules"): each counted hand's worth, each matrix's figure and whether it counts, and why
+a card may not be placed or thrown away now, all from the seat's view."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.cards import Card, full_deck, parse_cards
+from game.rules import poker_squares as P
+from game.rules.base import IllegalMove
+from game.rules.poker_squares_options import parse
+
+ROYAL_AND_QUADS = [row.split() for row in (
+    "AS KS QS JS 10S",
+    "9C 9D 9H 9S 2C",
+    "-- -- -- -- --",
+    "-- -- -- -- --",
+    "-- -- -- -- --",
+)]
+
+
+def pack(text: str = "") -> list[Card]:
+    front = parse_cards(text)
+    return front + [c for c in full_deck() if c not in front]
+
+
+def flat(grid: list[list[str]]) -> P.Flat:
+    return P._flatten(grid)
+
+
+@pytest.mark.parametrize("scoring", ["american", "english", "user"])
+@pytest.mark.parametrize("hands", [10, 12])
+def test_each_hand_is_worth_its_tables_points(scoring: str, hands: int) -> None:
+    rules = parse({"scoring": scoring, "hands": hands}).seats[0]
+    names = P.line_categories(flat(ROYAL_AND_QUADS), rules.diagonals)
+    worth = P.line_scores(flat(ROYAL_AND_QUADS), rules)
+    assert len(worth) == hands
+    assert worth == tuple(rules.table[n] for n in names) == P.hand_scores(names, rules)
+    assert worth[:2] == (rules.table["royal_flush"], rules.table["four_of_a_kind"])
+    assert sum(worth) == P.matrix_score(flat(ROYAL_AND_QUADS), rules) == P.score_grid(
+        ROYAL_AND_QUADS, scoring, rules.diagonals)
+
+
+def test_with_pat_hands_a_pat_row_counts_one_and_columns_nothing() -> None:
+    rules = parse({"scoring": "pat"}).seats[0]
+    worth = P.line_scores(flat(ROYAL_AND_QUADS), rules)
+    assert worth == (1, 1, 0, 0, 0) + (0,) * 5  # a royal flush and four nines: both pat
+    assert sum(worth) == P.pat_rows(flat(ROYAL_AND_QUADS)) == 2
+
+
+def four_in(state: P.PokerSquaresState, matrix: int, count: int) -> P.PokerSquaresState:
+    for col in range(count):
+        state = P.apply(state, P.Place(0, 0, col, 0, matrix))
+    return state
+
+
+@pytest.mark.parametrize("mode", ["best_of_two", "sum_of_two"])
+def test_each_matrix_figure_and_whether_it_counts(mode: str) -> None:
+    state = P.deal(pack("AS AH 2C 2D 7S"), {"mode": mode})
+    assert P.matrix_figures(P.observe(state)) == ((0, True), (0, True)), "a tie: both"
+    state = four_in(state, 1, 2)  # a pair of aces in the second matrix
+    view = P.observe(state)
+    pair = view.options.seats[0].table["one_pair"]
+    counts_first = mode == "sum_of_two"
+    assert P.matrix_figures(view) == ((0, counts_first), (pair, True))
+    assert sum(s for s, counts in P.matrix_figures(view) if counts) == view.scores[0]
+
+
+def test_placing_refusals_say_why() -> None:
+    state = P.new_game(3, {"mode": "alternate"})
+    assert P.placing_refusal(P.observe(state, 0)) is None
+    assert P.placing_refusal(P.observe(state, 1)) == "Wait for your turn."
+    assert P.placing_refusal(P.observe(fill(P.new_game(3)))) == "The game is over."
+
+
+def fill(state: P.PokerSquaresState, seat: int = 0) -> P.PokerSquaresState:
+    for i in range(25):
+        state = P.apply(state, P.Place(seat, i // 5, i % 5))
+    return state
+
+
+def test_a_finished_matrix_and_a_full_one_that_may_end() -> None:
+    both = fill(P.new_game(4, {"mode": "race_both"}))  # the other player races on
+    assert P.placing_refusal(P.observe(both, 0)) == "Your matrix is finished."
+    assert P.placing_refusal(P.observe(both, 1)) is None
+    moving = fill(P.new_game(4, {"can_move": True}))  # full, and cards may still move
+    assert P.placing_refusal(P.observe(moving)) == "There is no card to place. Done (D)."
+
+
+def test_reject_refusals_say_why() -> None:
+    none = P.new_game(5)
+    assert P.reject_refusal(P.observe(none)) == "This game has no rejects."
+    one = P.deal(pack("AS KD 2C"), {"rejects": 1})
+    assert P.reject_refusal(P.observe(one)) is None
+    one = P.apply(one, P.Shift(0, "d0", "r0"))
+    assert P.reject_refusal(P.observe(one)) == "There is no reject square free."
+    turns = P.new_game(5, {"mode": "alternate", "rejects": 1})
+    assert P.reject_refusal(P.observe(turns, 1)) == "Wait for your turn."
+
+
+def test_refusal_is_the_reason_check_gives() -> None:
+    state = P.deal(pack("AS KD 2C"), {"placement": "edges"})
+    state = P.apply(state, P.Place(0, 2, 2))
+    far = P.Place(0, 0, 0)
+    reason = P.refusal(state, far)
+    assert reason == P.PLACEMENT_REFUSAL["edges"]
+    with pytest.raises(IllegalMove, match=reason):
+        P.check(state, far)
+    assert P.refusal(state, P.Place(0, 2, 3)) is None
+    assert P.refusal(state, P.Place(0, 2, 3), seat=1) == "That is the other player's move."
