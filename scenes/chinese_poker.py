@@ -115,6 +115,12 @@ class ChinesePokerScene(GameScene):
     banner_at = (L.CENTRE[0], L.CENTRE[1] - 40)  # "You won!" ran through the top seat's label
     bar = {"right": 1890, "bottom": 1000, "size": (170, 56)}  # the buttons' corner
 
+    @property
+    def view(self) -> C.View:
+        """The seat's view, as this game's type: mypy checks every read."""
+        view: C.View = self.client.view
+        return view
+
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None,
                  setup: Setup | None = None, net: Any = None) -> None:

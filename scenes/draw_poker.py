@@ -96,6 +96,12 @@ class DrawPokerScene(GameScene):
     card_w, card_h = CARD_W, CARD_H
     config = dict(D.DEFAULT_CONFIG)
 
+    @property
+    def view(self) -> D.DrawPokerView:
+        """The seat's view, as this game's type: mypy checks every read."""
+        view: D.DrawPokerView = self.client.view
+        return view
+
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None) -> None:
         self.marked: set[int] = set()
@@ -387,7 +393,7 @@ class DrawPokerScene(GameScene):
         if not self._my_draw(view):
             self.app.error("The hint is for the draw: which cards to keep.")
             return
-        hand = view.hands[D.PLAYER]
+        hand = [card for card in view.hands[D.PLAYER] if card is not None]  # face up: all 5
         best = best_draw(hand)
         self.marked = set(best.discard)
         self.app.play_sound("hint")
@@ -434,7 +440,7 @@ class DrawPokerScene(GameScene):
 
     # -- drawing -------------------------------------------------------------------------
 
-    def layout(self, vp) -> None:  # noqa: ANN001
+    def layout(self, vp: Viewport) -> None:
         super().layout(vp)
         self.set_buttons()  # TV text is larger: the buttons' widths follow their words
         self.table.zones = {f"zone:dealer:{d}": zone_rect(x, CHOICE_Y, CHOICE_FACE, CHOICE_FACE)

@@ -21,13 +21,13 @@ import pygame
 
 from game.ai import milligan_player
 from game.engine import arrange
-from game.engine.actions import Act
+from game.engine.actions import Act, Action
 from game.engine.card_art import INDEX_DEPTH, STRIP_BAND, draw_suit
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place, Places
 from game.engine.jobs import PENDING, STUDY
-from game.engine.layout import DESIGN_W
+from game.engine.layout import DESIGN_W, Viewport
 from game.engine.render import DrawItem
 from game.engine.scene import felt
 from game.engine.ui import GOLD, INK, MUTED, Button, confirm, text_image, wrap_text
@@ -106,6 +106,12 @@ class MilliganScene(GameScene):
     config = dict(M.DEFAULT_CONFIG)
     winnable_check = staticmethod(milligan_player.winnable)
 
+    @property
+    def view(self) -> M.MilliganView:
+        """The seat's view, as this game's type: mypy checks every read."""
+        view: M.MilliganView = self.client.view
+        return view
+
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None) -> None:
         self.config = game_config(app)
@@ -135,7 +141,7 @@ class MilliganScene(GameScene):
                 out.append(Button(f"space:{i}:{name}", label, rect))
         return out
 
-    def layout(self, vp) -> None:  # noqa: ANN001
+    def layout(self, vp: Viewport) -> None:
         super().layout(vp)
         self.show_spacing_buttons()
 
@@ -377,7 +383,7 @@ class MilliganScene(GameScene):
                                       else int(where[1:]))
         return places
 
-    def handle_game(self, action) -> None:  # noqa: ANN001
+    def handle_game(self, action: Action) -> None:
         self.click_mods = action.mods  # what on_click sees: the modifiers of this action
         if action.kind != Act.POINTER_MOVE:
             self.table.clear_highlights("hint")
@@ -578,7 +584,7 @@ class MilliganScene(GameScene):
             self.hud.say("No card can go up now, and whether one ever can is more than the "
                          "computer can settle: play on, or Give up (G).", seconds=8.0)
 
-    def background(self, vp) -> pygame.Surface:  # noqa: ANN001
+    def background(self, vp: Viewport) -> pygame.Surface:
         surface = felt(vp.size).copy()
         tint = TABLES.get(self.option("table"))
         if tint is not None:

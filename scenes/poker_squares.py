@@ -156,6 +156,12 @@ class PokerSquaresScene(GameScene):
     card_w, card_h = CARD_W, CARD_H
     computer_time_limit = 0.5  # the strong opponent's search a card, as the Hint's
 
+    @property
+    def view(self) -> P.PokerSquaresView:
+        """The seat's view, as this game's type: mypy checks every read."""
+        view: P.PokerSquaresView = self.client.view
+        return view
+
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None,
                  net: Any = None) -> None:
@@ -691,18 +697,22 @@ class PokerSquaresScene(GameScene):
             return
         self.hint_asked = None
         matrix, (row, col) = answer
+        card = self.view.card
+        if card is None:  # the answer is for this position, which has a card to place
+            return
         self.hint_spot = f"g{matrix}{row}{col}"
         which = f"matrix {matrix + 1}, " if len(self.view.grids) == 2 else ""
-        self.hud.say(f"The computer would put {self.view.card.symbol} in {which}row {row + 1}, "
+        self.hud.say(f"The computer would put {card.symbol} in {which}row {row + 1}, "
                      f"column {col + 1}.")
 
     def finished(self, title: str, body: str) -> None:
         """A tournament keeps scores: a Make Pat Hands game, won or lost, has none."""
         outcome, seat = self.client.outcome, self.view.eyes
         points = outcome.points if outcome is not None else (None,)
-        if not self.demo and not self.viewer and points[seat] is not None:
+        mine = points[seat]
+        if not self.demo and not self.viewer and mine is not None:
             other = points[1 - seat] if len(points) == 2 else None
-            self.tournaments.record_result(self.client.deal, round(points[seat]),
+            self.tournaments.record_result(self.client.deal, round(mine),
                                            None if other is None else round(other))
         super().finished(title, self.tournaments.finished_body(body))
         self.place_end_box()

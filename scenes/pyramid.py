@@ -14,11 +14,12 @@ import pygame
 
 from game import seeds
 from game.ai import pyramid_player
-from game.engine.actions import Act
+from game.engine.actions import Act, Action
 from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.deal_menu import KEY as DEAL_MENU
 from game.engine.focus import Place
+from game.engine.layout import Viewport
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Dialog, confirm, text_image
 from game.engine.widgets import command_bar
@@ -66,6 +67,12 @@ class PyramidScene(MatchPlay, GameScene):
     config = dict(P.DEFAULT_CONFIG)
     winnable_check = staticmethod(pyramid_player.winnable)
     winnable_seconds = 20.0
+
+    @property
+    def view(self) -> P.PyramidView:
+        """The seat's view, as this game's type: mypy checks every read."""
+        view: P.PyramidView = self.client.view
+        return view
 
     def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
                  resume: bool = True, recorder: Any = None, client: Any = None) -> None:
@@ -286,7 +293,7 @@ class PyramidScene(MatchPlay, GameScene):
             return False
         return True
 
-    def handle_game(self, action) -> None:  # noqa: ANN001
+    def handle_game(self, action: Action) -> None:
         if action.kind != Act.POINTER_MOVE:
             self.table.clear_highlights("hint")
         if self.computer_to_play and action.kind in PLAYER_MOVES:
@@ -388,7 +395,7 @@ class PyramidScene(MatchPlay, GameScene):
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def background(self, vp) -> pygame.Surface:  # noqa: ANN001
+    def background(self, vp: Viewport) -> pygame.Surface:
         surface = super().background(vp)
         for row in range(P.ROWS):
             x, y = slot_pos(P.index_of(row, 0))

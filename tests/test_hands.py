@@ -114,3 +114,9 @@ def test_figure_1_hands_of_the_manual() -> None:
     assert category(["5H", "6H", "7H", "8H", None]) == "high_card"
     assert category(["5D", "2D", "JD", "10D", "3D"]) == "flush"
     assert category(["6D", "6S", "7C", "7D", None]) == "two_pair"
+
+
+def test_a_written_gap_anywhere_is_skipped_and_the_cards_after_it_count() -> None:
+    # Both mutants of the gap test survived: a gap misread as a card, or ending the hand.
+    assert category(["--", "AS", "--", "AH", "KD"]) == "one_pair"
+    assert category(["--", "--", "--", "--", "--"]) == "high_card"

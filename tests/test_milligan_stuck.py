@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from dataclasses import replace
+
+import pytest
 
 from game.cards import SUITS, Card
 from game.rules import milligan as M
@@ -124,11 +127,48 @@ def test_the_stuck_move_ends_the_game_lost_only_with_the_stock_out() -> None:
     s = position(SEARCHED[0], **SEARCHED[1])
     refused(position(SEARCHED[0], stock=8, **SEARCHED[1]), M.Stuck(), "stock")
     refused(position(["AH 8D 4H", "5S"], **SEARCHED[1]), M.Stuck(), "can still go up")
-    lost = allowed(s, M.Stuck())
+    lost = M.apply(s, M.Stuck())  # not listed by legal_moves: see the test below
     assert lost.status == "lost" and lost.moves == s.moves + 1 and M.is_over(lost)
     assert M.observe(lost).lost and M.figures(lost)["win"] is False
     assert M.move_to_json(M.Stuck()) == "stuck" and M.move_from_json("stuck") == M.Stuck()
     assert "no card can go up" in M.describe(M.Stuck())
+
+
+def test_stuck_is_refused_with_a_reason_where_the_rules_proof_finds_a_line_up() -> None:
+    # LIVE: the stock is out and nothing goes up at once (what the rules used to take
+    # for enough), but four moves send the 5S up.
+    s = position(LIVE[0], **LIVE[1])
+    assert not s.stock and not M.has_layoff(s)
+    refused(s, M.Stuck(), "Cards can still be moved so that one goes up")
+    assert M.Stuck() not in M.legal_moves(s)
+
+
+def test_stuck_is_refused_where_the_proof_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(S, "_settled", {})
+    monkeypatch.setattr(S, "WORKER_BUDGET", 1)  # SEARCHED needs the search
+    refused(position(SEARCHED[0], **SEARCHED[1]), M.Stuck(), "not proven")
+
+
+def test_legal_moves_leave_stuck_to_the_check_even_where_the_game_is_lost() -> None:
+    s = position(SEARCHED[0], **SEARCHED[1])
+    assert S.proven_lost(s) is True
+    assert M.Stuck() not in M.legal_moves(s) and M.Resign() in M.legal_moves(s)
+
+
+def test_the_workers_proof_is_what_the_stuck_move_checks(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    monkeypatch.setattr(S, "_settled", {})
+    s = position(SEARCHED[0], **SEARCHED[1])
+    assert S.lost_proof(s, 5.0) is True
+
+    def searched_again(*args: object) -> None:
+        raise AssertionError("the proof is run again")
+    monkeypatch.setattr(S, "verdict", searched_again)
+    assert M.apply(s, M.Stuck()).status == "lost"  # remembered: a look-up, not a search
+    monkeypatch.setattr(S, "REMEMBERED", 2)  # and only a few are kept
+    for n in range(3):
+        S._remember(replace(s, moves=100 + n), True)
+    assert s not in S._settled and len(S._settled) == 2
 
 
 def test_the_worker_proof_settles_what_a_move_may_not_and_gives_up_on_time() -> None:

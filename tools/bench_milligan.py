@@ -5,6 +5,7 @@ deals, how fast the solver settles positions, and how often a lost game is prove
 
     python -m tools.bench_milligan [--games 1000] [--search-games 100] [--frames 240]
                                    [--skip-play] [--stuck-deals 100] [--stuck-only]
+                                   [--move-deals 40] [--moves-only]
 """
 
 from __future__ import annotations
@@ -172,6 +173,31 @@ def bench_stuck(deals: int, agent: str = "quick", seconds: float = 4.0,
                   f" {max(worker_times or [0]):.1f} s", flush=True)
 
 
+def bench_moves(deals: int, rounds: int = 5) -> None:
+    """Move generation: ``legal_moves`` over every position of ``deals`` quick-player
+    games (any suit, seed 0 on), best of ``rounds`` passes, in positions a second."""
+    player = milligan_player.make_agent("quick")
+    positions = []
+    for seed in counted(range(deals), "deals"):
+        state = M.new_game(seed, {"rule": "any"})
+        player.new_game()
+        while state.status == "playing":
+            positions.append(state)
+            move = player.act(M.observe(state), M.legal_moves(state))
+            if move is None or isinstance(move, M.Resign):
+                break
+            state = M.apply(state, move)
+    best = math.inf
+    for _ in range(rounds):
+        started = time.perf_counter()
+        count = sum(len(M.legal_moves(s)) for s in positions)
+        best = min(best, time.perf_counter() - started)
+    rate = len(positions) / best
+    print(f"legal_moves: {rate:,.0f} positions/s ({count:,} moves on {len(positions):,} "
+          f"positions of {deals} quick-player games, best of {rounds})", flush=True)
+    figure("milligan", "legal_moves: positions a second", rate, "", better="higher")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=1000,
@@ -184,7 +210,13 @@ def main() -> None:
     parser.add_argument("--stuck-deals", type=int, default=100,
                         help="games per rule set played to the end for the lost-game proof")
     parser.add_argument("--stuck-only", action="store_true")
+    parser.add_argument("--move-deals", type=int, default=40,
+                        help="quick-player games whose positions time move generation")
+    parser.add_argument("--moves-only", action="store_true")
     args = parser.parse_args()
+    if args.moves_only:
+        bench_moves(args.move_deals)
+        return
     if args.stuck_only:
         bench_stuck(args.stuck_deals)
         bench_stuck(args.stuck_deals, plays_on=False)
@@ -195,6 +227,7 @@ def main() -> None:
               f"{bench_run_drag(size, args.frames)}")
     print(f"solver: {bench_solver(args.solver_deals)}")
     bench_stuck(args.stuck_deals)
+    bench_moves(args.move_deals)
     if not args.skip_play:
         bench_play(args.games, "quick")
         bench_play(args.search_games, "search")

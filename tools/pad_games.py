@@ -121,7 +121,7 @@ CHINESE_POKER = Game(
 
 def draw_poker_presses(scene: DrawPokerScene, move: D.Move) -> Iterator[Press]:
     if isinstance(move, D.Draw):
-        hand = scene.view.hands[D.PLAYER]
+        hand = [card for card in scene.view.hands[D.PLAYER] if card is not None]  # face up
         for index in move.discard:
             yield hand[index].uid, A
         yield None, X

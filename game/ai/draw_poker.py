@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from game.ai.draw_poker_odds import Bias, best_draw, value_of
 from game.rules import draw_poker as D
@@ -94,7 +94,7 @@ class Judge:
     def manner(self, view: D.DrawPokerView) -> Manner:
         return PERSONALITIES.get(self.personality or view.dealer, Manner())
 
-    def act(self, view: D.DrawPokerView, legal: Sequence[Any]) -> Any:
+    def act(self, view: D.DrawPokerView, legal: Sequence[D.Move]) -> D.Move | None:
         if not legal:
             return None
         if view.phase in ("choose", "done"):
@@ -105,7 +105,7 @@ class Judge:
             return D.Draw(view.seat, tuple(i for i in range(D.HAND_SIZE) if i not in keep))
         return self.bet(view, legal)
 
-    def bet(self, view: D.DrawPokerView, legal: Sequence[Any]) -> Any:
+    def bet(self, view: D.DrawPokerView, legal: Sequence[D.Move]) -> D.Move | None:
         manner = self.manner(view)
         s = strength(view, manner.bias)
         want = wanted_bet(s, view.pot, manner.boldness)
@@ -121,7 +121,7 @@ class Judge:
         return _pick(legal, D.Fold)
 
 
-def table_move(legal: Sequence[Any]) -> Any:
+def table_move(legal: Sequence[D.Move]) -> D.Move | None:
     """Between hands: deal on (the computer never leaves by itself)."""
     return _pick(legal, D.Deal) or _pick(legal, D.ChooseDealer) or legal[0]
 
@@ -135,7 +135,7 @@ class AlwaysCall:
     def new_game(self) -> None:
         """Stateless."""
 
-    def act(self, view: D.DrawPokerView, legal: Sequence[Any]) -> Any:
+    def act(self, view: D.DrawPokerView, legal: Sequence[D.Move]) -> D.Move | None:
         if view.phase in ("bet1", "bet2"):
             return _pick(legal, D.Check) or _pick(legal, D.Call) or _sized(legal, D.Bet, 1)
         return self.judge.act(view, legal)
@@ -152,7 +152,7 @@ class RandomPlayer:
     def new_game(self) -> None:
         self.rng = random.Random(self.seed)
 
-    def act(self, view: D.DrawPokerView, legal: Sequence[Any]) -> Any:
+    def act(self, view: D.DrawPokerView, legal: Sequence[D.Move]) -> D.Move | None:
         if not legal:
             return None
         if view.phase == "done":
@@ -161,8 +161,8 @@ class RandomPlayer:
                         if not isinstance(m, D.Leave)}.items())
         kind = kinds[self.rng.randrange(len(kinds))][1]
         found = [m for m in legal if isinstance(m, kind)]
-        if kind in (D.Bet, D.Raise):
-            amounts = [m.amount for m in found]
+        if kind is D.Bet or kind is D.Raise:
+            amounts = [m.amount for m in found if isinstance(m, D.Bet | D.Raise)]
             return kind(view.seat, self.rng.randint(min(amounts), max(amounts)))
         return found[self.rng.randrange(len(found))]
 

@@ -10,8 +10,9 @@ run fill an empty column and cards come back off the foundations; Miss Milligan
 allows only runs led by a king into empty columns and nothing back.
 
 The game ends won (104 cards up), lost (stock empty and no new card can ever go up:
-proven inside a move when that is quick, else by the table's worker, which then plays
-``Stuck``) or given up (only once the stock is empty; a new deal before that is the
+proven inside a move when that is quick, else by ``Stuck``, which these rules accept
+only where their own larger proof settles it: see ``milligan_stuck.proven_lost``) or
+given up (only once the stock is empty; a new deal before that is the
 table's business). Places are written "c0".."c7" (columns), "w" (waiving space),
 "f0".."f7" (foundations) and "f" (whichever foundation fits).
 """
@@ -116,8 +117,9 @@ class Resign:
 
 @dataclass(frozen=True, slots=True)
 class Stuck:
-    """End the game as lost: no card can go up any more (the table plays it once a
-    proof too long for a move has settled that; accepted only with the stock empty)."""
+    """End the game as lost: no card can go up any more. Accepted only with the stock
+    empty and the rules' proof (``milligan_stuck.proven_lost``) settling it; the table
+    plays it once its worker has run that proof, so the check finds it remembered."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,6 +330,12 @@ def check(state: MilliganState, move: Move, seat: int | None = None) -> None:
             raise IllegalMove("The stock still has cards to deal.")
         if _layoffs(state):
             raise IllegalMove("A card can still go up to the foundations.")
+        lost = milligan_stuck.proven_lost(state)
+        if lost is False:
+            raise IllegalMove("Cards can still be moved so that one goes up: the game is "
+                              "not lost.")
+        if lost is None:
+            raise IllegalMove("It is not proven that no card can go up: play on, or give up.")
     elif isinstance(move, Transfer):
         reason = _refusal(state, move)
         if reason is not None:
@@ -407,16 +415,16 @@ _DOWN = [[Transfer(f"f{p}", 1, t) for t in _COLUMN_NAMES] for p in range(PILES)]
 
 
 def legal_moves(state: MilliganState, seat: int = 0) -> list[Move]:
+    """Every legal move but ``Stuck``: whether that one is legal takes a proof of up to
+    ``milligan_stuck.WORKER_BUDGET`` positions, far too dear for every position (players
+    and searches call this millions of times); ``check`` runs it when Stuck is played."""
     if state.status != "playing":
         return []
     legal = list(transfers(state))
-    can_go_up = any(m.target == FOUNDATION for m in legal)
     moves: list[Move] = list(legal)
-    if can_go_up:
+    if any(m.target == FOUNDATION for m in legal):
         moves.append(Layoff())
     moves.append(Deal() if state.stock else Resign())
-    if not state.stock and not can_go_up:
-        moves.append(Stuck())
     return moves
 
 

@@ -1,6 +1,7 @@
 """Proving a game of The Giant lost: no card can ever go up to the foundations again
-(the stock aside). Pure; used inside ``milligan.apply`` with a small budget and on the
-table's worker with a large one.
+(the stock aside). Pure; used inside ``milligan.apply`` with a small budget, and with a
+large one by ``proven_lost``, the proof the rules ask before they accept ``Stuck`` (the
+table's worker runs it first, through ``lost_proof``, so the move finds it remembered).
 
 Two proofs, the cheap one first:
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import threading
 from collections import deque
 from collections.abc import Iterator
 
@@ -303,12 +305,42 @@ def verdict(state: M.MilliganState, budget: int, deadline: float | None = None
     return search(state, budget, deadline)
 
 
-WORKER_BUDGET = 50_000  # positions the worker may search for one proof (about 55 MB)
+WORKER_BUDGET = 50_000  # positions the proof behind Stuck may search (about 55 MB)
+REMEMBERED = 64  # proofs kept (the table asks about the position it shows)
+
+# Settled verdicts by state. A clock never decides one: a verdict found before a
+# deadline is the one the budget alone gives, so a log ending in Stuck replays the same
+# on any machine. A worker thread writes while the table's thread reads: hence the lock.
+_settled: dict[M.MilliganState, bool | None] = {}
+_settled_lock = threading.Lock()
+
+
+def _remember(state: M.MilliganState, lost: bool | None) -> None:
+    with _settled_lock:
+        if len(_settled) >= REMEMBERED:
+            del _settled[next(iter(_settled))]
+        _settled[state] = lost
+
+
+def proven_lost(state: M.MilliganState) -> bool | None:
+    """The rules' proof behind ``Stuck``: ``verdict`` over at most WORKER_BUDGET
+    positions, no clock; remembered per state, so a move after ``lost_proof`` on the
+    same state checks in a look-up (else it may take seconds: replaying a saved log)."""
+    with _settled_lock:
+        if state in _settled:
+            return _settled[state]
+    lost = verdict(state, WORKER_BUDGET)
+    _remember(state, lost)
+    return lost
 
 
 def lost_proof(state: M.MilliganState, seconds: float = 4.0) -> bool | None:
     """The table's question once the stock is out, on its worker: is this game lost?
-    (None: not settled in ``seconds``; the player may still give up.)"""
+    (None: not settled in ``seconds``; the player may still give up.) A settled answer
+    is ``proven_lost``'s, and remembered as it."""
     if state.status != "playing" or state.stock:
         return None
-    return verdict(state, WORKER_BUDGET, wallclock.seconds() + seconds)
+    lost = verdict(state, WORKER_BUDGET, wallclock.seconds() + seconds)
+    if lost is not None:
+        _remember(state, lost)
+    return lost

@@ -13,10 +13,11 @@ import dataclasses
 import types
 import typing
 from functools import cache
-from typing import Any, Union
+from typing import Any, TypeVar, Union
 
 from game.cards import Card, card_from_uid
 
+V = TypeVar("V")
 MAX_DEPTH = 12  # views are shallow; anything deeper is not one of ours
 
 
@@ -85,9 +86,11 @@ def _field_names(kind: type) -> tuple[str, ...]:
     return ()
 
 
-def from_json(kind: type, data: Any) -> Any:
-    """``data`` (as made by ``to_json``) back into a ``kind`` view."""
-    return _decode(kind, data, 0)
+def from_json(kind: type[V], data: Any) -> V:
+    """``data`` (as made by ``to_json``) back into a ``kind`` view (typed as one: a
+    caller that names its game's view type gets that type back)."""
+    view: V = _decode(kind, data, 0)
+    return view
 
 
 @cache
