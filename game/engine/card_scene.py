@@ -176,7 +176,8 @@ class CardGameScene(Scene):
         if question is None:
             self.on_secondary()
         else:
-            confirm(self.hud, *question, self.on_secondary, default_no=True)
+            confirm(self.hud, *question, self.on_secondary, default_no=True,
+                    kind="Second action")
 
     def on_key(self, key: str) -> bool:
         """A character key the buttons did not take; True when used."""
@@ -973,7 +974,7 @@ def _game_over_dialog(scene: CardGameScene, title: str, body: str) -> Dialog:
     if scene.client.can_undo:
         buttons.append(("undo", "Undo", "u"))
     buttons.append(("menu", "Menu", "m"))
-    return Dialog(title, body, buttons, choose, cancel_key="close")
+    return Dialog(title, body, buttons, choose, cancel_key="close", kind="Game over")
 
 
 def zone_rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
