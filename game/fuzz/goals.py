@@ -15,23 +15,24 @@ from typing import Any
 from game.fuzz.starts import Start, random_game, replayed, resume
 from game.match import Entrant, Match
 from game.replay.recorder import Recorder
-from game.rules.registry import GAME_BY_ID
+from game.rules.registry import GAME_BY_ID, playable
 
-# (game id, goal name, what opens it)
+# (game id, or "" for any game there is; goal name; what opens it)
 Goal = tuple[str, str, Callable[[Any, int], Any]]
 
 
 def goal_starts() -> list[Start]:
     """The goals of the games there are, each a start point the round visits once."""
     return [Start(f"goal:{name}", make) for game, name, make in GOALS
-            if game in GAME_BY_ID and GAME_BY_ID[game].playable]
+            if not game or game in GAME_BY_ID and GAME_BY_ID[game].playable]
 
 
-def answer(scene: Any, choice: str) -> None:
-    """Answer the scene's open dialog as a click on ``choice`` would."""
+def answer(scene: Any, choice: str | None = None) -> None:
+    """Answer the scene's open dialog as a click on ``choice`` (None: Enter on the
+    focused answer) would."""
     dialog = scene.hud.dialog
     scene.hud.dialog = None
-    dialog.on_choice(choice)
+    dialog.on_choice(dialog.choices[dialog.focus][0] if choice is None else choice)
 
 
 def _game(app: Any, game: str, seed: int) -> Any:
@@ -86,7 +87,10 @@ def pyramid_match_end(app: Any, seed: int) -> Any:
     whole = random_game(entry, rng, seed=match.deal_seed(*turn))
     game = replayed(entry, whole, len(whole.moves) - 1)
     game.undo_allowed = False  # a match's game, as the scene starts it
-    return resume(app, entry, game, {"match": match.to_json()})
+    scene = resume(app, entry, game, {"match": match.to_json()})
+    if rng.random() < 0.5:  # the computer makes the last move (the game's end sets it back)
+        scene.set_computer(scene.seat, True)
+    return scene
 
 
 def round_end(app: Any, seed: int) -> Any:
@@ -115,6 +119,41 @@ def new_session(app: Any, seed: int) -> Any:
     return scene
 
 
+def mouse_question(app: Any, seed: int) -> Any:
+    """A new game with the Mouse setting at Ask (the setting then goes back)."""
+    rng = random.Random(seed)
+    before = app.settings.input_mode
+    app.set_setting(input_mode="ask")
+    scene = _game(app, rng.choice(sorted(e.id for e in playable())), seed)
+    scene.ask_for_mouse()
+    app.set_setting(input_mode=before)
+    return scene
+
+
+def deal_number(app: Any, seed: int) -> Any:
+    """A game's Deal #n: Play deal number."""
+    rng = random.Random(seed)
+    scene = _game(app, rng.choice(sorted(e.id for e in playable() if e.numbered_deals)), seed)
+    scene.deals.open()
+    answer(scene, "number")
+    return scene
+
+
+def host_questions(app: Any, seed: int) -> None:
+    """Host a table, from the menu: the questions answered with Enter a few times (the
+    later ones, Turn timer, Listen, Port and the name, come after the game's own)."""
+    from scenes.net_setup import HostDialogs
+
+    rng = random.Random(seed)
+    menu = app.scene
+    entry = rng.choice(sorted((e for e in playable() if e.network), key=lambda e: e.id))
+    HostDialogs(app, menu.hud, entry).start()
+    for _ in range(rng.randint(0, 8)):
+        if menu.hud.dialog is None or app.scene is not menu:  # the lobby opened
+            break
+        answer(menu)
+
+
 GOALS: tuple[Goal, ...] = (
     ("poker-squares", "user-points", user_points),
     ("poker-squares", "tournament-names", tournament_names),
@@ -122,4 +161,7 @@ GOALS: tuple[Goal, ...] = (
     ("pyramid", "match-end", pyramid_match_end),
     ("chinese-poker", "round-end", round_end),
     ("draw-poker", "new-session", new_session),
+    ("", "mouse-question", mouse_question),
+    ("", "deal-number", deal_number),
+    ("", "host-questions", host_questions),
 )
