@@ -60,20 +60,24 @@ class Measures:
 
 def surfaces_mb(skip: tuple[type, ...] = ()) -> int:
     """The pixels of every live pygame Surface (C memory tracemalloc does not see),
-    found from the objects the collector tracks; what an instance of ``skip`` holds is
-    not counted. A subsurface shares its parent's pixels. About a second: not per frame."""
+    found from the objects the collector tracks; what an instance of ``skip`` keeps in
+    its own containers is not counted. A subsurface shares its parent's pixels. About a
+    second: not per frame."""
     objects = gc.get_objects()
     seen: set[int] = set()
-    _walk([o for o in objects if isinstance(o, skip)], seen)  # theirs: seen, not counted
+    for obj in objects:
+        if isinstance(obj, skip):  # the instance, its __dict__, what that holds: seen
+            _walk([obj], seen, depth=3)
     return _walk(objects, seen) // 2**20
 
 
-def _walk(start: list[object], seen: set[int]) -> int:
-    """Bytes of the surfaces reachable from ``start`` not in ``seen`` (which grows)."""
+def _walk(start: list[object], seen: set[int], depth: int | None = None) -> int:
+    """Bytes of the surfaces reachable from ``start`` (within ``depth`` steps) not in
+    ``seen``, which grows."""
     pixels = 0
-    stack = list(start)
+    stack = [(obj, 0) for obj in start]
     while stack:
-        obj = stack.pop()
+        obj, steps = stack.pop()
         if id(obj) in seen or isinstance(obj, (str, bytes, int, float)):
             continue
         seen.add(id(obj))
@@ -81,7 +85,8 @@ def _walk(start: list[object], seen: set[int]) -> int:
             if obj.get_parent() is None:
                 pixels += obj.get_bytesize() * obj.get_width() * obj.get_height()
             continue
-        stack.extend(gc.get_referents(obj))
+        if depth is None or steps < depth:
+            stack.extend((ref, steps + 1) for ref in gc.get_referents(obj))
     return pixels
 
 
