@@ -3,9 +3,9 @@ ellipses and polygons, one image per dealer and size (cached)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
+
+from game.engine.ui import window_image
 
 SKIN = {"jack": (236, 196, 160), "queen": (245, 208, 180), "king": (214, 170, 130)}
 HAIR = {"jack": (70, 46, 30), "queen": (196, 120, 40), "king": (226, 226, 232)}
@@ -14,9 +14,13 @@ GOLD = (236, 196, 64)
 INK = (30, 24, 24)
 
 
-@lru_cache(maxsize=12)
 def portrait(dealer: str, size: int) -> pygame.Surface:
-    """A round framed portrait ``size`` pixels across."""
+    """A round framed portrait ``size`` pixels across, kept by bytes with the window's
+    other images (a dozen by count were megabytes each at 8K)."""
+    return window_image(("portrait", dealer, size), lambda: _draw(dealer, size))
+
+
+def _draw(dealer: str, size: int) -> pygame.Surface:
     s = max(16, size)
     image = pygame.Surface((s, s), pygame.SRCALPHA)
     u = s / 100  # drawing units: the portrait is designed on a 100 x 100 grid

@@ -27,6 +27,7 @@ from game.engine.ui import (
     Fonts,
     centre_of,
     text_image,
+    window_image,
     wrap_text,
 )
 from game.rules.registry import GAMES
@@ -111,16 +112,10 @@ class PageScene(Scene):
                 for item in items]
 
 
-_wrapped: dict[tuple, pygame.Surface] = {}
-
-
 def wrapped_message(vp: Viewport, text: str, error: bool, width: float) -> pygame.Surface:
     """The hud's message line, wrapped onto two or more lines when it is wider than the
     screen (file names in storage problems are long); the hud itself draws one line."""
-    key = (text, error, width, vp.scale, vp.text_scale)
-    if key not in _wrapped:
-        if len(_wrapped) > 50:
-            _wrapped.clear()
+    def make() -> pygame.Surface:
         lines = [text_image(vp, line, 30, ERROR if error else INK, error)
                  for line in wrap_text(vp, text, 30, width, bold=error)]
         image = pygame.Surface((max(i.get_width() for i in lines),
@@ -129,8 +124,11 @@ def wrapped_message(vp: Viewport, text: str, error: bool, width: float) -> pygam
         for line in lines:
             image.blit(line, ((image.get_width() - line.get_width()) // 2, y))
             y += line.get_height()
-        _wrapped[key] = image
-    return _wrapped[key]
+        return image
+
+    # under the window images' byte budget: 50 kept by count were megabytes each at 8K
+    return window_image(("wrapped message", text, error, width, vp.scale, vp.text_scale),
+                        make)
 
 
 # -- help ------------------------------------------------------------------------------
@@ -345,16 +343,15 @@ class HelpScene(PageScene):
         return page
 
 
-_fades: dict[tuple[int, int, bool], pygame.Surface] = {}
-
-
 def _fade(width: int, height: int, downwards: bool) -> pygame.Surface:
-    """An alpha ramp to multiply into the page's edge (opaque towards the middle)."""
-    key = (width, height, downwards)
-    if key not in _fades:
+    """An alpha ramp to multiply into the page's edge (opaque towards the middle); one
+    per window size, so kept under the window images' byte budget (a dict kept one for
+    every width a resize passed through)."""
+    def make() -> pygame.Surface:
         ramp = pygame.Surface((1, height), pygame.SRCALPHA)
         for y in range(height):
             alpha = round(255 * (height - 1 - y if downwards else y) / max(1, height - 1))
             ramp.set_at((0, y), (255, 255, 255, alpha))
-        _fades[key] = pygame.transform.scale(ramp, (width, height))
-    return _fades[key]
+        return pygame.transform.scale(ramp, (width, height))
+
+    return window_image(("help fade", width, height, downwards), make)

@@ -185,6 +185,9 @@ class MenuScene(Scene):
         size = vp.rect_px(0, 0, PICTURE.w, PICTURE.h)[2:]
         key = (game_id, size, playable)
         if key not in self._pictures:
+            # One window size at a time: the menu lives as long as the program, and was
+            # drawn at every size a resize passed through (5 MB a size at 4K).
+            self._pictures = {k: p for k, p in self._pictures.items() if k[1] == size}
             source = table_picture(game_id)
             picture = (pygame.transform.smoothscale(source, size) if source is not None
                        else placeholder_picture(size))

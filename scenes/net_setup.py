@@ -67,7 +67,7 @@ def ask_network(app: Any, hud: Hud, entry: GameEntry) -> None:
                    "for others to join, or connect to someone's table.",
                    [*back, ("here", "Play here", "p"), ("host", "Host a table", "h"),
                     ("join", "Connect", "c"), (BACK, "Cancel", "")],
-                   chosen, cancel_key=BACK))
+                   chosen, cancel_key=BACK, kind="Here or on the network"))
 
 
 def ask_text(hud: Hud, title: str, body: str, text: str, then: Callable[[str], None],
@@ -103,10 +103,10 @@ class HostDialogs:
         self.choice = HostChoice(name=self.recent.name or "Player", port=self.recent.port)
 
     def _ask(self, title: str, body: str, choices: list[tuple[str, str, str]],
-             then: Callable[[str], None], focus: int = 0) -> None:
+             then: Callable[[str], None], focus: int = 0, kind: str = "") -> None:
         self.hud.ask(Dialog(title, body, [*choices, (BACK, "Cancel", "")],
                             lambda c: None if c == BACK else then(c), focus=focus,
-                            cancel_key=BACK))
+                            cancel_key=BACK, kind=kind))
 
     def _set(self, **changes: Any) -> None:
         self.choice = HostChoice(**{**self.choice.__dict__, **changes})
@@ -145,7 +145,8 @@ class HostDialogs:
 
         self._ask(q.title, q.body, [(str(n), label, hot) for n, (_, label, hot)
                                     in enumerate(q.choices)], answered,
-                  focus=values.index(q.default) if q.default in values else 0)
+                  focus=values.index(q.default) if q.default in values else 0,
+                  kind="The game's table question")
 
     def _ask_people(self) -> None:
         seats = self.choice.players

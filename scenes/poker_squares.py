@@ -10,7 +10,6 @@ X throws away, Y hints. The rules decide what is legal; the view says where.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -23,7 +22,7 @@ from game.engine.focus import Place
 from game.engine.jobs import PENDING
 from game.engine.layout import DESIGN_H, Viewport
 from game.engine.render import DrawItem
-from game.engine.ui import GOLD, INK, MUTED, Message, confirm, text_image
+from game.engine.ui import GOLD, INK, MUTED, Message, confirm, text_image, window_image
 from game.engine.widgets import command_bar
 from game.match import MAX_NAME
 from game.rules import poker_squares as P
@@ -97,13 +96,16 @@ OTHER = 1  # the second player's seat: the computer at this table
 SECOND = "p2_"  # settings of the second player's own rules
 
 
-@lru_cache(maxsize=32)
 def ring(w: int, h: int, color: tuple[int, int, int], width: int, radius: int
          ) -> pygame.Surface:
-    """A rounded frame (cached: the same few are drawn every frame)."""
-    image = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(image, color, image.get_rect(), width, border_radius=radius)
-    return image
+    """A rounded frame (cached, by bytes: the same few are drawn every frame, and each
+    window size has its own)."""
+    def make() -> pygame.Surface:
+        image = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(image, color, image.get_rect(), width, border_radius=radius)
+        return image
+
+    return window_image(("ring", w, h, color, width, radius), make)
 
 
 def side_pos(index: int) -> tuple[float, float]:

@@ -79,4 +79,4 @@ class UserPointsPage(PageScene):
         self.hud.ask(Dialog(LABELS[name], "Points for this hand: type them, or step with "
                             "Up/Down or +/-; Enter keeps them.",
                             [("ok", "OK", ""), ("cancel", "Cancel", "")], choose,
-                            cancel_key="cancel", number=field))
+                            cancel_key="cancel", number=field, kind="Hand points"))

@@ -166,7 +166,9 @@ class TournamentPlay:
             else:
                 self.ask_names(names)
 
-        dialog = Dialog(f"Player {number}", hint, [("ok", "OK", "")], then, text="")
+        # "Player 2" is also the question who plays Player 2: this one has its own name
+        dialog = Dialog(f"Player {number}", hint, [("ok", "OK", "")], then, text="",
+                        kind="A tournament player's name")
         self.host.hud.ask(dialog)
 
     def finished_body(self, body: str) -> str:

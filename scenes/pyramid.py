@@ -7,7 +7,6 @@ on the keypad 8 pack, 9 waste, 0 turn. Pad: move the cursor, A picks, X turns.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -21,7 +20,7 @@ from game.engine.deal_menu import KEY as DEAL_MENU
 from game.engine.focus import Place
 from game.engine.layout import Viewport
 from game.engine.render import DrawItem
-from game.engine.ui import GOLD, INK, MUTED, Dialog, confirm, text_image
+from game.engine.ui import GOLD, INK, MUTED, Dialog, confirm, text_image, window_image
 from game.engine.widgets import command_bar
 from game.rules import pyramid as P
 from scenes.game_scene import GameScene
@@ -467,15 +466,20 @@ class PyramidScene(MatchPlay, GameScene):
         return items
 
 
-@lru_cache(maxsize=32)
 def column_badge(vp: Any, number: int) -> pygame.Surface:
     """A round badge with a column number, per window size (the same image every frame,
-    so the renderer repaints it only when it moves)."""
-    diameter = vp.px(56 * vp.text_scale)
-    badge = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
-    radius = diameter // 2
-    pygame.draw.circle(badge, (20, 30, 24, 230), (radius, radius), radius)
-    pygame.draw.circle(badge, COLUMN_YELLOW, (radius, radius), radius, max(2, diameter // 14))
-    label = text_image(vp, str(number), 34, COLUMN_YELLOW, bold=True)
-    badge.blit(label, ((diameter - label.get_width()) // 2, (diameter - label.get_height()) // 2))
-    return badge
+    so the renderer repaints it only when it moves; kept by bytes with the window's
+    other images)."""
+    def make() -> pygame.Surface:
+        diameter = vp.px(56 * vp.text_scale)
+        badge = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
+        radius = diameter // 2
+        pygame.draw.circle(badge, (20, 30, 24, 230), (radius, radius), radius)
+        pygame.draw.circle(badge, COLUMN_YELLOW, (radius, radius), radius,
+                           max(2, diameter // 14))
+        label = text_image(vp, str(number), 34, COLUMN_YELLOW, bold=True)
+        badge.blit(label, ((diameter - label.get_width()) // 2,
+                           (diameter - label.get_height()) // 2))
+        return badge
+
+    return window_image(("column badge", number, vp.scale, vp.text_scale), make)

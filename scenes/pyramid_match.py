@@ -197,7 +197,10 @@ class MatchPlay(_Scene):
         if len(self.current_match.entrants) == 1:
             net = self.current_match.total(0)
             lines.insert(0, "Par beaten!" if net > 0 else "Par is a net 0: try again.")
-        self.match_path.unlink(missing_ok=True)
+        try:
+            self.match_path.unlink(missing_ok=True)  # a finished match is not restored
+        except OSError as exc:  # a folder in its place: the match is over all the same
+            self.app.problems.append(f"The saved tournament could not be removed: {exc}")
         self.hud.ask(Dialog(title, "\n".join(lines),
                             [("again", "New match", "n"), ("top10", "Top 10", "t"),
                              ("exit", "Exit", "e")], self._after_match, cancel_key="exit",

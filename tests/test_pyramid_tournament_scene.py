@@ -106,6 +106,21 @@ def test_tournament_against_the_computer_saved_restored_finished(tmp_path: Path)
     assert scene.match is None and any(b.key == "hint" for b in scene.hud.buttons)
 
 
+def test_a_match_ends_where_its_saved_match_cannot_be_removed(tmp_path: Path) -> None:
+    # fuzz seed 5, event 23365: a folder where the saved match goes (a hostile round's)
+    (tmp_path / "pyramid-tournament.json").mkdir()
+    app, scene = open_app(tmp_path)
+    type_text(app, "t")
+    type_text(app, "a")  # alone
+    key(app, pygame.K_RETURN, "\r")
+    for _ in range(MATCH_GAMES - 1):  # five games played: this is the last
+        scene.match = scene.match.record(0)
+    human_game(app, scene)
+    frames(app)
+    assert scene.match.finished and scene.hud.dialog.title == "Match over"
+    assert any("could not be removed" in text for text in app.notices.texts)
+
+
 def test_top_ten_shows_and_survives_a_damaged_file(tmp_path: Path) -> None:
     (tmp_path / "pyramid-top10.json").write_text("{{{{ damaged")
     app, scene = open_app(tmp_path)

@@ -25,6 +25,7 @@ from game.engine.quit_signals import quit_on_signals
 from game.engine.render import DirtyRenderer
 from game.engine.scene import Scene
 from game.engine.sound import SoundBoard
+from game.engine.ui import backdrop
 from game.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -117,6 +118,7 @@ class App:
     def _resized(self) -> None:
         self.viewport = Viewport(*self.screen.get_size(), tv_mode=self.settings.tv_mode)
         self._art.clear()
+        backdrop.cache_clear()  # a dialog's, for the old size (133 MB at 8K)
         for scene in self.scenes:
             scene.layout(self.viewport)
         self.refresh_background()
@@ -281,6 +283,8 @@ class App:
         scene = self.scene
         if self._background_stale:
             self._background_stale = False
+            # the old one goes before the new is drawn: at 8K each is 133 MB
+            self.renderer.drop_background()
             self.renderer.set_background(scene.background(self.viewport))
         items = scene.draw_items(self.clock.alpha) + self.notices.draw_items(self.viewport)
         return self.renderer.draw(self.screen, items)

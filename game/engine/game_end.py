@@ -201,4 +201,4 @@ class GameEnd:
         if host.client.can_undo:
             buttons.append(("undo", "Undo", "u"))
         buttons.append(("menu", "Menu", "m"))
-        return Dialog(title, body, buttons, choose, cancel_key="close")
+        return Dialog(title, body, buttons, choose, cancel_key="close", kind="Game over")

@@ -77,7 +77,8 @@ class NetPlay:
                                         "n" if end.next else "o"),
                                        ("replay", "Watch replay", "w"),
                                        ("leave", "Leave", "l")],
-                        lambda c: self._after_match(c, end.match), cancel_key="ok", height=420)
+                        lambda c: self._after_match(c, end.match), cancel_key="ok", height=420,
+                        kind="Network match over")
         dialog.on_frame = lambda: self._count_down(dialog, words)
         self._result_box = dialog
         self.scene.hud.ask(dialog)

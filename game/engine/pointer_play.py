@@ -100,7 +100,8 @@ class PointerPlay:
         if question is None:
             host.on_secondary()
         else:
-            confirm(host.hud, *question, host.on_secondary, default_no=True)
+            confirm(host.hud, *question, host.on_secondary, default_no=True,
+                    kind="Second action")
 
     def _light_drop_target(self, over: str | None) -> None:
         table = self.host.table

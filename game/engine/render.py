@@ -59,6 +59,11 @@ class DirtyRenderer:
         self.background = surface
         self._full = True
 
+    def drop_background(self) -> None:
+        """Let the background go before its successor is drawn (set_background next)."""
+        self.background = None
+        self._full = True
+
     def invalidate(self) -> None:
         self._full = True
 

@@ -44,6 +44,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     cached = _felt_cache.get(size)
     if cached is not None:
         return cached.copy()
+    _felt_cache.clear()  # the last size's goes before this one is drawn (133 MB at 8K)
     w, h = size
     surface = pygame.transform.smoothscale(_vignette(), size)
     weave = pygame.Surface((4, 4), pygame.SRCALPHA)
@@ -52,7 +53,6 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     for y in range(0, h, 4):
         for x in range(0, w, 4 * 64):
             surface.blit(weave, (x, y))
-    _felt_cache.clear()
     _felt_cache[size] = surface
     return surface.copy()
 

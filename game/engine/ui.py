@@ -318,6 +318,9 @@ class Dialog:
     on_frame: Callable[[], None] | None = None  # each frame while it is up (a live list)
     column: bool = False  # the answers one under another, each wide: a list of phrases
     error: str = ""  # what is wrong with the last answer (a mistyped address), under the body
+    # Its name in the catalogue of dialogs (game/fuzz/catalogue.py) where the title is
+    # not written out where the dialog is made; otherwise the title is its name.
+    kind: str = ""
     # The text as it opened is selected, so typing replaces a default ("Player") rather
     # than adding to it; Ctrl+A selects it again.
     selected: bool = field(init=False, default=False)
@@ -413,15 +416,15 @@ class Dialog:
 
 
 def confirm(hud: Hud, title: str, body: str, on_yes: Callable[[], object], yes: str = "Yes",
-            no: str = "No", default_no: bool = False) -> Dialog:
+            no: str = "No", default_no: bool = False, kind: str = "") -> Dialog:
     """Ask a yes/no question; ``on_yes`` runs only on yes. Esc and pad B answer no;
     Enter and pad A answer the focused button: yes, or no when ``default_no`` (a question
-    whose yes cannot be taken back)."""
+    whose yes cannot be taken back). ``kind``: as a Dialog's."""
     yes_key, no_key = yes[:1].lower(), no[:1].lower()
     dialog = Dialog(title, body, [("yes", yes, yes_key),
                                   ("no", no, no_key if no_key != yes_key else "")],
                     lambda choice: on_yes() if choice == "yes" else None, cancel_key="no",
-                    focus=1 if default_no else 0)
+                    focus=1 if default_no else 0, kind=kind)
     hud.ask(dialog)
     return dialog
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from game.fuzz.catalogue import CATALOGUE, UNREACHABLE
 from game.fuzz.measure import Measures
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +40,8 @@ class FuzzReport:
     events: int = 0  # steps sent
     seconds: float = 0.0
     scenes: set[str] = field(default_factory=set)
-    dialogs: set[str] = field(default_factory=set)
+    dialogs: set[str] = field(default_factory=set)  # titles
+    catalogued: set[str] = field(default_factory=set)  # their names in the catalogue
     starts: dict[str, int] = field(default_factory=dict)  # start point -> jumps there
     sent: dict[str, int] = field(default_factory=dict)  # input steps by kind
     virtual_pads: bool = False
@@ -52,6 +54,12 @@ class FuzzReport:
     exceptions: int = 0
     card_count_failures: int = 0
     autosave_failures: int = 0  # the autosave on disk was not the table's game
+
+    @property
+    def not_reached(self) -> list[str]:
+        """The catalogue's dialogs this run never showed (those unreachable by design
+        apart)."""
+        return sorted(set(CATALOGUE) - self.catalogued - set(UNREACHABLE))
 
     @property
     def ok(self) -> bool:
@@ -77,6 +85,7 @@ class FuzzReport:
             "exceptions": self.exceptions, "card_count_failures": self.card_count_failures,
             "autosave_failures": self.autosave_failures,
             "scenes": sorted(self.scenes), "dialogs": sorted(self.dialogs),
+            "dialogs_not_reached": self.not_reached,
             "sent": dict(sorted(self.sent.items())),
             "starts": dict(sorted(self.starts.items())), "virtual_pads": self.virtual_pads,
             "restarts": self.restarts, "hostile_rounds": self.hostile_rounds,
@@ -87,12 +96,18 @@ class FuzzReport:
 
     def text(self) -> str:
         rate = f", {self.events / self.seconds:.0f}/s" if self.seconds else ""
+        reachable = len(CATALOGUE) - len(UNREACHABLE)
         lines = [f"fuzz seed {self.seed}: {self.events} events in {self.seconds:.1f} s{rate}; "
                  f"{self.exceptions} exceptions, {self.card_count_failures} card-count "
                  f"failures, {self.autosave_failures} autosave failures "
                  f"({len(self.failures)} distinct)",
                  f"scenes: {', '.join(sorted(self.scenes))}",
                  f"dialogs: {', '.join(sorted(self.dialogs)) or '-'}",
+                 f"catalogued dialogs reached: {reachable - len(self.not_reached)} of "
+                 f"{reachable}; not reached: "
+                 f"{', '.join(self.not_reached) or '-'}",
+                 *(f"    unreachable by design: {name}: {why}"
+                   for name, why in sorted(UNREACHABLE.items())),
                  "sent: " + ", ".join(f"{k} {n}" for k, n in sorted(self.sent.items())),
                  f"virtual pads: {'yes' if self.virtual_pads else 'no (events posted)'}; "
                  f"restarts: {self.restarts}; rounds from a damaged save folder: "

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from game import storage
+from game.fuzz.catalogue import name_of
 from game.fuzz.hostile import damage
 from game.fuzz.outside import Outside, save_folder, sealed
 from game.fuzz.pace import frame_times
@@ -192,6 +193,9 @@ class Fuzzer:
             dialog = scene.hud.dialog
             if dialog is not None:
                 self.report.dialogs.add(dialog.title)
+                name = name_of(dialog.title, dialog.kind)
+                if name is not None:
+                    self.report.catalogued.add(name)
 
     def _look(self, index: int) -> None:
         """Collect what the step showed: crashes, card counts, autosaves after a move,

@@ -32,11 +32,13 @@ class Start:
     first: bool = False  # visited early in each round: every game and page, then the rest
 
 
-def random_game(entry: GameEntry, rng: random.Random, moves: int = MAX_MOVES
-                ) -> Recorder[Any, Any]:
-    """A game of random legal moves, played to its end (or ``moves`` moves)."""
+def random_game(entry: GameEntry, rng: random.Random, moves: int = MAX_MOVES,
+                seed: int | None = None) -> Recorder[Any, Any]:
+    """A game of random legal moves, played to its end (or ``moves`` moves); its deal
+    ``seed``, or one drawn from ``rng``."""
     rules = entry.built_rules
-    recorder = Recorder(rules, rng.randrange(2**31), rules.quick_config)
+    deal = rng.randrange(2**31) if seed is None else seed
+    recorder = Recorder(rules, deal, rules.quick_config)
     for _ in range(moves):
         legal = [] if rules.is_over(recorder.state) else rules.legal_moves(recorder.state)
         if not legal:
@@ -112,7 +114,9 @@ def start_points(replays: dict[str, Written]) -> list[Start]:
               Start("replays", lambda app, seed: ReplayListScene(app), True)]
     for entry in playable():
         starts.extend(_game_starts(entry, replays))
-    return starts
+    from game.fuzz.goals import goal_starts  # goals start from these starts' helpers
+
+    return starts + goal_starts()
 
 
 def _game_starts(entry: GameEntry, replays: dict[str, Written]) -> list[Start]:
@@ -141,19 +145,31 @@ def _endgame(app: Any, entry: GameEntry, seed: int) -> Any:
     """The game resumed from an autosave one move before a random game's end, so the
     next move may finish it (game-over dialogs, replays written, new deals); now and
     then at a random point instead (a round's end may come: its box)."""
-    from scenes.open_game import game_scene
-
     rng = random.Random(seed)
     whole = random_game(entry, rng)
     midgame = rng.random() < MIDGAME_CHANCE and len(whole.moves) >= 2
     left = rng.randint(2, len(whole.moves)) if midgame else 1  # moves still to come
+    return resume(app, entry, replayed(entry, whole, len(whole.moves) - left))
+
+
+def replayed(entry: GameEntry, whole: Recorder[Any, Any], moves: int) -> Recorder[Any, Any]:
+    """The first ``moves`` moves of a game, as a new log."""
     recorder = Recorder(entry.built_rules, whole.seed, whole.config)
-    for move in whole.moves[:-left]:
+    for move in whole.moves[:moves]:
         recorder.play(move)
+    return recorder
+
+
+def resume(app: Any, entry: GameEntry, recorder: Recorder[Any, Any],
+           extra: dict[str, Any] | None = None) -> Any:
+    """The game's scene resuming ``recorder`` from its autosave, with what the scene
+    keeps beside the game there (``extra``: a match in progress)."""
+    from scenes.open_game import game_scene
+
     path = app.save_dir / f"autosave-{entry.id}.json"
     clear(path)  # a hostile round may have left a folder or a looping link there
     storage.write_json_atomic(path, {"kind": AUTOSAVE_KIND, "version": AUTOSAVE_VERSION,
-                                     "replay": recorder.to_json()})
+                                     "replay": recorder.to_json(), **(extra or {})})
     scene = game_scene(app, entry.id)  # no seed: the saved game is resumed
     if recorder.cursor and (scene.recorder is None or scene.recorder.cursor != recorder.cursor):
         raise RuntimeError(f"the autosave of {entry.id} was not resumed")

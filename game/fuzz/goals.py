@@ -1,0 +1,167 @@
+"""Goals: start points that open what random input finds too rarely (game/fuzz/
+catalogue.py lists what a run did not reach). Each opens a game or page and does what a
+player would to get there (a command pressed, a dialog answered, a game resumed from
+an autosave just before the moment), then the fuzzer's random input goes on from it.
+
+Every goal is tied to a game id or page by name, not to the game's rules: a game that
+is not there has no goal."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from game.fuzz.starts import Start, random_game, replayed, resume
+from game.match import Entrant, Match
+from game.replay.recorder import Recorder
+from game.rules.registry import GAME_BY_ID, playable
+
+# (game id, or "" for any game there is; goal name; what opens it)
+Goal = tuple[str, str, Callable[[Any, int], Any]]
+
+
+def goal_starts() -> list[Start]:
+    """The goals of the games there are, each a start point the round visits once."""
+    return [Start(f"goal:{name}", make) for game, name, make in GOALS
+            if not game or game in GAME_BY_ID and GAME_BY_ID[game].playable]
+
+
+def answer(scene: Any, choice: str | None = None) -> None:
+    """Answer the scene's open dialog as a click on ``choice`` (None: Enter on the
+    focused answer) would."""
+    dialog = scene.hud.dialog
+    scene.hud.dialog = None
+    dialog.on_choice(dialog.choices[dialog.focus][0] if choice is None else choice)
+
+
+def _game(app: Any, game: str, seed: int) -> Any:
+    from scenes.open_game import game_scene
+
+    return game_scene(app, game, seed=seed)
+
+
+def user_points(app: Any, seed: int) -> Any:
+    """Poker Squares' User points page, now and then with a hand's question open."""
+    from scenes.poker_squares_points import SCORED, UserPointsPage
+
+    page = UserPointsPage(app)
+    rng = random.Random(seed)
+    if rng.random() < 0.5:
+        page.press(f"points:{rng.choice(SCORED)}")
+    return page
+
+
+def tournament_names(app: Any, seed: int) -> Any:
+    """Poker Squares' Players: New tournament, whose players' names are asked."""
+    scene = _game(app, "poker-squares", seed)
+    scene.press("players")
+    answer(scene, "new")
+    return scene
+
+
+def pyramid_tour(app: Any, seed: int) -> Any:
+    """Pyramid's Tour, alone, with a second person or with the computer: the names."""
+    scene = _game(app, "pyramid", seed)
+    scene.ask_tour()
+    answer(scene, random.Random(seed).choice(("none", "human", "computer")))
+    return scene
+
+
+def pyramid_match_end(app: Any, seed: int) -> Any:
+    """A Pyramid match resumed one move before one of its games ends (often the last
+    game: the match is over)."""
+    from scenes.pyramid_match import MATCH_GAMES, MAX_ENTRANTS
+
+    rng = random.Random(seed)
+    entrants = rng.choice(((Entrant("Ann"),), (Entrant("Ann"), Entrant("Bob")),
+                           (Entrant("Ann"), Entrant("Computer", computer=True))))
+    match = Match(entrants, rng.randrange(2**31), MATCH_GAMES, rng.random() < 0.5,
+                  max_entrants=MAX_ENTRANTS)
+    turns = MATCH_GAMES * len(entrants)
+    for _ in range(turns - 1 if rng.random() < 0.5 else rng.randrange(turns)):
+        match = match.record(rng.randint(-60, 30))
+    turn = match.next_turn
+    assert turn is not None
+    entry = GAME_BY_ID["pyramid"]
+    whole = random_game(entry, rng, seed=match.deal_seed(*turn))
+    game = replayed(entry, whole, len(whole.moves) - 1)
+    game.undo_allowed = False  # a match's game, as the scene starts it
+    scene = resume(app, entry, game, {"match": match.to_json()})
+    if rng.random() < 0.5:  # the computer makes the last move (the game's end sets it back)
+        scene.set_computer(scene.seat, True)
+    return scene
+
+
+def round_end(app: Any, seed: int) -> Any:
+    """Chinese Poker resumed a move or three before a round's end: its box."""
+    rng = random.Random(seed)
+    entry = GAME_BY_ID["chinese-poker"]
+    whole = random_game(entry, rng)
+    rules = entry.built_rules
+    replay = Recorder(rules, whole.seed, whole.config)
+    ends = []  # moves after which a new round is dealt
+    for i, move in enumerate(whole.moves):
+        before = replay.state.round
+        replay.play(move)
+        if replay.state.round != before and before > 0:
+            ends.append(i)
+    if not ends:
+        return resume(app, entry, replayed(entry, whole, len(whole.moves) - 1))
+    end = rng.choice(ends)
+    return resume(app, entry, replayed(entry, whole, max(0, end - rng.randint(1, 3))))
+
+
+def new_session(app: Any, seed: int) -> Any:
+    """Draw Poker's New during a session: start again with the starting points?"""
+    scene = _game(app, "draw-poker", seed)
+    scene.press("new")
+    return scene
+
+
+def mouse_question(app: Any, seed: int) -> Any:
+    """A new game with the Mouse setting at Ask (the setting then goes back)."""
+    rng = random.Random(seed)
+    before = app.settings.input_mode
+    app.set_setting(input_mode="ask")
+    scene = _game(app, rng.choice(sorted(e.id for e in playable())), seed)
+    scene.ask_for_mouse()
+    app.set_setting(input_mode=before)
+    return scene
+
+
+def deal_number(app: Any, seed: int) -> Any:
+    """A game's Deal #n: Play deal number."""
+    rng = random.Random(seed)
+    scene = _game(app, rng.choice(sorted(e.id for e in playable() if e.numbered_deals)), seed)
+    scene.deals.open()
+    answer(scene, "number")
+    return scene
+
+
+def host_questions(app: Any, seed: int) -> None:
+    """Host a table, from the menu: the questions answered with Enter a few times (the
+    later ones, Turn timer, Listen, Port and the name, come after the game's own)."""
+    from scenes.net_setup import HostDialogs
+
+    rng = random.Random(seed)
+    menu = app.scene
+    entry = rng.choice(sorted((e for e in playable() if e.network), key=lambda e: e.id))
+    HostDialogs(app, menu.hud, entry).start()
+    for _ in range(rng.randint(0, 8)):
+        if menu.hud.dialog is None or app.scene is not menu:  # the lobby opened
+            break
+        answer(menu)
+
+
+GOALS: tuple[Goal, ...] = (
+    ("poker-squares", "user-points", user_points),
+    ("poker-squares", "tournament-names", tournament_names),
+    ("pyramid", "tour", pyramid_tour),
+    ("pyramid", "match-end", pyramid_match_end),
+    ("chinese-poker", "round-end", round_end),
+    ("draw-poker", "new-session", new_session),
+    ("", "mouse-question", mouse_question),
+    ("", "deal-number", deal_number),
+    ("", "host-questions", host_questions),
+)

@@ -1,0 +1,93 @@
+"""The catalogue of dialogs (game/fuzz/catalogue.py) is the code's, and the fuzzer's
+goals (game/fuzz/goals.py) open what they aim at."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.fuzz import catalogue
+from game.fuzz.catalogue import CATALOGUE, UNREACHABLE, name_of, scan
+from game.fuzz.goals import GOALS, goal_starts
+from scenes.menu import MenuScene
+from tests.driver import frames, make_app
+
+
+def test_the_catalogue_is_every_dialog_the_code_opens() -> None:
+    found = scan()
+    assert found.gaps == [], "titles the catalogue cannot read: give these kind=..."
+    code = {name: tuple(sorted(modules)) for name, modules in found.dialogs.items()}
+    assert code == CATALOGUE, "copy scan()'s dialogs into CATALOGUE"
+    assert set(UNREACHABLE) <= set(CATALOGUE)
+    # the ones the issue names, whose titles are worked out at run time
+    assert {"New session", "Hand points", "Game … of … over", "Match over",
+            "… wins the match", "Round …", "Game over"} <= set(CATALOGUE)
+
+
+def test_a_dialog_whose_title_cannot_be_read_is_a_gap(tmp_path: Path) -> None:
+    (tmp_path / "game").mkdir()
+    (tmp_path / "scenes").mkdir()
+    (tmp_path / "scenes" / "new.py").write_text(
+        "def ask_seat(hud, title):\n"
+        "    hud.ask(Dialog(title, 'body', [], print))\n"  # a wrapper: callers name it
+        "def open_both(hud, words):\n"
+        "    ask_seat(hud, f'Seat {words}')\n"
+        "    ask_seat(hud, words.title())\n"  # not readable: a gap
+        "    heading = 'Yes' if words else 'No'\n"
+        "    hud.ask(Dialog(heading, '', [], print))\n"
+        "    hud.ask(Dialog(words, '', [], print, kind='Named'))\n")
+    found = scan(tmp_path)
+    assert found.gaps == ["scenes/new.py:5"]
+    assert set(found.dialogs) == {"Seat …", "Yes", "No", "Named"}
+
+
+def test_shown_titles_are_named_as_the_catalogue_names_them() -> None:
+    assert name_of("Seat 3") == "Seat …" and name_of("Game 2 of 6 over") == "Game … of … over"
+    assert name_of("Flush", "Hand points") == "Hand points"
+    assert name_of("New session") == "New session" and name_of("No such box") is None
+
+
+def test_a_report_names_the_catalogued_dialogs_it_did_not_reach(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.fuzz.report import FuzzReport
+
+    monkeypatch.setattr(catalogue, "UNREACHABLE", {})
+    report = FuzzReport(1)
+    report.catalogued = set(CATALOGUE) - {"New session"}
+    assert report.not_reached == ["New session"]
+    assert f"reached: {len(CATALOGUE) - 1} of {len(CATALOGUE)}; not reached: New session" \
+        in report.text()
+
+
+WANTED = {"user-points": {"Hand points"}, "tournament-names": {"A tournament player's name"},
+          "tour": {"Your name", "First player's name"}, "new-session": {"New session"},
+          "match-end": {"Game … of … over", "Match over", "… wins the match",
+                        "The match is a tie"},
+          "round-end": {"Round …", "A tie", "Game over"}, "mouse-question": {"Mouse"},
+          "deal-number": {"Play deal number"},
+          "host-questions": {"The game's table question", "People", "Computer", "Turn timer",
+                             "Listen", "Port", "Your name"}}
+
+
+@pytest.mark.parametrize("goal", [name for _, name, _ in GOALS])
+def test_each_goal_opens_what_it_aims_at(tmp_path: Path, goal: str) -> None:
+    """With the computer finishing what a player would (a game's last moves)."""
+    start = next(s for s in goal_starts() if s.name == f"goal:{goal}")
+    reached = set()
+    for seed in range(4):
+        app = make_app(tmp_path / str(seed))
+        app.push(MenuScene(app))
+        opened = start.make(app, seed)
+        if opened is not None:  # None: on the menu (as its questions are)
+            app.push(opened)
+        scene = app.scene
+        if hasattr(scene, "set_computer") and scene.hud.dialog is None:
+            scene.set_computer(scene.seat, True)
+        for _ in range(900):
+            dialog = scene.hud.dialog
+            if dialog is not None:
+                reached.add(name_of(dialog.title, dialog.kind))
+                break
+            frames(app)
+    assert reached & WANTED[goal], reached
