@@ -120,6 +120,7 @@ class MilliganScene(GameScene):
         self.pending_foundation = False  # F pressed: a pile number follows
         self.places: dict[str, tuple[str, int]] = {}  # card key -> (place, depth from end)
         self.hint_asked: int | None = None  # the position a hint is being worked out for
+        self.hint_slot = ""  # an empty place the hinted move goes to (ringed with the hint)
         self.click_mods: frozenset[str] = frozenset()  # modifiers held at the click now handled
         self.standing: tuple[int, float] = (-1, 0.0)  # (position, seconds it has stood)
         self.unsettled_said = -1  # the position the table last said it cannot settle
@@ -511,12 +512,27 @@ class MilliganScene(GameScene):
         if advice is None:
             return
         if isinstance(advice.move, M.Transfer):
-            source, count = advice.move.source, advice.move.count
-            for key, where in self.places.items():
-                if where[0] == source and where[1] <= count:
-                    self.table.set_highlight(key, "hint")
+            self.mark_hint(advice.move)
         self.app.play_sound("hint")
         self.hud.say(advice.text)
+
+    def mark_hint(self, move: M.Transfer) -> None:
+        """Show the hinted move on the table: the cards that go ring in the hint colour,
+        and so does where they go (the card they land on, or the empty place)."""
+        source, count = move.source, move.count
+        for key, where in self.places.items():
+            if where[0] == source and where[1] <= count:
+                self.table.set_highlight(key, "hint")
+        target = move.target
+        if target == M.FOUNDATION:
+            view = self.view
+            card = view.waiting if source == M.WAIVE else view.columns[int(source[1:])][-1]
+            pile = M.foundation_for(M.position_of(view), card) if card else None
+            target = f"f{pile}" if pile is not None else ""
+        on = next((key for key, where in self.places.items() if where == (target, 1)), None)
+        if on is not None:
+            self.table.set_highlight(on, "hint")
+        self.hint_slot = "" if on is not None else target
 
     def new_game(self, seed: int | None = None, *, same: bool = False,
                  undo: bool = True) -> bool:
@@ -613,6 +629,14 @@ class MilliganScene(GameScene):
         slots += [(f"f{p}", foundation_pos(p)) for p in range(M.PILES)]
         for name, pos in slots:
             items.append(DrawItem(("slot", name), art.outline("empty"), vp.to_px(*pos), 0))
+        ring = {M.WAIVE: WAITING_POS, **dict(slots),
+                **{f"c{i}": (column_x(i), COLUMN_TOP) for i in range(M.COLUMNS)}
+                }.get(self.hint_slot)
+        if ring is not None and self.table.highlighted("hint"):  # cleared with the hint
+            rx, ry = vp.to_px(*ring)
+            ox, oy = art.highlight_offset
+            items.append(DrawItem(("hint", self.hint_slot), art.highlight("hint"),
+                                  (rx + ox, ry + oy), 1))
         for i, column in enumerate(view.columns):
             if not column:  # an empty outline: any run may come here (The Giant)
                 items.append(DrawItem(("slot", f"c{i}"), art.outline("empty"),

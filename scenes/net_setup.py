@@ -167,7 +167,7 @@ class HostDialogs:
             return
         levels = [a for a in self.entry.agents if a != "random"]
         last = self.choice.levels[-1] if self.choice.levels \
-            else computer.default_level(self.entry.id)
+            else preferred_level(self.app, self.entry)
         self._ask("Computer", f"How well does the computer play seat {seats[0] + 1}?",
                   [(a, a.title(), a[0]) for a in levels], self._level,
                   focus=levels.index(last) if last in levels else 0)
@@ -210,6 +210,17 @@ class HostDialogs:
         host(self.app, self.entry, self.choice)
 
 
+def preferred_level(app: Any, entry: GameEntry) -> str:
+    """The computer's level this player chose for the game (its "strength" setting, as
+    the local game plays it), else the table's default: what the host is offered first
+    and what takes an open seat or stands in for someone away."""
+    if any(o.key == "strength" for o in entry.options):
+        level = entry.setting(app.settings.per_game, "strength")
+        if level in entry.agents:
+            return str(level)
+    return computer.default_level(entry.id)
+
+
 def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
     """Start the server in the background, sit at it, and open the lobby."""
     from scenes.net_lobby import LobbyScene
@@ -217,7 +228,8 @@ def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
     if app.loopback_only:
         choice = replace(choice, lan=False, port=0)
     cut_off.discard(app.save_dir)  # a new table: none to resume
-    table = TableOptions(entry.id, dict(choice.config), turn_timer=choice.turn_timer)
+    table = TableOptions(entry.id, dict(choice.config), turn_timer=choice.turn_timer,
+                         level=preferred_level(app, entry))
     net = open_table(app, entry, HostedNote(entry.id, choice.port, choice.lan, choice.name),
                      table, fresh=True)
     if net is not None:
