@@ -189,3 +189,17 @@ def test_hard_bombs_when_the_bomb_takes_it_out() -> None:
     state = C.apply(state, C.Play(0, ("3S",)))
     move = P.make_agent("hard", seed=1).act(C.observe(state, 1), C.legal_moves(state, 1))
     assert is_bomb(move)
+
+
+def test_hard_weighs_a_bomb_within_its_time() -> None:
+    """The bomb's second look stops at 0.95 of the limit: with a clock moving 0.1 s a
+    reading, 9 deals for every move, then at most one more for the bomb."""
+    state = bomb_on_a_single_three()
+    ticks = iter(range(10**6))
+    hard = P.HardPlayer(seed=0, time_limit=1.0, clock=lambda: next(ticks) / 10)
+    hard.playouts = 100_000
+    deals = []
+    deal_unseen = hard.deal_unseen
+    hard.deal_unseen = lambda view: deals.append(1) or deal_unseen(view)
+    hard.act(C.observe(state, 1), C.legal_moves(state, 1))
+    assert len(deals) <= 10

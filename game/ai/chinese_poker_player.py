@@ -160,16 +160,20 @@ class HardPlayer(MediumPlayer):
             if others:
                 other = max(others, key=lambda i: sum(margins[i]))
                 self.recheck(view, (candidates[best], candidates[other]),
-                             (margins[best], margins[other]))
+                             (margins[best], margins[other]), started)
                 if not _clearly_above(margins[best], margins[other]):
                     best = other
         return candidates[best]
 
     def recheck(self, view: C.View, moves: tuple[C.Move, C.Move],
-                margins: tuple[list[float], list[float]]) -> None:
+                margins: tuple[list[float], list[float]], started: float) -> None:
         """More deals for a bomb and the best other move alone: the bomb is spent for
-        good, so it is weighed on more than the few deals each of many moves had."""
+        good, so it is weighed on more than the few deals each of many moves had (at
+        the table, within what is left of its time)."""
         for _ in range(BOMB_DEALS):
+            if self.time_limit is not None and \
+                    self.clock() - started > self.time_limit * 0.95:
+                break
             hands = self.deal_unseen(view)
             for move, found in zip(moves, margins, strict=True):
                 found.append(self.margin(view, hands, move))
