@@ -113,3 +113,93 @@ def test_the_players_model_of_discards_matches_the_rules() -> None:
         for table in rng.sample(model, min(4, len(model))):  # a follow's shortcut
             assert sorted(P.sim.answers(counts, table)) == sorted(
                 o for o in model if P.sim.beats(o, table))
+
+
+def passed_on_a_single_nine() -> C.State:
+    """Seat 0 leads a single 9 at a round's start and seat 1 passes (nobody close to
+    going out); Hard sits at seat 2 and holds two of the sixteen cards from 10 to K."""
+    state = with_hands(dealt(4), "3S 4S 6S 7D 8S 9S 5S 5C 6C 7S 8C 9C",
+                       "3H 4D 6D 7H 8D 9D 5D 5H 6H 4C AD 2D",
+                       "3D 3C 4H 7C 8H 9H TS JS AS AH 2S 2H",
+                       "TH TD TC JH JD JC QS QH QD QC KS KH", turn=0)
+    state = C.apply(state, C.Play(0, ("9S",)))
+    return C.apply(state, C.Pass(1))
+
+
+def test_hard_deals_no_card_from_10_to_k_to_a_seat_that_passed_on_a_9() -> None:
+    view = C.observe(passed_on_a_single_nine(), 2)
+    faces = range(10, 14)
+    hard, blind = P.make_agent("hard", seed=3), P.make_agent("hard-blind", seed=3)
+    hard.memory.update(view)
+    dealt_to = {"hard": [0] * 4, "blind": [0] * 4}
+    for _ in range(200):
+        for name, player in (("hard", hard), ("blind", blind)):
+            hands = player.deal_unseen(view)
+            assert [sum(h) for h in hands] == list(view.counts)
+            for seat in range(4):
+                dealt_to[name][seat] += sum(hands[seat][v] for v in faces)
+    assert dealt_to["hard"][1] == 0  # read from the pass
+    assert dealt_to["hard"][0] > 0 and dealt_to["hard"][3] > 0
+    assert dealt_to["blind"][1] > 0  # today's Hard guesses them anywhere
+
+
+def test_hard_reads_the_pass_from_its_own_view_over_later_turns() -> None:
+    """The pass stays read after the trick goes on, and a new round forgets it."""
+    state = passed_on_a_single_nine()
+    hard = P.HardPlayer(seed=1)
+    hard.memory.update(C.observe(state, 2))
+    state = C.apply(state, C.Play(2, ("AS",)))
+    state = C.apply(state, C.Pass(3))
+    state = C.apply(state, C.Pass(0))
+    state = C.apply(state, C.Pass(1))  # the table clears: Hard leads a free table
+    view = C.observe(state, 2)
+    assert view.trick == () and view.turn == 2
+    hard.memory.update(view)
+    assert hard.memory.caps(1)[10:14] == [0, 0, 0, 0] and hard.memory.caps(3)[10:14] == [4] * 4
+    hard.memory.update(replace(view, round=view.round + 1, trick=()))
+    assert hard.memory.caps(1) == [4] * 16
+
+
+def bomb_on_a_single_three() -> C.State:
+    """A round's start: seat 0 leads a single 3; seat 1 holds four 5s beside a hand of
+    plain cards that beat it (the play Hard once bombed)."""
+    state = with_hands(dealt(4), "3S 4S 6S 7D 8S 9S TS JD QS KS AS 2S",
+                       "5S 5H 5D 5C 4H 6H 8H 9H TH JH QH KH",
+                       "3H 4D 6D 7H 8D 9D TD JS QD KD AD 2D",
+                       "3D 4C 6C 7S 8C 9C TC JC QC KC AH 7C", turn=0)
+    return C.apply(state, C.Play(0, ("3S",)))
+
+
+def is_bomb(move: C.Move) -> bool:
+    return isinstance(move, C.Play) and P._combo(move).kind == "bomb"
+
+
+def test_hard_keeps_its_bomb_when_the_search_does_not_show_it_pays() -> None:
+    state = bomb_on_a_single_three()
+    view, legal = C.observe(state, 1), C.legal_moves(state, 1)
+    blind = [P.make_agent("hard-blind", seed=s).act(view, legal) for s in range(10)]
+    hard = [P.make_agent("hard", seed=s).act(view, legal) for s in range(10)]
+    assert sum(map(is_bomb, blind)) >= 3  # today's Hard bombs on a noisy mean
+    assert not any(map(is_bomb, hard)), [C.describe(m) for m in hard]
+
+
+def test_hard_bombs_when_the_bomb_takes_it_out() -> None:
+    state = with_hands(dealt(4), "3S 4S", "5S 5H 5D 5C 4H", "3H 4D 6D", "3D 4C 6C", turn=0)
+    state = replace(state, hand_size=12)
+    state = C.apply(state, C.Play(0, ("3S",)))
+    move = P.make_agent("hard", seed=1).act(C.observe(state, 1), C.legal_moves(state, 1))
+    assert is_bomb(move)
+
+
+def test_hard_weighs_a_bomb_within_its_time() -> None:
+    """The bomb's second look stops at 0.95 of the limit: with a clock moving 0.1 s a
+    reading, 9 deals for every move, then at most one more for the bomb."""
+    state = bomb_on_a_single_three()
+    ticks = iter(range(10**6))
+    hard = P.HardPlayer(seed=0, time_limit=1.0, clock=lambda: next(ticks) / 10)
+    hard.playouts = 100_000
+    deals = []
+    deal_unseen = hard.deal_unseen
+    hard.deal_unseen = lambda view: deals.append(1) or deal_unseen(view)
+    hard.act(C.observe(state, 1), C.legal_moves(state, 1))
+    assert len(deals) <= 10

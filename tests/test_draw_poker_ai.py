@@ -107,3 +107,43 @@ def test_simulate_from_the_command_line() -> None:
     out = json.loads(done.stdout)
     assert out["games"] == 60 and out["dealer"] == "king" and out["opponent"] == "random"
     assert isinstance(out["dealer_points_per_hand"], float) and out["seconds"] >= 0
+
+
+def test_queen_answers_a_check_with_the_pot_or_more_whatever_she_holds() -> None:
+    """A playtest saw F. Queen, who "bets big", bet 1 after a check in 15 hands."""
+    for seed in range(40):
+        state = D.apply(D.apply(D.new_game(seed, {}), D.ChooseDealer("queen")), D.Check())
+        move = A.make_agent("dealer").act(D.observe(state, D.DEALER),
+                                          D.legal_moves(state, D.DEALER))
+        assert isinstance(move, D.Bet) and move.amount >= state.pot, (seed, move)
+
+
+def test_the_personalities_show_in_the_numbers_of_a_seeded_run() -> None:
+    runs = {d: simulate(300, 7, dealer=d, opponent="always-call") for d in D.DEALERS}
+    big = {d: r["bet_sizes"]["the pot or more"] for d, r in runs.items()}
+    assert big["queen"] > 0.9 and max(big["jack"], big["king"]) < 0.5
+    assert runs["king"]["bet_sizes"]["1"] >= runs["jack"]["bet_sizes"]["1"] > 0.4
+    assert runs["queen"]["draws"]["flush"] > runs["jack"]["draws"]["flush"]
+    assert runs["king"]["draws"]["straight"] > runs["jack"]["draws"]["straight"]
+    assert all(r["dealer_points_per_hand"] > 0 for r in runs.values())
+
+
+def test_the_exploiter_bets_the_pot_with_strong_hands_only() -> None:
+    exploiter = A.make_agent("exploiter")
+    sizes = {"strong": [], "weak": []}
+    for seed in range(200):
+        state = D.apply(D.new_game(seed, {}), D.ChooseDealer("jack"))
+        view = D.observe(state, D.PLAYER)
+        move = exploiter.act(view, D.compact_moves(state, D.PLAYER))
+        D.check(state, move)
+        strong = A.strength(view, A.Bias()) >= A.Exploiter.STRONG
+        sizes["strong" if strong else "weak"].append(move.amount if isinstance(move, D.Bet)
+                                                     else 0)
+    assert sizes["strong"] and all(n >= 2 for n in sizes["strong"])  # the pot of antes
+    assert set(sizes["weak"]) == {0}
+
+
+def test_no_dealer_loses_to_the_exploiter() -> None:
+    for dealer in D.DEALERS:
+        result = simulate(800, 5, dealer=dealer, opponent="exploiter")
+        assert result["dealer_points_per_hand"] > 0, result

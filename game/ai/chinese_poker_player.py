@@ -6,26 +6,34 @@ the state.
 - ``medium``: the greedy player of ``chinese_poker_sim``: keeps its sets whole, leads
   low and long, saves its aces and 2s and bombs for a rival close to going out.
 - ``hard``: a search over what it cannot see: it deals the unseen cards (every card not
-  in its hand, not discarded and not out of the deck) at random among the others in the
-  counts they hold, plays each candidate out with the greedy player for every seat, and
-  keeps the move that left it the best penalty margin over those deals.
+  in its hand, not discarded and not out of the deck) among the others in the counts
+  they hold, in agreement with every pass and discard it saw them make this round
+  (``chinese_poker_reading``), plays each candidate out with the greedy player for every
+  seat, and keeps the move that left it the best penalty margin over those deals. A bomb
+  must beat the best other move clearly over the same deals, not by a lucky mean.
+- ``hard-blind``: the Hard before it read the table (uniform deals, bombs on the mean),
+  kept as the yardstick the bench measures Hard against.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 from collections.abc import Callable, Sequence
 
 from game import wallclock
+from game.ai import chinese_poker_reading as reading
 from game.ai import chinese_poker_sim as sim
 from game.cards import as_card
 from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import Combo, classify, value
 
-AGENTS = ("hard", "medium", "easy", "random")
+AGENTS = ("hard", "medium", "easy", "random", "hard-blind")
 PLAYOUTS = 120  # hard's playouts per decision with no clock (deterministic, for simulate)
 TABLE_PLAYOUTS = 1000  # at the table the clock stops it first, on this machine
 CANDIDATES = 8  # plays hard weighs besides passing
+BOMB_PROOF = 2.0  # standard errors by which a bomb's gain over the best other move must show
+BOMB_DEALS = 40  # deals more to weigh a bomb against the best other move
 
 
 def _need(move: C.Play) -> tuple[int, ...]:
@@ -48,6 +56,20 @@ def _table(view: C.View) -> sim.Option | None:
 
 def _danger(view: C.View) -> bool:
     return min(n for s, n in enumerate(view.counts) if s != view.seat) <= 2
+
+
+def _is_bomb(move: C.Move) -> bool:
+    return isinstance(move, C.Play) and _combo(move).kind == "bomb"
+
+
+def _clearly_above(a: list[float], b: list[float]) -> bool:
+    """Is ``a`` better than ``b`` (margins over the same deals) by BOMB_PROOF standard
+    errors of the difference?"""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    if len(diffs) < 2:
+        return False
+    spread = statistics.stdev(diffs) / len(diffs) ** 0.5
+    return statistics.fmean(diffs) > BOMB_PROOF * spread
 
 
 def _pass(legal: Sequence[C.Move]) -> C.Move | None:
@@ -101,19 +123,29 @@ class MediumPlayer(Player):
 
 
 class HardPlayer(MediumPlayer):
+    """``reads`` False is ``hard-blind``: uniform deals, and a bomb on the best mean."""
+
     def __init__(self, seed: int = 0, time_limit: float | None = None,
-                 clock: Callable[[], float] = wallclock.seconds) -> None:
+                 clock: Callable[[], float] = wallclock.seconds, reads: bool = True) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
         self.clock = clock
         self.playouts = PLAYOUTS if time_limit is None else TABLE_PLAYOUTS
+        self.reads = reads
+        self.memory = reading.Memory()
+
+    def new_game(self) -> None:
+        super().new_game()
+        self.memory = reading.Memory()
 
     def play(self, view: C.View, legal: Sequence[C.Move]) -> C.Move:
+        if self.reads:
+            self.memory.update(view)
         candidates = self.candidates(view, legal)
         if len(candidates) == 1:
             return candidates[0]
         started = self.clock()
-        totals = [0.0] * len(candidates)
+        margins: list[list[float]] = [[] for _ in candidates]
         rounds = max(1, self.playouts // len(candidates))
         for done in range(rounds):
             if self.time_limit is not None and done and \
@@ -121,8 +153,30 @@ class HardPlayer(MediumPlayer):
                 break
             hands = self.deal_unseen(view)
             for i, move in enumerate(candidates):
-                totals[i] += self.margin(view, hands, move)
-        return candidates[max(range(len(candidates)), key=lambda i: totals[i])]
+                margins[i].append(self.margin(view, hands, move))
+        best = max(range(len(candidates)), key=lambda i: sum(margins[i]))
+        if self.reads and _is_bomb(candidates[best]):
+            others = [i for i, m in enumerate(candidates) if not _is_bomb(m)]
+            if others:
+                other = max(others, key=lambda i: sum(margins[i]))
+                self.recheck(view, (candidates[best], candidates[other]),
+                             (margins[best], margins[other]), started)
+                if not _clearly_above(margins[best], margins[other]):
+                    best = other
+        return candidates[best]
+
+    def recheck(self, view: C.View, moves: tuple[C.Move, C.Move],
+                margins: tuple[list[float], list[float]], started: float) -> None:
+        """More deals for a bomb and the best other move alone: the bomb is spent for
+        good, so it is weighed on more than the few deals each of many moves had (at
+        the table, within what is left of its time)."""
+        for _ in range(BOMB_DEALS):
+            if self.time_limit is not None and \
+                    self.clock() - started > self.time_limit * 0.95:
+                break
+            hands = self.deal_unseen(view)
+            for move, found in zip(moves, margins, strict=True):
+                found.append(self.margin(view, hands, move))
 
     def candidates(self, view: C.View, legal: Sequence[C.Move]) -> list[C.Move]:
         """Passing (when allowed), the greedy choice, and the cheapest other plays."""
@@ -138,20 +192,7 @@ class HardPlayer(MediumPlayer):
 
     def deal_unseen(self, view: C.View) -> list[list[int]]:
         """A guess at every hand, consistent with all this seat has seen."""
-        seen = {c for c in (*view.hand, *view.played)}
-        unseen = [value(c.rank) for c in C.DECK if c not in seen]
-        self.rng.shuffle(unseen)
-        hands = []
-        for seat, count in enumerate(view.counts):
-            if seat == view.seat:
-                hands.append(sim.counts_of(c.rank for c in view.hand))
-            else:
-                hand = [0] * 16
-                for v in unseen[:count]:
-                    hand[v] += 1
-                del unseen[:count]
-                hands.append(hand)
-        return hands
+        return reading.deal(view, self.memory, self.rng)
 
     def margin(self, view: C.View, hands: list[list[int]], move: C.Move) -> float:
         """Mean rival penalty less our own, after ``move`` and a greedy playout."""
@@ -186,4 +227,6 @@ def make_agent(name: str, seed: int = 0, time_limit: float | None = None) -> Pla
         return MediumPlayer(seed)
     if name == "hard":
         return HardPlayer(seed, time_limit)
+    if name == "hard-blind":
+        return HardPlayer(seed, time_limit, reads=False)
     raise ValueError(f"unknown Chinese Poker player {name!r}: choose {', '.join(AGENTS)}")

@@ -2,10 +2,13 @@
 
 - ``dealer``: the three dealers. Its personality comes from the view (the dealer the
   player chose): S. Jack plays the odds straight; F. Queen overrates flush draws and
-  bets big; N. King overrates straight draws, bets small and calls readily.
+  bets big (the pot or more, bluffs too); N. King overrates straight draws, bets small
+  and calls readily.
 - ``player``: the same judgement from the player's seat (demo, Auto).
 - ``always-call``: checks, calls every bet, draws like S. Jack.
 - ``random``: any kind of move at random, amounts too.
+- ``exploiter``: seeks out a dealer who pays off or bluffs: bets and raises big only
+  with strong hands, checks the rest, calls when its hand beats the pot odds.
 
 Betting: the strength of a hand is its chance of beating a typical final hand (before
 the draw, the worth of its best draw); strong hands bet and raise in proportion to the
@@ -22,7 +25,7 @@ from typing import TypeVar
 from game.ai.draw_poker_odds import Bias, best_draw, value_of
 from game.rules import draw_poker as D
 
-AGENTS = ("player", "dealer", "always-call", "random")
+AGENTS = ("player", "dealer", "always-call", "random", "exploiter")
 BET_FROM = 0.55  # strength from which a hand bets for value
 RAISE_FROM = 0.8
 MAX_RAISES = 4  # in one round; past it a strong hand just calls
@@ -36,12 +39,14 @@ class Manner:
 
     bias: Bias = Bias()
     boldness: float = 1.0  # scales its bets and raises
+    floor: float = 0.0  # the least it bets after a check, as a share of the pot (0: 1 point)
     caution: float = CALL_MARGIN  # a call must beat the pot odds by this much
 
 
-# S. Jack plays it straight; F. Queen chases flushes and bets big; N. King chases
-# straights, bets small and calls readily.
-PERSONALITIES = {"jack": Manner(), "queen": Manner(Bias(flush=2.4), boldness=1.3),
+# S. Jack plays it straight; F. Queen chases flushes and bets big, the pot at least
+# even when a check leaves her a bet to make on little; N. King chases straights, bets
+# small and calls readily. (tools/bench_draw_poker.py shows each in numbers.)
+PERSONALITIES = {"jack": Manner(), "queen": Manner(Bias(flush=2.4), boldness=2.5, floor=1.0),
                  "king": Manner(Bias(straight=2.4), boldness=0.75, caution=0.0)}
 
 
@@ -110,6 +115,7 @@ class Judge:
         s = strength(view, manner.bias)
         want = wanted_bet(s, view.pot, manner.boldness)
         if view.to_call == 0:
+            want = max(want, round(manner.floor * view.pot)) if view.checked else want
             if want and _pick(legal, D.Bet) is not None:
                 return _sized(legal, D.Bet, want)
             return _pick(legal, D.Check) or _sized(legal, D.Bet, 1)
@@ -167,8 +173,35 @@ class RandomPlayer:
         return found[self.rng.randrange(len(found))]
 
 
+class Exploiter:
+    """Bets the pot with a strong hand and raises the pot once a round, never with less;
+    a bet against it is called when its hand beats the pot odds (no margin), so a dealer
+    who bets big on little pays for it."""
+
+    STRONG = 0.8
+
+    def __init__(self) -> None:
+        self.judge = Judge("jack")
+
+    def new_game(self) -> None:
+        """Stateless."""
+
+    def act(self, view: D.DrawPokerView, legal: Sequence[Any]) -> Any:
+        if view.phase not in ("bet1", "bet2"):
+            return self.judge.act(view, legal)
+        s = strength(view, Bias())
+        pot = view.pot + view.to_call
+        if s >= self.STRONG and view.raises < 2:
+            return _sized(legal, D.Raise, pot) or _sized(legal, D.Bet, pot)
+        if view.to_call == 0:
+            return _pick(legal, D.Check)
+        if s >= view.to_call / pot:
+            return _pick(legal, D.Call)
+        return _pick(legal, D.Fold)
+
+
 def make_agent(name: str, seed: int = 0, time_limit: float | None = None
-               ) -> Judge | AlwaysCall | RandomPlayer:
+               ) -> Judge | AlwaysCall | RandomPlayer | Exploiter:
     if name == "dealer":
         return Judge()
     if name == "player":
@@ -177,4 +210,6 @@ def make_agent(name: str, seed: int = 0, time_limit: float | None = None
         return AlwaysCall()
     if name == "random":
         return RandomPlayer(seed)
+    if name == "exploiter":
+        return Exploiter()
     raise ValueError(f"unknown draw poker player {name!r}: choose {', '.join(AGENTS)}")

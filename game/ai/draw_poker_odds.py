@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 
 from game.cards import Card, full_deck
@@ -218,4 +219,9 @@ def _high_cards(hand: Sequence[Card]) -> DrawOption:
 
 
 def best_draw(hand: Sequence[Card], bias: Bias = Bias()) -> DrawOption:
+    return _best_draw(tuple(hand), bias)
+
+
+@lru_cache(maxsize=256)  # a hand is weighed at every bet before the draw and at the draw
+def _best_draw(hand: tuple[Card, ...], bias: Bias) -> DrawOption:
     return draw_options(hand, bias)[0]

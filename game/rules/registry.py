@@ -274,20 +274,23 @@ GAMES: tuple[GameEntry, ...] = (
         sim_flags=(SimFlag("--players", "seats at the table", kind=int, choices=(2, 3, 4),
                            default=4),
                    SimFlag("--agents", "a computer player per seat, comma-separated "
-                           "(hard, medium, easy, random); default hard against medium"))),
+                           "(hard, medium, easy, random, or hard-blind: Hard before it read "
+                           "the table); default hard against medium"))),
     GameEntry(
         "draw-poker", "Draw Poker",
         "Five-card draw for points against the house: pick one of three dealers, each "
         "with a way of playing, and bet, draw and bluff.",
         rules=draw_poker.RULES, scene="scenes.draw_poker:DrawPokerScene",
-        agents=("player", "dealer", "always-call", "random"),
+        agents=("player", "dealer", "always-call", "random", "exploiter"),
         agent_factory="game.ai.draw_poker:make_agent", figure="dealer_points_per_hand",
         help_topic="draw-poker", simulator="game.ai.draw_poker_sim:simulate",
         sim_flags=(
             SimFlag("--dealer", "the dealer: S. Jack (no bias), F. Queen (flushes), "
                     "N. King (straights)", choices=draw_poker.DEALERS, default="jack"),
-            SimFlag("--opponent", "the player's seat: calls everything, or plays at random",
-                    choices=("always-call", "random"), default="always-call"),
+            SimFlag("--opponent", "the player's seat: calls everything, plays at random, "
+                    "or bets big only with strong hands",
+                    choices=("always-call", "random", "exploiter"),
+                    default="always-call"),
         )),
     GameEntry("milligan", "The Giant",
               "Two-deck patience: build eight foundations from ace to king. Three "
