@@ -186,7 +186,7 @@ class Exploiter:
     def new_game(self) -> None:
         """Stateless."""
 
-    def act(self, view: D.DrawPokerView, legal: Sequence[Any]) -> Any:
+    def act(self, view: D.DrawPokerView, legal: Sequence[D.Move]) -> D.Move | None:
         if view.phase not in ("bet1", "bet2"):
             return self.judge.act(view, legal)
         s = strength(view, Bias())
