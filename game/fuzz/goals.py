@@ -125,7 +125,7 @@ def mouse_question(app: Any, seed: int) -> Any:
     before = app.settings.input_mode
     app.set_setting(input_mode="ask")
     scene = _game(app, rng.choice(sorted(e.id for e in playable())), seed)
-    scene.ask_for_mouse()
+    scene.pointer.ask()
     app.set_setting(input_mode=before)
     return scene
 
