@@ -539,6 +539,8 @@ def test_keys_typed_during_the_computers_turn_are_refused_not_half_kept(
     key(app, pygame.K_2, "2")  # typed too early: refused, and not kept as a row
     assert scene.pending_row is None
     assert "Wait for your turn. The computer is playing." in scene.hud.message.text
+    frames(app)  # the computer starts thinking on the worker: its answer, however busy
+    scene.jobs.wait("seat-1", timeout=60)  # the machine (table time stands still meanwhile)
     waited = 0
     while not scene.view.to_move and waited < 600:
         frames(app)
