@@ -188,7 +188,8 @@ def test_empty_foundations_show_their_suit_and_columns_their_key(tmp_path: Path)
             assert felt_differs(app, (x + S.CARD_W / 2, y + S.CARD_H / 2)), p
     for i in range(8):  # a number over each column, where the key that picks it says
         x = S.column_x(i) + S.CARD_W / 2
-        assert any(felt_differs(app, (x + dx, S.COLUMN_TOP - 70)) for dx in range(-6, 7)), i
+        y = S.COLUMN_TOP - S.NUMBER_ABOVE + 12  # the number's middle
+        assert any(felt_differs(app, (x + dx, y)) for dx in range(-6, 7)), i
 
 
 def test_the_waiving_space_goes_by_one_name(tmp_path: Path) -> None:
