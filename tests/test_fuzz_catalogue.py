@@ -65,7 +65,7 @@ WANTED = {"user-points": {"Hand points"}, "tournament-names": {"A tournament pla
           "match-end": {"Game … of … over", "Match over", "… wins the match",
                         "The match is a tie"},
           "round-end": {"Round …", "A tie", "Game over"}, "mouse-question": {"Mouse"},
-          "deal-number": {"Play deal number"},
+          "deal-number": {"Play deal number"}, "hot-seat": {"Target", "…'s turn"},
           "host-questions": {"The game's table question", "People", "Computer", "Turn timer",
                              "Listen", "Port", "Your name"}}
 
