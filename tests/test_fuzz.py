@@ -204,6 +204,7 @@ def test_slow_frames_and_memory_are_reported(monkeypatch: pytest.MonkeyPatch) ->
     assert slow["count"] >= 50 and len(slow["slowest"]) == measure.SLOWEST_KEPT
     assert slow["slowest"][0]["ms"] >= slow["slowest"][-1]["ms"]
     assert out["memory_mb"]["rounds"][0] > 0 and out["memory_mb"]["peak"] > 0
+    assert len(out["memory_mb"]["surfaces"]) == len(out["memory_mb"]["rounds"])
 
 
 def test_a_move_the_autosave_missed_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
