@@ -105,7 +105,7 @@ class SetupDialogs:
 
         dialog = Dialog(f"Seat {seat + 1}", "The name of the person in this seat? Enter "
                         "keeps it.", [("ok", "OK", "")], named, cancel_key=BACK,
-                        text=default, max_length=NAME_LENGTH)
+                        text=default, max_length=NAME_LENGTH, kind="A seat's name")
         self.hud.ask(dialog)
 
     def _ask_target(self) -> None:

@@ -204,6 +204,7 @@ def test_slow_frames_and_memory_are_reported(monkeypatch: pytest.MonkeyPatch) ->
     assert slow["count"] >= 50 and len(slow["slowest"]) == measure.SLOWEST_KEPT
     assert slow["slowest"][0]["ms"] >= slow["slowest"][-1]["ms"]
     assert out["memory_mb"]["rounds"][0] > 0 and out["memory_mb"]["peak"] > 0
+    assert len(out["memory_mb"]["surfaces"]) == len(out["memory_mb"]["rounds"])
 
 
 def test_a_move_the_autosave_missed_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -279,3 +280,16 @@ def test_the_endgame_start_resumes_over_what_a_hostile_round_left(tmp_path: Path
     dict(hostile.HURTS)["a folder"](tmp_path / "autosave-milligan.json", random.Random(1), None)
     scene = starts["endgame:milligan"].make(make_app(tmp_path), 7)
     assert scene.recorder.cursor > 0  # resumed
+
+
+def test_a_bounded_run_visits_every_goal_without_a_failure(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    from game.fuzz.goals import goal_starts
+
+    monkeypatch.setattr(runner, "JUMP_GAP", (1, 3))  # a round in a few hundred events
+    report = run_fuzz(600, 3)
+    assert report.ok, report.text()
+    assert {s.name for s in goal_starts()} <= set(report.starts)
+    # what the goals open at once, as random input rarely does
+    assert {"A tournament player's name", "New session"} <= report.catalogued
+    assert "New session" not in report.not_reached

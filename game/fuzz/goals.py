@@ -112,6 +112,21 @@ def round_end(app: Any, seed: int) -> Any:
     return resume(app, entry, replayed(entry, whole, max(0, end - rng.randint(1, 3))))
 
 
+def hot_seat(app: Any, seed: int) -> None:
+    """Chinese Poker's New with people in two or more seats, sharing the screen: the
+    names are asked, and each turn is passed. (Pushed here: on entering, a table with
+    no match asks its own New match.)"""
+    rng = random.Random(seed)
+    scene = _game(app, "chinese-poker", seed)
+    app.push(scene)
+    scene.deal_again()  # who sits where
+    answer(scene, rng.choice("234"))
+    while scene.hud.dialog is not None and scene.hud.dialog.title.startswith("Seat"):
+        answer(scene, "human" if scene.hud.dialog.text is None else None)
+    if rng.random() < 0.5:
+        answer(scene)  # the target: the match starts
+
+
 def new_session(app: Any, seed: int) -> Any:
     """Draw Poker's New during a session: start again with the starting points?"""
     scene = _game(app, "draw-poker", seed)
@@ -160,6 +175,7 @@ GOALS: tuple[Goal, ...] = (
     ("pyramid", "tour", pyramid_tour),
     ("pyramid", "match-end", pyramid_match_end),
     ("chinese-poker", "round-end", round_end),
+    ("chinese-poker", "hot-seat", hot_seat),
     ("draw-poker", "new-session", new_session),
     ("", "mouse-question", mouse_question),
     ("", "deal-number", deal_number),

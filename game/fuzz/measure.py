@@ -1,5 +1,6 @@
 """What a fuzz run measures of the machine it runs on: frames slower than a player
-would forgive, and the resident memory at each round's start. These depend on the
+would forgive, and the resident memory at each round's start with the part of it in
+Surfaces (pixels are C memory, which tracemalloc does not see). These depend on the
 machine, not the seed, so the report keeps them apart from the run's own record."""
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class Measures:
     slow_frames: int = 0
     slowest: list[SlowFrame] = field(default_factory=list)  # the worst few, worst first
     memory_mb: list[int] = field(default_factory=list)  # resident, at each round's start
+    surfaces_mb: list[int] = field(default_factory=list)  # their pixels, then (C memory)
 
     def frame(self, seconds: float, event: int, app: Any) -> None:
         if seconds < SLOW:
@@ -42,11 +44,13 @@ class Measures:
 
     def round_started(self) -> None:
         self.memory_mb.append(resident_mb())
+        self.surfaces_mb.append(surfaces_mb())
 
     def to_json(self) -> dict[str, Any]:
         return {"slow_frames": {"count": self.slow_frames,
                                 "slowest": [asdict(f) for f in self.slowest]},
-                "memory_mb": {"rounds": self.memory_mb, "peak": peak_mb()}}
+                "memory_mb": {"rounds": self.memory_mb, "surfaces": self.surfaces_mb,
+                              "peak": peak_mb()}}
 
     def text(self) -> list[str]:
         lines = [f"frames over {SLOW * 1000:.0f} ms: {self.slow_frames}"]
@@ -55,6 +59,7 @@ class Measures:
         rounds = ", ".join(map(str, self.memory_mb))
         lines.append(f"resident memory (MB) at each round's start: {rounds}; "
                      f"peak {peak_mb()}")
+        lines.append("of which Surfaces' pixels: " + ", ".join(map(str, self.surfaces_mb)))
         return lines
 
 
