@@ -120,3 +120,13 @@ def test_a_written_gap_anywhere_is_skipped_and_the_cards_after_it_count() -> Non
     # Both mutants of the gap test survived: a gap misread as a card, or ending the hand.
     assert category(["--", "AS", "--", "AH", "KD"]) == "one_pair"
     assert category(["--", "--", "--", "--", "--"]) == "high_card"
+
+
+def test_written_cards_are_read_and_wrong_hands_refused_with_the_reason() -> None:
+    assert evaluate(["AS", "AH", "AD", "KC", "KH"]).category == "full_house"
+    with pytest.raises(ValueError, match="exactly 5 cards"):
+        evaluate(parse_cards("AS AH AD KC"))
+    with pytest.raises(ValueError, match="no two decks"):
+        evaluate([Card(1, "S")] * 5)
+    with pytest.raises(ValueError, match="at most 5 cards, got 6"):
+        category(parse_cards("AS AH AD KC KH 2S"))
