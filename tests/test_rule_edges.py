@@ -129,3 +129,19 @@ def test_the_undo_button_is_enabled_only_when_there_is_a_move_to_take_back(
         table.settle()
         assert enabled("undo") is table.session.can_undo
         assert enabled("redo") in (True, None)
+
+
+def test_the_lines_and_neighbours_built_anew_are_the_ones_on_the_board() -> None:
+    # Built once at import; built again here so that a planted bug in a builder shows.
+    rows = [tuple(range(r * 5, r * 5 + 5)) for r in range(5)]
+    cols = [tuple(range(c, 25, 5)) for c in range(5)]
+    assert list(P._lines(False)) == rows + cols
+    assert list(P._lines(True)) == rows + cols + [(0, 6, 12, 18, 24), (4, 8, 12, 16, 20)]
+    for square in range(25):
+        r, c = divmod(square, 5)
+        near = {(r + dr) * 5 + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                if (dr or dc) and 0 <= r + dr < 5 and 0 <= c + dc < 5}
+        edges = {n for n in near if n // 5 == r or n % 5 == c}
+        assert set(P._neighbours(True)[square]) == near
+        assert set(P._neighbours(False)[square]) == edges
+        assert len(P._neighbours(True)[square]) == len(near)  # each once
