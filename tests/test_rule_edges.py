@@ -192,3 +192,22 @@ def test_the_mode_names_what_changes_the_goal() -> None:
     assert mode({"scoring": "pat"}) == ("one_hand:pat:10", "One Hand, Make Pat Hands")
     key, title = mode({"mode": "race"})
     assert key == "race:american:10" and "target" not in title and title.endswith("10 hands")
+
+
+def test_two_players_outcome_by_points_or_by_pat_hands_made() -> None:
+    scored = replace(P.new_game(1, {"mode": "race"}), grids=(PLAIN_GRID, PAT_GRID))
+    low, high = P.seat_score(scored, 0), P.seat_score(scored, 1)
+    found = P.outcome(scored)
+    assert found.results == ("lost", "won") and found.points == (low, high)
+    assert found.score == f"{low} to {high}"
+    # One player makes pat hands (no score): each wins who reached their own goal.
+    mixed = replace(P.new_game(1, {"mode": "race", "players": [{"scoring": "pat"}, {}]}),
+                    grids=(PAT_GRID, PLAIN_GRID))
+    found = P.outcome(mixed)
+    assert found.points == (None, P.seat_score(mixed, 1)) and found.results == ("won", "lost")
+    assert found.score.startswith("pat hands made to ")
+    assert P.square_name(0, 4) == "row 1, column 5"
+    # Nothing (0) against one pair (1 point in the User table) is still a loss.
+    user = replace(P.new_game(1, {"mode": "race", "scoring": "user"}),
+                   grids=(PLAIN_GRID, rows_grid("2S 2H 6D 8C TS")))
+    assert P.outcome(user).points == (0.0, 1.0) and P.outcome(user).results == ("lost", "won")
