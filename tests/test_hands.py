@@ -1,12 +1,14 @@
 """The hand evaluator: exact over every one-deck hand, two-deck hands, the order of
 draw poker, and the category of partial hands."""
 
+import itertools
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 import pytest
 
 from game.cards import Card, full_deck, parse_cards
+from game.rules import hands as H
 from game.rules.hands import CATEGORIES, category, evaluate
 
 # How many of the 2,598,960 five-card hands fall in each category.
@@ -120,3 +122,74 @@ def test_a_written_gap_anywhere_is_skipped_and_the_cards_after_it_count() -> Non
     # Both mutants of the gap test survived: a gap misread as a card, or ending the hand.
     assert category(["--", "AS", "--", "AH", "KD"]) == "one_pair"
     assert category(["--", "--", "--", "--", "--"]) == "high_card"
+
+
+def test_written_cards_are_read_and_wrong_hands_refused_with_the_reason() -> None:
+    assert evaluate(["AS", "AH", "AD", "KC", "KH"]).category == "full_house"
+    with pytest.raises(ValueError, match="exactly 5 cards"):
+        evaluate(parse_cards("AS AH AD KC"))
+    with pytest.raises(ValueError, match="no two decks"):
+        evaluate([Card(1, "S")] * 5)
+    with pytest.raises(ValueError, match="at most 5 cards, got 6"):
+        category(parse_cards("AS AH AD KC KH 2S"))
+
+
+# -- the lookup tables, built again and checked against a plain reading of the rules ----
+# (They are built once at import; building them here is what lets a planted bug in a
+# builder show: the mutation run switches a mutant on only after the import.)
+
+STRAIGHTS = [list(range(top - 4, top + 1)) for top in range(6, 15)] + [[2, 3, 4, 5, 14]]
+
+
+def plain_strength(ranks: tuple[int, ...], suited: bool) -> tuple[int, tuple[int, ...]]:
+    highs = sorted((14 if r == 1 else r for r in ranks), reverse=True)
+    top = next((s[-1] if s != [2, 3, 4, 5, 14] else 5 for s in STRAIGHTS
+                if sorted(highs) == s), None)
+    if suited and top == 14:
+        return CATEGORIES.index("royal_flush"), (14,)
+    if suited and top:
+        return CATEGORIES.index("straight_flush"), (top,)
+    if suited:
+        return CATEGORIES.index("flush"), tuple(highs)
+    if top:
+        return CATEGORIES.index("straight"), (top,)
+    counts = Counter(highs)
+    shape = sorted(counts.values(), reverse=True)
+    name = {(5,): "five_of_a_kind", (4, 1): "four_of_a_kind", (3, 2): "full_house",
+            (3, 1, 1): "three_of_a_kind", (2, 2, 1): "two_pair",
+            (2, 1, 1, 1): "one_pair"}.get(tuple(shape), "high_card")
+    return CATEGORIES.index(name), tuple(sorted(counts, key=lambda r: (counts[r], r),
+                                                reverse=True))
+
+
+def test_the_hand_tables_built_anew_order_every_hand_as_the_rules_read_plainly() -> None:
+    plain, suited = H._build()
+    entries = []
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        key = H._product(ranks)
+        entries.append((plain[key], plain_strength(ranks, False)))
+        if max(Counter(ranks).values()) <= 2:
+            entries.append((suited[key], plain_strength(ranks, True)))
+        else:
+            assert key not in suited
+    for value, strength in entries:
+        assert value.category == CATEGORIES[strength[0]]
+    by_value = sorted(entries, key=lambda e: e[0])
+    for (v1, s1), (v2, s2) in zip(by_value, by_value[1:], strict=False):
+        assert (v1 < v2) == (s1 < s2) and (v1 == v2) == (s1 == s2), (s1, s2)
+
+
+def test_the_partial_table_and_the_rank_tree_built_anew() -> None:
+    partial = H._partial_table()
+    for size in range(5):
+        for ranks in combinations_with_replacement(range(1, 14), size):
+            shape = sorted(Counter(ranks).values(), reverse=True) + [0, 0]
+            name = ("four_of_a_kind" if shape[0] == 4 else "three_of_a_kind" if shape[0] == 3
+                    else "two_pair" if shape[:2] == [2, 2] else "one_pair" if shape[0] == 2
+                    else "high_card")
+            assert partial[H._product(ranks)] == name, ranks
+    tree = H._rank_tree()
+    for ranks in itertools.product(range(1, 14), repeat=5):
+        if sum(ranks) % 7 == 0:  # a seventh of all orders, every leaf shape among them
+            a, b, c, d, e = ranks
+            assert tree[a][b][c][d][e] is H._PLAIN[H._product(ranks)]

@@ -254,3 +254,14 @@ def test_bench_runs_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
     with capsys.disabled():
         print(f"\nrecorder, 150 moves: undo {result['undo_us']} us, seek {result['seek_ms']} ms")
     assert {"undo_us", "seek_ms", "cold"} <= set(result)
+
+
+def test_reset_keeps_the_seed_and_options_it_is_not_given() -> None:
+    rec = Recorder(RULES, 5, {"redeals": 0})
+    rec.play(Draw())
+    rec.reset(seed=6)
+    assert (rec.seed, rec.config, rec.length) == (6, {"redeals": 0}, 0)
+    assert rec.state == RULES.new_game(6, {"redeals": 0})
+    rec.reset(config={"redeals": 1})
+    assert (rec.seed, rec.config) == (6, {"redeals": 1})
+    assert rec.state == RULES.new_game(6, {"redeals": 1})

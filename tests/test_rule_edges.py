@@ -129,3 +129,85 @@ def test_the_undo_button_is_enabled_only_when_there_is_a_move_to_take_back(
         table.settle()
         assert enabled("undo") is table.session.can_undo
         assert enabled("redo") in (True, None)
+
+
+def test_the_lines_and_neighbours_built_anew_are_the_ones_on_the_board() -> None:
+    # Built once at import; built again here so that a planted bug in a builder shows.
+    rows = [tuple(range(r * 5, r * 5 + 5)) for r in range(5)]
+    cols = [tuple(range(c, 25, 5)) for c in range(5)]
+    assert list(P._lines(False)) == rows + cols
+    assert list(P._lines(True)) == rows + cols + [(0, 6, 12, 18, 24), (4, 8, 12, 16, 20)]
+    for square in range(25):
+        r, c = divmod(square, 5)
+        near = {(r + dr) * 5 + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                if (dr or dc) and 0 <= r + dr < 5 and 0 <= c + dc < 5}
+        edges = {n for n in near if n // 5 == r or n % 5 == c}
+        assert set(P._neighbours(True)[square]) == near
+        assert set(P._neighbours(False)[square]) == edges
+        assert len(P._neighbours(True)[square]) == len(near)  # each once
+
+
+def rows_grid(*rows: str) -> tuple[Card | None, ...]:
+    cells = [c for row in rows for c in row.split()]
+    cells += ["--"] * (P.SQUARES - len(cells))
+    return tuple(None if c == "--" else as_card(c) for c in cells)
+
+
+PAT_GRID = rows_grid("AS KS QS JS TS", "9H 8H 7H 6H 5H", "2D 5D 7D 9D JD", "6S 5H 4D 3C 2S",
+                     "KC KH KD 3H 3S")
+PLAIN_GRID = rows_grid("2S 4H 6D 8C TS", "3H 5D 7C 9S JH")  # no pat row
+
+
+@pytest.mark.parametrize(("mode", "won"), [("best_of_two", True), ("sum_of_two", False)])
+def test_make_pat_hands_with_two_matrices_wins_with_either_or_needs_both(mode: str,
+                                                                           won: bool) -> None:
+    state = replace(P.new_game(1, {"mode": mode, "scoring": "pat"}),
+                    grids=(PAT_GRID, PLAIN_GRID))
+    assert P.pat_rows(PAT_GRID) == P.PAT_WIN and P.pat_won(state, 0) is won
+    assert P.goal_reached(state, 0) is won and P.figures(state)["win"] is won
+
+
+def test_the_target_is_reached_at_exactly_its_score() -> None:
+    # English, ten hands: 70. Two royal flushes (30 each) and a full house (10), the
+    # columns holding no pair.
+    grid = rows_grid("AS KS QS JS TS", "TH AH KH QH JH", "2D 2C 2H 7C 7D")
+    state = replace(P.new_game(1, {"scoring": "english"}), grids=(grid,))
+    assert P.seat_score(state, 0) == 70 and P.goal_reached(state, 0)
+    fewer = replace(state, grids=(rows_grid("AS KS QS JS TS", "TH AH KH QH JH"),))
+    assert not P.goal_reached(fewer, 0)
+
+
+def test_two_players_level_on_points_is_not_a_win() -> None:
+    state = replace(P.new_game(1, {"mode": "race"}), grids=(PLAIN_GRID, PLAIN_GRID))
+    assert P.figures(state)["win"] is False
+
+
+def test_the_mode_names_what_changes_the_goal() -> None:
+    def mode(config: dict[str, object]) -> tuple[str, str]:
+        found = P.mode(P.new_game(1, config))
+        return found.key, found.title
+    assert mode({}) == ("one_hand:american:10", "One Hand, American, 10 hands, target 200")
+    assert mode({"hands": 12, "scoring": "english"}) == (
+        "one_hand:english:12", "One Hand, English, 12 hands, target 84")
+    assert mode({"scoring": "pat"}) == ("one_hand:pat:10", "One Hand, Make Pat Hands")
+    key, title = mode({"mode": "race"})
+    assert key == "race:american:10" and "target" not in title and title.endswith("10 hands")
+
+
+def test_two_players_outcome_by_points_or_by_pat_hands_made() -> None:
+    scored = replace(P.new_game(1, {"mode": "race"}), grids=(PLAIN_GRID, PAT_GRID))
+    low, high = P.seat_score(scored, 0), P.seat_score(scored, 1)
+    found = P.outcome(scored)
+    assert found.results == ("lost", "won") and found.points == (low, high)
+    assert found.score == f"{low} to {high}"
+    # One player makes pat hands (no score): each wins who reached their own goal.
+    mixed = replace(P.new_game(1, {"mode": "race", "players": [{"scoring": "pat"}, {}]}),
+                    grids=(PAT_GRID, PLAIN_GRID))
+    found = P.outcome(mixed)
+    assert found.points == (None, P.seat_score(mixed, 1)) and found.results == ("won", "lost")
+    assert found.score.startswith("pat hands made to ")
+    assert P.square_name(0, 4) == "row 1, column 5"
+    # Nothing (0) against one pair (1 point in the User table) is still a loss.
+    user = replace(P.new_game(1, {"mode": "race", "scoring": "user"}),
+                   grids=(PLAIN_GRID, rows_grid("2S 2H 6D 8C TS")))
+    assert P.outcome(user).points == (0.0, 1.0) and P.outcome(user).results == ("lost", "won")

@@ -29,6 +29,7 @@ def tape_and_seen() -> tuple[SeatTape, list[Update]]:
 def test_seeking_delivers_the_message_one_step_animates_a_jump_snaps() -> None:
     tape, seen = tape_and_seen()
     assert tape.cursor == 0 and tape.seat == SEAT and tape.game_id == GAME
+    assert tape.client.watching is True  # its scene takes no input
     assert tape.length == len(tape.updates) - 1 >= 3
     assert tape.meta == {"date": tape.replay.date, "result": "won"}
     first = tape.client.view
