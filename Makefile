@@ -23,8 +23,9 @@ test: $(STAMP)
 
 # `make bench` prints every speed and strength figure (an hour or more: the computer
 # players play thousands of games); `make bench BENCHES=tools.bench_hands` runs one.
-BENCHES ?= tools.bench tools.bench_hands tools.bench_poker_squares tools.bench_poker_squares_hint \
-	tools.bench_draw_poker tools.bench_chinese_poker tools.bench_milligan tools.bench_net tools.bench_focus
+BENCHES ?= tools.bench tools.bench_hands tools.bench_poker_squares \
+	tools.bench_poker_squares_options tools.bench_poker_squares_hint tools.bench_draw_poker \
+	tools.bench_chinese_poker tools.bench_milligan tools.bench_net tools.bench_focus
 # Every figure also goes to bench-out/figures.jsonl; the summary (a table, and
 # bench-out/summary.json) marks each against its target, with the machine's load.
 bench: $(STAMP)

@@ -12,6 +12,7 @@ import pytest
 
 from game.ai import milligan_player as P
 from game.ai import milligan_search as search
+from game.ai import milligan_solver as solver
 from game.cards import parse_cards
 from game.rules import milligan as M
 from game.rules import milligan_stuck
@@ -56,7 +57,7 @@ def test_the_solver_proves_a_win_with_a_line_that_wins() -> None:
                  stock=0)
     s = M.MilliganState(s.columns, tuple(parse_cards("KD KC")), s.foundations, None, "suit",
                         True)
-    verdict = search.solve(s, 2.0)
+    verdict = solver.solve(s, 2.0)
     assert verdict.winnable is True
     for move in verdict.moves:
         s = M.apply(s, move)
@@ -133,11 +134,11 @@ def test_with_the_stock_out_the_player_plays_on_while_a_card_can_go_up_without_l
 def test_the_solver_says_not_winnable_for_a_stuck_game_and_unknown_in_time() -> None:
     stuck = position(["KC 5D", "QC 9H", "JC 7S"], foundations={0: "AS 2S"}, rule="suit",
                      mm=True)
-    assert search.solve(stuck, 2.0).winnable is False
+    assert solver.solve(stuck, 2.0).winnable is False
     # Out of time at once (a clock that has already run past the limit): the answer is
     # "unknown", and no position is searched.
     readings = iter([0.0] + [5.0] * 10**6)
-    fresh = search.solve(M.new_game(3, {"rule": "suit", "miss_milligan": True}), 2.0,
+    fresh = solver.solve(M.new_game(3, {"rule": "suit", "miss_milligan": True}), 2.0,
                          clock=lambda: next(readings))
     assert fresh.winnable is None and fresh.nodes <= 1
 
@@ -152,3 +153,22 @@ def test_simulate_from_the_command_line() -> None:
     out = json.loads(done.stdout)
     assert out["games"] == 2 and out["rule"] == "suit" and out["miss_milligan"] is True
     assert 0 <= out["win_rate"] <= 1 and isinstance(out["mean_score"], float) and out["seconds"]
+
+
+def test_the_solver_finds_wins_the_players_own_game_misses_within_a_node_budget() -> None:
+    # Same suit, deal 11: the computer player's own game from the deal is lost, and the
+    # solver that tried only that (and then every position) said "unknown" in 5 s. The
+    # deal-by-deal search leaves the player's choice where it judged positions alike.
+    # The budget is in positions, on a clock that never moves: no speed counts.
+    state = M.new_game(11, {"rule": "suit"})
+    player = P.make_agent("search")
+    alone = state
+    while alone.status == "playing":
+        move = player.act(M.observe(alone), M.legal_moves(alone))
+        alone = M.apply(alone, move)
+    assert alone.status != "won"
+    verdict = solver.solve(state, 1.0, max_nodes=300_000, clock=lambda: 0.0)
+    assert verdict.winnable is True
+    for move in verdict.moves:
+        state = M.apply(state, move)
+    assert state.status == "won"

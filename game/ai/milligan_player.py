@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import milligan_search as search
+from game.ai import milligan_solver as solver
 from game.ai.random_player import RandomPlayer
 from game.progress import counted
 from game.rules import milligan as M
@@ -133,7 +134,7 @@ def hint_text(view: M.MilliganView, move: M.Transfer) -> str:
 
 def winnable(state: M.MilliganState, time_limit: float = 2.0) -> bool | None:
     """Can the game still be won (the stock's order counted)? None: not settled in time."""
-    return search.solve(state, time_limit).winnable
+    return solver.solve(state, time_limit).winnable
 
 
 def simulate(games: int, seed: int, agent: str | None = None, rule: str = "alternate",

@@ -1,6 +1,5 @@
-"""Searching The Giant's positions: a judgement of a position, the best line of moves
-short of dealing (for the computer player and hints), and the solver that says whether
-a whole position, stock included, can still be won.
+"""Searching The Giant's positions: a judgement of a position and the best line of moves
+short of dealing (for the computer player, hints and game.ai.milligan_solver).
 
 Everything here works on ``MilliganState`` through the rules' own move generator. A
 player's search runs on ``milligan.position_of(view)`` (an empty stock: no deal is
@@ -12,10 +11,9 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from game import wallclock
 from game.rules import milligan as M
 
 EMPTY_COLUMN = 9.0  # worth of an empty column (Miss Milligan: only for a king)
@@ -90,10 +88,10 @@ def _unpromising(state: M.MilliganState, move: M.Transfer) -> bool:
     that no card which moves now could then be built on (the solver tries those too)."""
     if move.source[0] == "f":
         return not _takes_a_card(state, state.foundations[int(move.source[1:])][-1])
-    return _pointless(state, move)
+    return pointless(state, move)
 
 
-def _pointless(state: M.MilliganState, move: M.Transfer) -> bool:
+def pointless(state: M.MilliganState, move: M.Transfer) -> bool:
     """A whole column onto an empty one: the same position (columns are unordered)."""
     if move.source[0] != "c" or move.target[0] != "c":
         return False
@@ -120,6 +118,35 @@ class Line:
     gain: float  # how much better than the start
 
 
+def explore(state: M.MilliganState, nodes: int
+            ) -> Iterator[tuple[float, tuple[M.Transfer, ...], M.MilliganState]]:
+    """Every position reachable without dealing, best first by ``evaluate``, over at
+    most ``nodes`` positions: (value, moves to it, position), each position once (a win
+    is valued 1e9, and ends the search)."""
+    seen = {M.position_key(state)}
+    tie = itertools.count()
+    judge = _Judge()
+    frontier: list[tuple[float, int, M.MilliganState, tuple[M.Transfer, ...], list[bytes]]]
+    frontier = [(-evaluate(state), next(tie), state, (), M.column_codes(state))]
+    while frontier and len(seen) < nodes:
+        _, _, position, path, codes = heapq.heappop(frontier)
+        for move in M.transfers(position):
+            if _unpromising(position, move):
+                continue
+            after = M.shift(position, move)
+            if move.target == M.FOUNDATION and after.laid_off == M.TOTAL:
+                yield 1e9, path + (move,), after
+                return
+            after_codes = M.shifted_codes(position, codes, move)
+            key = M.coded_key(after, after_codes)
+            if key in seen:
+                continue
+            seen.add(key)
+            value = judge(after, after_codes)
+            yield value, path + (move,), after
+            heapq.heappush(frontier, (-value, next(tie), after, path + (move,), after_codes))
+
+
 def best_line(state: M.MilliganState, nodes: int = NODES, floor: int = 0) -> Line:
     """The best position reachable without dealing, searched best first over at most
     ``nodes`` positions, and the moves to it (empty if nothing beats staying put). Only
@@ -128,29 +155,9 @@ def best_line(state: M.MilliganState, nodes: int = NODES, floor: int = 0) -> Lin
     that it cannot judge its way back down and loop."""
     start = evaluate(state)
     best: tuple[float, tuple[M.Transfer, ...]] = (start, ())
-    seen = {M.position_key(state)}
-    tie = itertools.count()
-    judge = _Judge()
-    frontier: list[tuple[float, int, M.MilliganState, tuple[M.Transfer, ...], list[bytes]]]
-    frontier = [(-start, next(tie), state, (), M.column_codes(state))]
-    while frontier and len(seen) < nodes:
-        _, _, position, path, codes = heapq.heappop(frontier)
-        for move in M.transfers(position):
-            if _unpromising(position, move):
-                continue
-            after = M.shift(position, move)
-            if move.target == M.FOUNDATION and after.laid_off == M.TOTAL:
-                return Line(path + (move,), 1e9, 1e9)
-            after_codes = M.shifted_codes(position, codes, move)
-            key = M.coded_key(after, after_codes)
-            if key in seen:
-                continue
-            seen.add(key)
-            value = judge(after, after_codes)
-            line = path + (move,)
-            if value > best[0] + 1e-9 and after.laid_off >= floor:
-                best = (value, line)
-            heapq.heappush(frontier, (-value, next(tie), after, line, after_codes))
+    for value, line, after in explore(state, nodes):
+        if value > best[0] + 1e-9 and after.laid_off >= floor:
+            best = (value, line)
     return Line(best[1], best[0], best[0] - start)
 
 
@@ -164,83 +171,3 @@ def plan(state: M.MilliganState, can_deal: bool, nodes: int = NODES, floor: int 
     if line.moves and line.gain > 0:
         return list(line.moves)
     return [M.Deal() if can_deal else M.Resign()]
-
-
-# -- the solver -----------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Verdict:
-    winnable: bool | None  # None: not settled within the budget
-    nodes: int
-    moves: tuple[M.Move, ...] = ()  # a winning line when winnable
-
-
-def _full_key(state: M.MilliganState) -> tuple[tuple[bytes, ...], int, tuple[int, ...], int]:
-    return M.position_key(state) + (len(state.stock),)
-
-
-PLAYOUT_NODES = (NODES, 2000)  # the computer player's look-ahead in the solver's playouts
-
-
-def playout(state: M.MilliganState, nodes: int, deadline: float,
-            clock: Callable[[], float] = wallclock.seconds) -> tuple[M.Move, ...] | None:
-    """The computer player's game from here (it never looks at the stock); its moves if
-    it wins before ``deadline``, else None."""
-    line: list[M.Move] = []
-    while state.status == "playing":
-        if clock() > deadline:
-            return None
-        for move in plan(state, bool(state.stock), nodes):
-            state = M.apply(state, move)
-            line.append(move)
-            if state.status != "playing":
-                break
-    return tuple(line) if state.status == "won" else None
-
-
-def solve(state: M.MilliganState, time_limit: float = 2.0, max_nodes: int = 200_000,
-          clock: Callable[[], float] = wallclock.seconds) -> Verdict:
-    """Can this position (its stock included) still be won? First the computer player's
-    own games from here (a win is a proof); then depth first over every position, the
-    most promising move first. True with a winning line; False only when every position
-    reachable has been seen; None when time or nodes ran out."""
-    if state.status == "won":
-        return Verdict(True, 0)
-    if state.status != "playing":
-        return Verdict(False, 0)
-    deadline = clock() + time_limit
-    for nodes in PLAYOUT_NODES:
-        line = playout(state, nodes, deadline, clock)
-        if line is not None:
-            return Verdict(True, 0, line)
-    return _exhaust(state, deadline, max_nodes, clock)
-
-
-def _exhaust(state: M.MilliganState, deadline: float, max_nodes: int,
-             clock: Callable[[], float]) -> Verdict:
-    seen = {_full_key(state)}
-    stack: list[tuple[M.MilliganState, tuple[M.Move, ...]]] = [(state, ())]
-    while stack:
-        if len(seen) >= max_nodes or clock() > deadline:
-            return Verdict(None, len(seen))
-        position, path = stack.pop()
-        children = []
-        moves: list[M.Transfer | M.Deal] = [m for m in M.transfers(position)
-                                            if not _pointless(position, m)]
-        if position.stock:
-            moves.append(M.Deal())
-        for move in moves:
-            after = M.deal_eight(position) if isinstance(move, M.Deal) \
-                else M.shift(position, move)
-            if after.laid_off == M.TOTAL:
-                return Verdict(True, len(seen), path + (move,))
-            key = _full_key(after)
-            if key in seen:
-                continue
-            seen.add(key)
-            # Dealing is the last resort: it only adds cards on top.
-            bonus = -50.0 if isinstance(move, M.Deal) else 0.0
-            children.append((evaluate(after) + bonus, after, path + (move,)))
-        children.sort(key=lambda c: c[0])
-        stack.extend((after, line) for _, after, line in children)
-    return Verdict(False, len(seen))

@@ -29,6 +29,7 @@ from game import wallclock
 from game.ai.poker_squares_aims import Aim, AimChooser
 from game.ai.poker_squares_batch import BatchRollout
 from game.ai.poker_squares_lines import card_int, points_table
+from game.ai.poker_squares_moves import MoveJudge
 from game.ai.poker_squares_play import EMPTY, Position, distinct, ranked_cells
 from game.ai.poker_squares_values import values_for
 from game.cards import Card
@@ -172,6 +173,14 @@ class QuickAgent(Agent):
                          rules.diagonals and not rules.pat, rules.pat)
             if wanted != self.aim:
                 self.aim_at(scoring, rules.diagonals)
+
+    def act(self, view: Any, legal: Sequence[Any]) -> Any:
+        """As Agent.act, but first the moves other than placing the rules allow
+        (rejects, moving cards, stealing, planting, Pass): one of them when the
+        learned values judge it better than the best square (poker_squares_moves)."""
+        self.follow(view)
+        other = MoveJudge(self.values.of, self.points).choose(view, legal)
+        return other if other is not None else super().act(view, legal)
 
     def ranked(self, pos: Position, card: int, cells: list[int]) -> list[tuple[float, int]]:
         """(gain, cell) for ``cells``, best first, under the seat's aim."""

@@ -12,6 +12,7 @@ from typing import Any
 from game.ai.poker_squares import AGENTS, Scoring, StrongAgent, make_agent
 from game.cards import shuffled_deck
 from game.progress import counted
+from game.rules import poker_squares as rules
 from game.rules.poker_squares import score_grid
 
 SHARE_LINE = {"american": 200, "english": 70}  # a "great game" in the figures
@@ -32,6 +33,19 @@ def play(agent: Any, cards: list[Any]) -> list[list[Any]]:
             raise RuntimeError(f"the player put {card} on a full square ({r}, {c})")
         grid[r][c] = card
     return grid
+
+
+def play_table(config: dict[str, Any], agents: list[Any], seed: int) -> list[int]:
+    """Each seat's score in deal ``seed`` under ``config`` (any mode and options), the
+    seats played by ``agents`` through the table's interface: ``act(view, legal)``."""
+    state = rules.new_game(seed, config)
+    for agent in agents:
+        agent.new_game()
+    while not rules.is_over(state):
+        seat = next(s for s in rules.acting_seats(state) if rules.legal_moves(state, s))
+        legal = rules.legal_moves(state, seat)
+        state = rules.apply(state, agents[seat].act(rules.observe(state, seat), legal))
+    return [rules.seat_score(state, s) for s in range(rules.seat_count(state))]
 
 
 def simulate(games: int, seed: int, agent: str | None = None, scoring: Scoring = "american",

@@ -1,0 +1,214 @@
+"""Poker Squares moves other than placing a dealt card, for the computer players: a
+reject (own or common), moving or swapping cards of the matrix and taking a reject
+back, stealing, planting, Pass and Done. Pure.
+
+Every legal move is judged by one ply of the learned line values: a matrix is worth
+the sum of its lines' values (the points a line is expected to end with, given its
+cards, the cards still unseen and how many are placed) and its full lines' points. A
+move is worth what it adds to the mover's matrices less what it adds to the
+opponent's; a reject also costs the square it fills (REJECT_COST); in the turn-about
+modes a move that leaves the dealt card lying hands it to the opponent, who is then
+charged its best square for it. The player's own choice of square (the quick values,
+or the strong player's search) stands unless another move is worth more than the
+best square by OTHER_MARGIN; with no square to fill, the best other move, Pass or
+Done. Only moves that are legal now are judged: what the rules allow is theirs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.poker_squares_lines import card_int, category, line_key
+from game.ai.poker_squares_play import EMPTY, Lookup, Position
+from game.rules.poker_squares import Done, Move, Pass, Place, Shift
+from game.rules.poker_squares_options import RACE_MODES
+
+# Points a reject square is worth kept for later (a card that would cost more comes
+# along now and then). Measured with the quick player on One Hand with one reject,
+# deals 1-400 (tools/bench_poker_squares --options): see OPTION_FIGURES there.
+REJECT_COST = 3.0
+OTHER_MARGIN = 0.5  # points another move must beat the best square by
+IMPROVES = 0.25  # points a move within the matrix must gain (no moving to and fro)
+
+Cells = list[int]
+
+
+class Worth:
+    """A matrix's worth with ``seen`` (every card in sight) no longer to come: its full
+    lines' points plus its other lines' learned values, each line's worked out once."""
+
+    def __init__(self, seen: Sequence[int], value: Lookup, points: Sequence[float],
+                 decks: int = 1) -> None:
+        unseen = Position.start(decks)
+        for card in seen:
+            unseen.see(card)
+        self.unseen, self.value, self.points = unseen, value, points
+        self.lines: dict[tuple[tuple[int, ...], int, int], float] = {}
+
+    def __call__(self, cells: Sequence[int]) -> float:
+        placed = sum(c != EMPTY for c in cells)
+        total = 0.0
+        for is_col in (0, 1):
+            for k in range(5):
+                line = tuple(c for c in (cells[k * 5:k * 5 + 5] if not is_col
+                                         else cells[k::5]) if c != EMPTY)
+                total += self._line(line, is_col, placed)
+        return total
+
+    def _line(self, line: tuple[int, ...], is_col: int, placed: int) -> float:
+        key = (line, is_col, placed)
+        found = self.lines.get(key)
+        if found is None:
+            u = self.unseen
+            found = self.lines[key] = self.points[category(line)] if len(line) == 5 \
+                else self.value(line_key(line, u.rank_left, u.suit_left, u.live, is_col,
+                                         placed))
+        return found
+
+
+@dataclass
+class Table:
+    """A seat's view as card ints: its matrices, the opponent's, the dealt cards, the
+    reject squares, and every card in sight."""
+
+    mine: list[Cells]
+    other: Cells | None
+    dealt: list[int]
+    rejects: list[int]
+    common: list[int]
+    seen: list[int]
+
+    @classmethod
+    def of(cls, view: Any) -> Table:
+        def flat(grid: Sequence[Sequence[Any]]) -> Cells:
+            return [EMPTY if c is None else card_int(c) for row in grid for c in row]
+
+        def ints(cards: Sequence[Any]) -> list[int]:
+            return [EMPTY if c is None else card_int(c) for c in cards]
+
+        mine = [flat(g) for g in view.grids]
+        other = None if view.other_grid is None else flat(view.other_grid)
+        dealt, rejects = ints(view.dealt), ints(view.rejects)
+        common, theirs = ints(view.common_rejects), ints(view.other_rejects)
+        seen = [c for c in (*(c for g in mine for c in g), *(other or ()), *dealt, *rejects,
+                            *common, *theirs) if c != EMPTY]
+        return cls(mine, other, dealt, rejects, common, seen)
+
+    def card_at(self, spot: str) -> int:
+        kind, rest = spot[0], spot[1:]
+        if kind == "g":
+            return self.mine[int(rest[0])][int(rest[1]) * 5 + int(rest[2])]
+        if kind == "o":
+            assert self.other is not None
+            return self.other[int(rest[0]) * 5 + int(rest[1])]
+        return {"d": self.dealt, "r": self.rejects, "c": self.common}[kind][int(rest)]
+
+
+def spots(move: Place | Shift) -> tuple[str, str]:
+    if isinstance(move, Place):
+        return f"d{move.pick}", f"g{move.grid}{move.row}{move.col}"
+    return move.source, move.target
+
+
+class MoveJudge:
+    """Judges a seat's legal moves by ``value`` (a line key's learned worth) under
+    ``points``; ``choose`` answers a move other than placing when one is better."""
+
+    def __init__(self, value: Lookup, points: Sequence[float]) -> None:
+        self.value, self.points = value, points
+
+    def choose(self, view: Any, legal: Sequence[Move]) -> Move | None:
+        """The move to make, or None: place the dealt card where the player would."""
+        places = [m for m in legal if isinstance(m, Place)]
+        others = [m for m in legal if not isinstance(m, Place)]
+        if not others or getattr(view, "options", None) is None:
+            return None  # nothing but squares, or a view without the table's rules
+        table = Table.of(view)
+        decks = view.options.decks * (2 if view.options.mode == "same_deck" else 1)
+        turns = view.options.mode not in RACE_MODES and view.other_grid is not None
+        judge = _Worths(self, table, decks)
+        best_place = max((judge.change(m) for m in places), default=None)
+        handed = max((judge.their_best(c) for c in table.dealt if c != EMPTY), default=0.0) \
+            if turns else 0.0
+        scored: list[tuple[float, int, Move]] = []
+        move: Move
+        for n, move in enumerate(others):
+            if isinstance(move, Done):
+                score = IMPROVES  # over Pass: nothing better left to do, the hand is done
+            elif isinstance(move, Pass):
+                score = -handed if turns else 0.0
+            else:
+                source, target = spots(move)
+                score = judge.change(move)
+                if target[0] in "rc":  # a matrix card thrown away must clearly gain
+                    score -= REJECT_COST + (IMPROVES if source[0] == "g" else 0.0)
+                if source[0] != "d":  # the dealt card still waits
+                    score += -handed if turns else judge.then_placed(move)
+                if source[0] == "g" and target[0] == "g" and score < IMPROVES:
+                    continue  # moving within the matrix only when it clearly gains
+            scored.append((score, -n, move))
+        if not scored:
+            return None if places else next(iter(others))
+        score, _, move = max(scored)
+        if best_place is not None and score <= best_place + OTHER_MARGIN:
+            return None
+        return move
+
+
+class _Worths:
+    """Worths of one table's matrices before and after a move, worked out once each."""
+
+    def __init__(self, judge: MoveJudge, table: Table, decks: int) -> None:
+        self.table = table
+        self._worth = Worth(table.seen, judge.value, judge.points, decks)
+        self.base = [self._worth(m) for m in table.mine]
+        self.other_base = self._worth(table.other) if table.other is not None else 0.0
+
+    def change(self, move: Place | Shift) -> float:
+        """What ``move`` adds to the mover's matrices less what it adds to the
+        opponent's."""
+        mine, other = self._after(move)
+        gain = sum(self._worth(after) - before
+                   for after, before, old in zip(mine, self.base, self.table.mine, strict=True)
+                   if after != old)
+        if other is not None and other != self.table.other:
+            gain -= self._worth(other) - self.other_base
+        return gain
+
+    def then_placed(self, move: Shift) -> float:
+        """After ``move``, which leaves the dealt card to be placed next: the most the
+        mover's matrices gain from it in one of their squares (0 with none empty)."""
+        card = next((c for c in self.table.dealt if c != EMPTY), EMPTY)
+        mine, _ = self._after(move)
+        gains = [self._worth(m[:i] + [card] + m[i + 1:]) - self._worth(m)
+                 for m in mine for i, c in enumerate(m) if c == EMPTY]
+        return max(gains) if gains and card != EMPTY else 0.0
+
+    def _after(self, move: Place | Shift) -> tuple[list[Cells], Cells | None]:
+        table = self.table
+        source, target = spots(move)
+        mine = [m[:] for m in table.mine]
+        other = table.other[:] if table.other is not None else None
+        card, displaced = table.card_at(source), table.card_at(target) \
+            if target[0] in "go" else EMPTY
+        for spot, put in ((source, displaced), (target, card)):
+            if spot[0] == "g":
+                mine[int(spot[1])][int(spot[2]) * 5 + int(spot[3])] = put
+            elif spot[0] == "o" and other is not None:
+                other[int(spot[1]) * 5 + int(spot[2])] = put
+        return mine, other
+
+    def their_best(self, card: int) -> float:
+        """The most the opponent's matrix gains from ``card`` in one of its squares."""
+        other = self.table.other
+        if other is None or EMPTY not in other:
+            return 0.0
+        best = float("-inf")
+        for i, c in enumerate(other):
+            if c == EMPTY:
+                trial = other[:]
+                trial[i] = card
+                best = max(best, self._worth(trial) - self.other_base)
+        return best

@@ -1,0 +1,103 @@
+"""The Poker Squares computer uses the whole rule set it plays under: it swaps cards
+when cards can move, rejects a card that would spoil its matrix, plants a card that
+spoils the opponent's, passes or finishes when nothing gains, and never plays a move
+the rules do not offer. One Hand without options is played exactly as before."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from game.ai.poker_squares import make_agent
+from game.ai.poker_squares_moves import MoveJudge
+from game.ai.poker_squares_sim import play_table
+from game.cards import parse_cards, shuffled_deck
+from game.rules import poker_squares as R
+from tools.bench_poker_squares_options import OPTIONS, PlacingOnly
+
+
+def grid_of(text: str) -> tuple:
+    """25 card codes, row by row ("--" for an empty square)."""
+    return tuple(None if t == "--" else parse_cards(t)[0] for t in text.split())
+
+
+def table(config: dict, grids: list[str], dealt: str) -> R.PokerSquaresState:
+    """A position: these matrices (the mover's first), ``dealt`` face up, the rest of
+    one deck in the pack."""
+    state = R.deal(shuffled_deck(random.Random(0)), config)
+    flats = tuple(grid_of(g) for g in grids)
+    used = {c for g in flats for c in g if c is not None} | set(parse_cards(dealt))
+    deck = tuple(c for c in state.deck + state.dealt if c is not None and c not in used)
+    return replace(state, grids=flats, dealt=tuple(parse_cards(dealt)), deck=deck)
+
+
+FULL = ("AS KS QS JS 9H  TS 2H 3H 4H 5H  2C 3D 4S 6C 7D  8C 9D TD JD QD  KD AD 2D 3C 4C")
+
+
+def test_cards_that_can_move_are_swapped_into_better_hands_then_the_hand_is_done() -> None:
+    state = table({"can_move": True}, [FULL], "5C")
+    agent = make_agent("quick")
+    move = agent.act(R.observe(state, 0), R.legal_moves(state, 0))
+    assert isinstance(move, R.Shift) and {move.source, move.target} == {"g004", "g010"}
+    state = R.apply(state, move)
+    assert R.seat_score(state, 0) > 120
+    for _ in range(10):  # more swaps while they gain, then Done
+        move = agent.act(R.observe(state, 0), R.legal_moves(state, 0))
+        state = R.apply(state, move)
+        if isinstance(move, R.Done):
+            break
+    assert R.is_over(state)
+
+
+def test_a_reject_takes_a_card_out_of_the_matrix_for_a_straight_flush() -> None:
+    # Row 2 is 9H 2H 3H 4H 5H (a flush); the 6H is dealt with one square left, in the
+    # royal flush's row. Rejecting the 9H and putting the 6H in its place makes a
+    # straight flush (75) of the flush (20).
+    last = FULL.replace("AS KS QS JS 9H", "AS KS QS JS --").replace("TS 2H", "9H 2H")
+    state = table({"rejects": 1}, [last], "6H")
+    agent = make_agent("quick")
+    plain = R.apply(state, agent.act(R.observe(state, 0), [
+        m for m in R.legal_moves(state, 0) if isinstance(m, R.Place)]))
+    move = agent.act(R.observe(state, 0), R.legal_moves(state, 0))
+    assert move == R.Shift(0, "g010", "r0")
+    state = R.apply(state, move)
+    move = agent.act(R.observe(state, 0), R.legal_moves(state, 0))
+    assert move == R.Place(0, 1, 0)
+    state = R.apply(state, move)
+    assert R.observe(state, 0).hands[0][1] == "straight_flush"
+    assert R.seat_score(state, 0) - R.seat_score(plain, 0) >= 50
+
+
+def test_with_a_full_matrix_a_card_is_planted_in_the_opponents_matrix() -> None:
+    theirs = "2H 5H 8H JH --  " + "-- " * 20
+    state = table({"mode": "alternate", "planting": True}, [FULL, theirs], "3C")
+    legal = R.legal_moves(state, 0)
+    assert R.Pass(0) in legal
+    move = make_agent("quick").act(R.observe(state, 0), legal)
+    assert isinstance(move, R.Shift) and move.source == "d0" and move.target[0] == "o", \
+        "the club goes where it spoils most rather than to the opponent"
+
+
+def test_with_nothing_to_gain_a_full_matrix_passes() -> None:
+    theirs = "2H 5H 8H JH --  " + "-- " * 20
+    state = table({"mode": "alternate"}, [FULL, theirs], "3C")
+    assert make_agent("quick").act(R.observe(state, 0), R.legal_moves(state, 0)) == R.Pass(0)
+
+
+def test_one_hand_without_options_offers_only_squares_and_the_judge_stands_aside() -> None:
+    state = R.new_game(7, {})
+    legal = R.legal_moves(state, 0)
+    assert all(isinstance(m, R.Place) for m in legal)
+    judge = MoveJudge(lambda key: 0.0, [0.0] * 11)
+    assert judge.choose(R.observe(state, 0), legal) is None
+
+
+@pytest.mark.parametrize("name", list(OPTIONS))
+def test_every_option_is_played_through_with_legal_moves_only(name: str) -> None:
+    config = OPTIONS[name]
+    seats = R.seat_count(R.new_game(0, config))
+    scores = play_table(config, [make_agent("quick") for _ in range(seats)], 3)
+    plain = play_table(config, [PlacingOnly(make_agent("quick")) for _ in range(seats)], 3)
+    assert len(scores) == len(plain) == seats  # apply() refuses any move not legal
