@@ -9,7 +9,8 @@ model of the greedy player of ``chinese_poker_sim`` (how a rival plays):
   to the king (it would have played the cheapest); with someone close, nothing higher;
 - a pass on a pair (or a triple) likewise means no pair (triple) up to the king, or
   none at all with someone close to going out.
-The cards it discarded since are added back, so the caps bound the hand it holds now.
+What it discarded since counts against the caps, so they bound the hand it holds now
+(a discard this seat did not see leaves a cap looser, never wrong).
 People do not always play like the model: where the caps leave a card nowhere to go it
 goes anywhere, so a deal always comes out.
 
