@@ -128,8 +128,8 @@ class SecondPlayer(_Scene):
         elif action.kind == Act.SELECT:
             self.second_play(client, self.second_choice(view))
         elif action.kind == Act.SECONDARY or (action.kind == Act.KEY and action.key == "x"):
-            free = [s for s in view.targets if s[0] in "rc"]
-            self.second_play(client, P.Shift(SECOND, "d0", free[0]) if free else None)
+            free = P.reject_target(view)
+            self.second_play(client, P.Shift(SECOND, "d0", free) if free else None)
 
     def second_choice(self, view: P.PokerSquaresView) -> Any:
         if view.can_pass:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from game import storage
 from game.engine.ui import Dialog
-from game.rules.poker_squares_tournament import MAX_PLAYERS, Tournament
+from game.rules.poker_squares_tournament import MAX_PLAYERS, Tournament, rules_of
 
 if TYPE_CHECKING:  # a mixin: mypy checks it as the GameScene it is mixed into
     from scenes.game_scene import GameScene as _Scene
@@ -28,6 +28,7 @@ class TournamentPlay(_Scene):
     from it."""
 
     tournament: Tournament | None = None
+    tournament_note = ""  # why the last game was not counted ("": it was, or no tournament)
     second_cursor: int | None  # SecondPlayer's
 
     @property
@@ -64,7 +65,11 @@ class TournamentPlay(_Scene):
             return
         if self.second_cursor is None:
             second = None  # the computer played Player 2, or nobody did
-        self.tournament = self.tournament.record_game(self.client.deal, score, second)
+        rules = rules_of(self.view.options)
+        self.tournament_note = self.tournament.refusal(rules) or ""  # like with like only
+        if self.tournament_note:
+            return
+        self.tournament = self.tournament.record_game(self.client.deal, score, second, rules)
         self.save_tournament()
 
     def standings_text(self) -> str:
@@ -86,7 +91,8 @@ class TournamentPlay(_Scene):
         choices = [] if t is None else [(f"p{i}", s.name, str(i + 1))
                                         for i, s in enumerate(t.players)]
         choices += [("new", "New tournament", "n"), ("close", "Close", "c")]
-        body = (self.standings_text() + "\nPick who plays the next game." if t else
+        rules = "" if t is None or t.rules is None else f"It plays {t.rules.title}.\n"
+        body = (rules + self.standings_text() + "\nPick who plays the next game." if t else
                 "No tournament yet: New tournament (N) starts one, for up to five named "
                 "players, each with their high, low and average score.")
         self.hud.ask(Dialog("Players", body, choices, self._players_choice,
@@ -151,9 +157,10 @@ class TournamentPlay(_Scene):
             elif name:
                 self.app.error(f"{name} is in the tournament already.")
             if names and (not name or len(names) == MAX_PLAYERS):
-                self.tournament = Tournament.of(names)
+                rules = rules_of(self.view.options)  # the rules on the table now
+                self.tournament = Tournament.of(names, rules)
                 self.save_tournament()
-                self.hud.say(f"A new tournament: {', '.join(names)}. "
+                self.hud.say(f"A new tournament: {', '.join(names)}, playing {rules.title}. "
                              f"{names[0]} plays first.")
                 self.second_asked = False  # new people: who plays Player 2 is asked again
                 self.ask_second_if_unknown()
@@ -165,7 +172,10 @@ class TournamentPlay(_Scene):
 
     def finished_body(self, body: str) -> str:
         """The game-over words, with the standings (a line each) when a tournament is on."""
-        return body if self.tournament is None else f"{body}\n{self.standings_text()}"
+        if self.tournament is None:
+            return body
+        note = f"\n{self.tournament_note}" if self.tournament_note else ""
+        return f"{body}{note}\n{self.standings_text()}"
 
 
 def keep_together(line: str) -> str:
