@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from game.cards import Card
 
@@ -75,10 +76,15 @@ def exotic_names(cards: Sequence[Card]) -> tuple[str, ...]:
     """Every exotic hand five cards make, in the order of ``EXOTIC`` (none for fewer)."""
     if len(cards) != SIZE:
         return ()
-    counts = Counter(c.rank for c in cards)
+    suited = Counter(c.suit for c in cards).most_common(1)[0][1]
+    return _names(tuple(sorted(c.rank for c in cards)), suited)
+
+
+@lru_cache(maxsize=16_384)  # a hand's names hang on its ranks and its longest suit alone
+def _names(ranks_held: tuple[int, ...], suited: int) -> tuple[str, ...]:
+    counts = Counter(ranks_held)
     ranks = frozenset(counts)
-    suits = Counter(c.suit for c in cards).most_common(1)[0][1]
-    flush = suits == SIZE
+    flush = suited == SIZE
     found: set[str] = set()
     if _run(ranks, 1) == "corner":
         found.add("round_the_corner_straight")
@@ -96,6 +102,6 @@ def exotic_names(cards: Sequence[Card]) -> tuple[str, ...]:
             found.add("pair_flush")
     if ranks <= COURT:
         found.add("blaze")
-    if suits == SIZE - 1:
+    if suited == SIZE - 1:
         found.add("four_flush")
     return tuple(name for name in EXOTIC if name in found)
