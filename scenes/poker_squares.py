@@ -820,7 +820,10 @@ class PokerSquaresScene(SecondPlayer, TournamentPlay, GameScene):
                 lines = 2 if len(view.other_hands) == 12 else 1  # names stacked under it
                 under = other.box.bottom + 14 + lines * line_h
             if any(c is not None for c in view.other_rejects):  # under their rejects
-                under = self.other_reject_pos(view, other, 0)[1] + other.card_h + 12
+                x, y = self.other_reject_pos(view, other, 0)
+                text("their-rejects", f"P{2 - view.eyes} rejects", 20, x, y - 4, MUTED,
+                     align="left", bottom=True)  # theirs, apart from the common ones
+                under = y + other.card_h + 12
             if self.waiting_for_second and not view.over:
                 for n, words in enumerate(("Player 2: press A on your", "controller to join,",
                                            "or K for the keyboard")):

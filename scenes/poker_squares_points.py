@@ -49,7 +49,7 @@ class UserPointsPage(PageScene):
             rect = pygame.Rect(LEFT + col * COLUMN, TOP + row * PITCH, W, H)
             self.hud.buttons.append(Button(f"points:{name}", "", rect))
         self.hud.buttons.append(Button("reset", "The manual's values",
-                                       pygame.Rect(760, NOTE_Y + 60, 400, H)))
+                                       pygame.Rect(760, NOTE_Y + 80, 400, H)))
         self.label_buttons()
         self.set_focus(("button", f"points:{SCORED[0]}"))
 

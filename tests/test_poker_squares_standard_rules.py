@@ -119,6 +119,10 @@ def test_each_players_rejects_and_the_common_one_lie_apart(tmp_path: Path) -> No
     assert where[second.uid].zone == "other rejects"
     _, other = scene.matrices(scene.view)
     assert other is not None and where[second.uid].y > other.box.bottom
+    labels = {item.key: item for item in scene.extra_items()}
+    assert ("ps", "their-rejects") in labels, "Player 2's rejects are named as theirs"
+    assert labels[("ps", "their-rejects")].pos[1] < scene.viewport.to_px(
+        0, where[second.uid].y)[1], "above their reject card"
     # nobody may use another's own reject square
     key(app, pygame.K_x, "x")
     assert "Player 2: there is no reject square free." == scene.hud.message.text
