@@ -104,9 +104,9 @@ def test_exotic_points_go_only_into_user_tables_and_leave_the_target_alone() -> 
     with pytest.raises(ValueError, match="no hand called"):
         points_table({"kelter": 3})
     user = parse({"scoring": "user", "user_points": {"kilter": 7}})
-    assert user.seats[0].exotic and user.seats[0].table["kilter"] == 7
-    assert not parse({"scoring": "user"}).seats[0].exotic
-    assert not parse({"scoring": "pat", "user_points": {"kilter": 7}}).seats[0].exotic
+    assert user.seats[0].table["kilter"] == 7
+    assert "kilter" not in parse({"scoring": "user"}).seats[0].table
+    assert "kilter" not in parse({"scoring": "pat", "user_points": {"kilter": 7}}).seats[0].table
     from game.rules.poker_squares_options import target
     assert target(user) == target(parse({"scoring": "user"}))
 

@@ -78,11 +78,6 @@ class SeatRules:
     def table(self) -> dict[str, int]:
         return dict(self.points)
 
-    @property
-    def exotic(self) -> bool:
-        """Does the table give points to exotic hands (kept only where they score)?"""
-        return len(self.points) > len(CATEGORIES)
-
 
 @dataclass(frozen=True, slots=True)
 class Options:
