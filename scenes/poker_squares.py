@@ -30,18 +30,17 @@ from game.rules.outcome import DRAWN, WATCHED, WON
 from game.rules.poker_squares_options import (
     MODES,
     PLACEMENTS,
-    POINTS,
     SCORINGS,
     TURN_MODES,
     SeatRules,
     parse,
     target,
 )
+from game.rules.poker_squares_tournament import UNDO_REFUSED
 from game.rules.registry import GAME_BY_ID
 from scenes.game_scene import GameScene
-from scenes.poker_squares_points import stored_points
 from scenes.poker_squares_second import SecondPlayer
-from scenes.poker_squares_setup import NOT_RULES
+from scenes.poker_squares_setup import rules_config
 from scenes.poker_squares_tournament import TournamentPlay
 
 CARD_W = 128.0
@@ -66,11 +65,21 @@ SLOT = (60, 110, 80)  # the faint frame of an empty square
 SHORT = {"high_card": "-", "one_pair": "Pair", "two_pair": "2 pair", "three_of_a_kind": "Trips",
          "straight": "Straight", "flush": "Flush", "full_house": "Full house",
          "four_of_a_kind": "Four", "straight_flush": "Str. flush", "royal_flush": "Royal",
-         "five_of_a_kind": "Five"}
+         "five_of_a_kind": "Five",
+         # the exotic hands a User table may score
+         "round_the_corner_straight_flush": "Corner SF", "skeet_flush": "Skeet fl.",
+         "kilter_flush": "Kilter fl.", "round_the_corner_kilter_flush": "Corner K. fl.",
+         "two_pair_flush": "2 pair fl.", "pair_flush": "Pair fl.",
+         "round_the_corner_straight": "Corner str.", "skeet": "Skeet", "kilter": "Kilter",
+         "round_the_corner_kilter": "Corner kilter", "blaze": "Blaze", "four_flush": "4 flush"}
 # The other player's smaller matrix names its hands in two or three letters (help lists them).
 TINY = {"high_card": "-", "one_pair": "P", "two_pair": "2P", "three_of_a_kind": "3K",
         "straight": "St", "flush": "Fl", "full_house": "FH", "four_of_a_kind": "4K",
-        "straight_flush": "SF", "royal_flush": "RF", "five_of_a_kind": "5K"}
+        "straight_flush": "SF", "royal_flush": "RF", "five_of_a_kind": "5K",
+        "round_the_corner_straight_flush": "CSF", "skeet_flush": "SkF", "kilter_flush": "KiF",
+        "round_the_corner_kilter_flush": "CKF", "two_pair_flush": "2PF", "pair_flush": "PF",
+        "round_the_corner_straight": "CSt", "skeet": "Sk", "kilter": "Ki",
+        "round_the_corner_kilter": "CKi", "blaze": "Bz", "four_flush": "4F"}
 TINY_SIZE = 24.0
 TINY_NAME_W = 70.0  # room right of the smaller matrix for its row names
 OTHER_REJECTS_Y = 95.0  # the other player's rejects, under the short names of their hands
@@ -93,7 +102,6 @@ UI = 20000  # labels and outlines sit above the cards, under the HUD
 KEYS_MARK = "Number keys place here (G: the other)"  # over the matrix the keys aim at
 REFUSED_PAIR_S = 1.5  # a key this soon after a refused row is that row's column
 OTHER = 1  # the second player's seat: the computer at this table
-SECOND = "p2_"  # settings of the second player's own rules
 
 
 def ring(w: int, h: int, color: tuple[int, int, int], width: int, radius: int
@@ -113,25 +121,20 @@ def side_pos(index: int) -> tuple[float, float]:
     return SIDE_X[index % 2], SIDE_Y + (index // 2) * SIDE_STEP
 
 
+def side_name(view: P.PokerSquaresView, kind: str) -> str:
+    """The word over a dealt or reject square. With two players each one's own rejects
+    are named for them, apart from the common ones either may use."""
+    if kind == "r" and view.options.players == 2:
+        return f"P{view.eyes + 1} reject"
+    return {"d": "Deal", "r": "Reject", "c": "Common"}[kind]
+
+
 def config_from(entry: Any, per_game: Any) -> dict[str, Any]:
-    """The game's options from the settings, as a rules config ({} if they clash): the
-    second player's own rules (a handicap) where they are not "same", and the User
-    points where the player changed them."""
-    config = {o.key: entry.setting(per_game, o.key) for o in entry.options
-              if not o.key.startswith(SECOND) and o.key not in NOT_RULES}
-    second = {o.key[len(SECOND):]: entry.setting(per_game, o.key) for o in entry.options
-              if o.key.startswith(SECOND)}
-    second = {k: v for k, v in second.items() if v != "same"}
-    if second:
-        config["players"] = [{}, second]
-    points = stored_points(per_game)
-    if points != POINTS["user"]:
-        config["user_points"] = points
+    """The game's options from the settings, as a rules config ({} if they clash)."""
     try:
-        parse(config)
+        return rules_config(entry, per_game)
     except ValueError:
         return {}
-    return config
 
 
 def seat_words(rules: SeatRules) -> list[str]:
@@ -498,14 +501,13 @@ class PokerSquaresScene(GameScene):
         self.refresh()
 
     def reject(self) -> None:
-        """X: throw the waiting card into the first free reject square."""
+        """X: throw the waiting card away (a common reject first, then the seat's own)."""
         view = self.view
-        refusal = P.reject_refusal(view)
-        if refusal is not None:
-            self.app.error(refusal)
+        free = P.reject_target(view)
+        if free is None:
+            self.app.error(P.reject_refusal(view) or "There is no reject square free.")
             return
-        self.place_at(next(s for s in self.side_spots(view)[len(view.dealt):]
-                           if s in view.targets))
+        self.place_at(free)
 
     def on_click(self, key: str | None, pos: tuple[float, float]) -> None:
         if key is not None and key.startswith("zone:"):
@@ -655,6 +657,13 @@ class PokerSquaresScene(GameScene):
             else:
                 self.hud.say("The new rules start with the next deal (New cards).")
 
+    def undo(self) -> None:
+        """A tournament game is played as dealt: taking a card back shows the next."""
+        if self.tournaments.tournament is not None and not self.viewer and not self.demo:
+            self.app.error(UNDO_REFUSED)
+        else:
+            super().undo()
+
     def fresh_game(self, same: bool) -> None:
         self.set_computer(self.seat, False)
         self.new_game(same=same)
@@ -712,6 +721,7 @@ class PokerSquaresScene(GameScene):
         outcome, seat = self.client.outcome, self.view.eyes
         points = outcome.points if outcome is not None else (None,)
         mine = points[seat]
+        self.tournaments.note = ""  # record_result says why a game is not counted
         if not self.demo and not self.viewer and mine is not None:
             other = points[1 - seat] if len(points) == 2 else None
             self.tournaments.record_result(self.client.deal, round(mine),
@@ -815,10 +825,10 @@ class PokerSquaresScene(GameScene):
         text("rules", line, 26, 1860, top, MUTED, align="right")
         text("left", f"{view.cards_left} in the pack", 24, PACK_POS[0] + CARD_W / 2,
              PACK_POS[1] + CARD_H + 8, MUTED)
-        names = {"d": "Deal", "r": "Reject", "c": "Common"}
         for spot in self.side_spots(view):
             x, y = side_pos(self.side_index(view, spot))
-            text(("side", spot), names[spot[0]], 22, x + CARD_W / 2, y - 6, MUTED, bottom=True)
+            text(("side", spot), side_name(view, spot[0]), 22, x + CARD_W / 2, y - 6, MUTED,
+                 bottom=True)
             outline(("slot", spot), zone_rect(x, y, CARD_W, CARD_H), SLOT, 0)
         grids, other = self.matrices(view)
         pair = self.pair_layout(view)
@@ -860,7 +870,10 @@ class PokerSquaresScene(GameScene):
                 lines = 2 if len(view.other_hands) == 12 else 1  # names stacked under it
                 under = other.box.bottom + 14 + lines * line_h
             if any(c is not None for c in view.other_rejects):  # under their rejects
-                under = self.other_reject_pos(view, other, 0)[1] + other.card_h + 12
+                x, y = self.other_reject_pos(view, other, 0)
+                text("their-rejects", f"P{2 - view.eyes} rejects", 20, x, y - 4, MUTED,
+                     align="left", bottom=True)  # theirs, apart from the common ones
+                under = y + other.card_h + 12
             if self.second.waiting and not view.over:
                 for n, words in enumerate(("Player 2: press A on your", "controller to join,",
                                            "or K for the keyboard")):

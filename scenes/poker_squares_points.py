@@ -1,6 +1,8 @@
 """Poker Squares' User scoring table: one button per hand showing its points; pressing
 it asks for the new value in a number field. Kept with the game's settings; the
-manual's User column is where it starts and what Reset restores."""
+manual's User column is where it starts and what Reset restores. The normal hands come
+first, then the exotic ones (game.rules.exotic_hands), worth nothing until given points;
+a line below says so, and that a hand scores the best-paid name it has."""
 
 from __future__ import annotations
 
@@ -9,17 +11,24 @@ from typing import Any
 
 import pygame
 
-from game.engine.ui import Button, Dialog
+from game.engine.render import DrawItem
+from game.engine.ui import MUTED, UI_Z, Button, Dialog, text_image
 from game.engine.widgets import NumberField
+from game.rules.exotic_hands import EXOTIC
 from game.rules.hands import CATEGORIES, LABELS
 from game.rules.poker_squares import GAME_ID
 from game.rules.poker_squares_options import MAX_POINTS, POINTS, points_table
 from game.rules.registry import GAME_BY_ID
 from scenes.help import PageScene
 
-SCORED = tuple(reversed(CATEGORIES[1:]))  # best first; nothing always scores 0
+SCORED = (*reversed(CATEGORIES[1:]), *EXOTIC)  # best first; nothing always scores 0
+NAMES = {**LABELS, **EXOTIC}
 KEY = "user_points"
-TOP, PITCH, W, H = 120, 76, 520, 62
+TOP, PITCH, W, H = 120, 72, 560, 60
+LEFT, COLUMN, ROWS = 100, 600, 8  # three columns of eight
+NOTE = ("Exotic hands score only once given points; a hand that is several at once "
+        "scores the best-paid of them.")
+NOTE_Y = TOP + ROWS * PITCH + 4
 
 
 def stored_points(per_game: Mapping[str, Any]) -> dict[str, int]:
@@ -36,11 +45,11 @@ class UserPointsPage(PageScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app, "Poker Squares: User points")
         for i, name in enumerate(SCORED):
-            x = 460 if i < 5 else 1000
-            rect = pygame.Rect(x, TOP + (i % 5) * PITCH, W, H)
+            col, row = divmod(i, ROWS)
+            rect = pygame.Rect(LEFT + col * COLUMN, TOP + row * PITCH, W, H)
             self.hud.buttons.append(Button(f"points:{name}", "", rect))
         self.hud.buttons.append(Button("reset", "The manual's values",
-                                       pygame.Rect(760, TOP + 5 * PITCH + 40, 400, H)))
+                                       pygame.Rect(760, NOTE_Y + 80, 400, H)))
         self.label_buttons()
         self.set_focus(("button", f"points:{SCORED[0]}"))
 
@@ -51,7 +60,7 @@ class UserPointsPage(PageScene):
     def label_buttons(self) -> None:
         points = self.points
         for name in SCORED:
-            self.hud.button(f"points:{name}").label = f"{LABELS[name]}: {points[name]}"
+            self.hud.button(f"points:{name}").label = f"{NAMES[name]}: {points.get(name, 0)}"
 
     def store(self, points: dict[str, int]) -> None:
         entry = GAME_BY_ID[GAME_ID]
@@ -69,14 +78,21 @@ class UserPointsPage(PageScene):
         else:
             super().press(key)
 
+    def draw_items(self, alpha: float) -> list[DrawItem]:
+        vp = self.app.viewport
+        image = text_image(vp, NOTE, 26, MUTED)
+        x, y = vp.to_px(960, NOTE_Y)
+        return [*super().draw_items(alpha),
+                DrawItem(("note",), image, (x - image.get_width() // 2, y), UI_Z)]
+
     def ask(self, name: str) -> None:
-        field = NumberField(value=self.points[name], minimum=0, maximum=MAX_POINTS)
+        field = NumberField(value=self.points.get(name, 0), minimum=0, maximum=MAX_POINTS)
 
         def choose(choice: str) -> None:
             if choice == "ok":
                 self.store({**self.points, name: field.value})
 
-        self.hud.ask(Dialog(LABELS[name], "Points for this hand: type them, or step with "
+        self.hud.ask(Dialog(NAMES[name], "Points for this hand: type them, or step with "
                             "Up/Down or +/-; Enter keeps them.",
                             [("ok", "OK", ""), ("cancel", "Cancel", "")], choose,
                             cancel_key="cancel", number=field, kind="Hand points"))

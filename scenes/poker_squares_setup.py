@@ -19,6 +19,9 @@ import pygame
 from game.engine.layout import Viewport
 from game.engine.ui import INK, Button, text_image
 from game.rules.poker_squares import GAME_ID
+from game.rules.poker_squares_options import POINTS, parse
+from game.rules.registry import GAME_BY_ID
+from scenes.poker_squares_points import UserPointsPage, stored_points
 from scenes.settings import (
     BUTTON_H,
     CHOICE_GAP,
@@ -83,6 +86,24 @@ def on_second_page(field: str) -> bool:
     return field.startswith(SECOND) or field in NOT_RULES
 
 
+def rules_config(entry: Any, per_game: Any) -> dict[str, Any]:
+    """The rules config the settings ask for: the second player's own rules (a handicap)
+    where they are not "same", and the User points where the player changed them.
+    ValueError, with the rules' reason, where the options clash."""
+    config = {o.key: entry.setting(per_game, o.key) for o in entry.options
+              if not o.key.startswith(SECOND) and o.key not in NOT_RULES}
+    second = {o.key[len(SECOND):]: entry.setting(per_game, o.key) for o in entry.options
+              if o.key.startswith(SECOND)}
+    second = {k: v for k, v in second.items() if v != "same"}
+    if second:
+        config["players"] = [{}, second]
+    points = stored_points(per_game)
+    if points != POINTS["user"]:
+        config["user_points"] = points
+    parse(config)
+    return config
+
+
 LINK_Y = TOP + 11 * PITCH + 10
 LINKS = {"page:second": ("Player 2's rules", pygame.Rect(CHOICE_X, LINK_Y, 300, BUTTON_H)),
          "page:points": ("User points", pygame.Rect(CHOICE_X + 320, LINK_Y, 300, BUTTON_H))}
@@ -135,13 +156,37 @@ class PokerSquaresSetup(SettingsScene):
                 button.visible = self.shown(i)
         self.show_more()
 
+    def refusal(self, key: str) -> str | None:
+        """Why choosing ``key`` would make rules the manual forbids (five places for the
+        dealt cards and all the rejects), or None. A choice that only repairs clashing
+        settings is let through."""
+        found = self.choice_of(key)
+        if found is None:
+            return None
+        row = self.rows[found[0]]
+        if row.field in NOT_RULES:
+            return None
+        entry = GAME_BY_ID[GAME_ID]
+        per_game = self.app.settings.per_game
+        try:
+            rules_config(entry, entry.with_setting(per_game, row.field,
+                                                   row.choices[found[1]][0]))
+        except ValueError as exc:
+            try:
+                rules_config(entry, per_game)
+            except ValueError:
+                return None  # they clash already (an old settings file): any step may mend
+            return str(exc)
+        return None
+
     def press(self, key: str) -> None:
-        if key == "page:second":
+        reason = self.refusal(key)
+        if reason is not None:
+            self.app.error(reason)
+        elif key == "page:second":
             self.app.play_sound("button")
             self.app.push(PokerSquaresSetup(self.app, second=True))
         elif key == "page:points":
-            from scenes.poker_squares_points import UserPointsPage
-
             self.app.play_sound("button")
             self.app.push(UserPointsPage(self.app))
         else:

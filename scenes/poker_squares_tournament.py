@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from game import storage
 from game.engine.ui import Dialog, Hud
-from game.rules.poker_squares_tournament import MAX_PLAYERS, Tournament
+from game.rules.poker_squares_tournament import MAX_PLAYERS, Tournament, rules_of
 from scenes.poker_squares_second import SecondPlayer
 
 KIND, VERSION = "poker-squares-tournament", 1
@@ -26,6 +26,9 @@ class TournamentHost(Protocol):
     app: Any  # save_dir, problems, error
     hud: Hud
 
+    @property
+    def view(self) -> Any: ...  # its options: the rules a tournament keeps to
+
 
 @dataclass
 class TournamentPlay:
@@ -37,6 +40,7 @@ class TournamentPlay:
     second: SecondPlayer
     tournament: Tournament | None = None
     second_asked: bool = False  # this table has asked who the person at Player 2 is
+    note: str = ""  # why the last game was not counted ("": it was, or no tournament)
 
     @property
     def path(self) -> Path:
@@ -72,7 +76,11 @@ class TournamentPlay:
             return
         if not self.second.seated:
             second = None  # the computer played Player 2, or nobody did
-        self.tournament = self.tournament.record_game(deal, score, second)
+        rules = rules_of(self.host.view.options)
+        self.note = self.tournament.refusal(rules) or ""  # like with like only
+        if self.note:
+            return
+        self.tournament = self.tournament.record_game(deal, score, second, rules)
         self.save()
 
     def standings_text(self) -> str:
@@ -94,7 +102,8 @@ class TournamentPlay:
         choices = [] if t is None else [(f"p{i}", s.name, str(i + 1))
                                         for i, s in enumerate(t.players)]
         choices += [("new", "New tournament", "n"), ("close", "Close", "c")]
-        body = (self.standings_text() + "\nPick who plays the next game." if t else
+        rules = "" if t is None or t.rules is None else f"It plays {t.rules.title}.\n"
+        body = (rules + self.standings_text() + "\nPick who plays the next game." if t else
                 "No tournament yet: New tournament (N) starts one, for up to five named "
                 "players, each with their high, low and average score.")
         self.host.hud.ask(Dialog("Players", body, choices, self._players_choice,
@@ -157,9 +166,10 @@ class TournamentPlay:
             elif name:
                 self.host.app.error(f"{name} is in the tournament already.")
             if names and (not name or len(names) == MAX_PLAYERS):
-                self.tournament = Tournament.of(names)
+                rules = rules_of(self.host.view.options)  # the rules on the table now
+                self.tournament = Tournament.of(names, rules)
                 self.save()
-                self.host.hud.say(f"A new tournament: {', '.join(names)}. "
+                self.host.hud.say(f"A new tournament: {', '.join(names)}, playing {rules.title}. "
                              f"{names[0]} plays first.")
                 self.second_asked = False  # new people: who plays Player 2 is asked again
                 self.ask_second_if_unknown()
@@ -173,7 +183,10 @@ class TournamentPlay:
 
     def finished_body(self, body: str) -> str:
         """The game-over words, with the standings (a line each) when a tournament is on."""
-        return body if self.tournament is None else f"{body}\n{self.standings_text()}"
+        if self.tournament is None:
+            return body
+        note = f"\n{self.note}" if self.note else ""
+        return f"{body}{note}\n{self.standings_text()}"
 
 
 def keep_together(line: str) -> str:

@@ -243,7 +243,8 @@ def play_at_table(agent: ai.Agent, seed: int, config: dict) -> tuple[P.PokerSqua
 @pytest.mark.parametrize("scoring", ["american", "english"])
 def test_at_the_table_the_player_follows_the_seats_scoring(scoring: str) -> None:
     # the table's agent is made without a scoring: it reads the seat's rules off the view
-    state, moves = play_at_table(ai.make_agent("quick"), 21, {"scoring": scoring})
+    # no reject, as simulate plays (the standard game's reject is the 26th move)
+    state, moves = play_at_table(ai.make_agent("quick"), 21, {"scoring": scoring, "rejects": 0})
     same = simulate(1, seed=21, agent="quick", scoring=scoring)
     assert moves == 25 and P.figures(state)["score"] == same["mean_score"]
 
@@ -335,8 +336,9 @@ def test_with_pat_hands_the_players_make_pat_rows_not_points() -> None:
         assert pat.place(grid, "7H") == (0, 4)  # the straight: a pat row
 
 
-@pytest.mark.parametrize("config, twin", [({"hands": 12}, {"diagonals": True}),
-                                          ({"scoring": "pat"}, {"scoring": "pat"})])
+@pytest.mark.parametrize("config, twin", [({"hands": 12, "rejects": 0}, {"diagonals": True}),
+                                          ({"scoring": "pat", "rejects": 0},
+                                           {"scoring": "pat"})])
 def test_at_the_table_the_player_follows_the_seats_hands_and_pat(config: dict, twin: dict
                                                                   ) -> None:
     state, _ = play_at_table(ai.make_agent("quick"), 21, config)

@@ -37,7 +37,7 @@ FULL = ("AS KS QS JS 9H  TS 2H 3H 4H 5H  2C 3D 4S 6C 7D  8C 9D TD JD QD  KD AD 2
 
 
 def test_cards_that_can_move_are_swapped_into_better_hands_then_the_hand_is_done() -> None:
-    state = table({"can_move": True}, [FULL], "5C")
+    state = table({"can_move": True, "rejects": 0}, [FULL], "5C")
     agent = make_agent("quick")
     move = agent.act(R.observe(state, 0), R.legal_moves(state, 0))
     assert isinstance(move, R.Shift) and {move.source, move.target} == {"g004", "g010"}
@@ -87,7 +87,7 @@ def test_with_nothing_to_gain_a_full_matrix_passes() -> None:
 
 
 def test_one_hand_without_options_offers_only_squares_and_the_judge_stands_aside() -> None:
-    state = R.new_game(7, {})
+    state = R.new_game(7, {"rejects": 0})  # the standard game has a reject
     legal = R.legal_moves(state, 0)
     assert all(isinstance(m, R.Place) for m in legal)
     judge = MoveJudge(lambda key: 0.0, [0.0] * 11)

@@ -81,15 +81,15 @@ def fill(state: P.PokerSquaresState, seat: int = 0) -> P.PokerSquaresState:
 
 
 def test_a_finished_matrix_and_a_full_one_that_may_end() -> None:
-    both = fill(P.new_game(4, {"mode": "race_both"}))  # the other player races on
+    both = fill(P.new_game(4, {"mode": "race_both", "rejects": 0}))  # the other player races on
     assert P.placing_refusal(P.observe(both, 0)) == "Your matrix is finished."
     assert P.placing_refusal(P.observe(both, 1)) is None
-    moving = fill(P.new_game(4, {"can_move": True}))  # full, and cards may still move
+    moving = fill(P.new_game(4, {"can_move": True, "rejects": 0}))  # full, and cards may still move
     assert P.placing_refusal(P.observe(moving)) == "There is no card to place. Done (D)."
 
 
 def test_reject_refusals_say_why() -> None:
-    none = P.new_game(5)
+    none = P.new_game(5, {"rejects": 0})  # the standard game has one
     assert P.reject_refusal(P.observe(none)) == "This game has no rejects."
     one = P.deal(pack("AS KD 2C"), {"rejects": 1})
     assert P.reject_refusal(P.observe(one)) is None

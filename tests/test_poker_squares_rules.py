@@ -9,7 +9,7 @@ import pytest
 from game.cards import Card, full_deck, parse_cards
 from game.rules import poker_squares as P
 from game.rules.base import NOBODY, SIMULTANEOUS, IllegalMove
-from game.rules.poker_squares_options import parse
+from game.rules.poker_squares_options import parse, side_refusal
 from game.rules.registry import RULES_BY_ID
 
 RULES = RULES_BY_ID["poker-squares"]
@@ -96,16 +96,62 @@ def test_two_deck_five_of_a_kind_scores_top_points() -> None:
 
 # -- options ---------------------------------------------------------------------------
 
-def test_empty_config_is_one_hand_american_anywhere() -> None:
+def test_empty_config_is_the_standard_game_with_one_reject() -> None:
     options = parse({})
     assert options.mode == "one_hand" and options.players == 1 and options.deal == 1
     rules = options.seats[0]
     assert (rules.placement, rules.can_move, rules.diagonals, rules.scoring, rules.rejects) == (
-        "anywhere", False, False, "american", 0)
+        "anywhere", False, False, "american", 1)
+    assert P.new_game(3).rejects == ((None,),)
+
+
+@pytest.mark.parametrize(("config", "fits"), [
+    ({"deal": 4}, True),  # 4 dealt + the standard reject
+    ({"deal": 5}, False),
+    ({"deal": 5, "rejects": 0}, True),
+    ({"deal": 3, "rejects": 1, "common_rejects": 1}, True),
+    ({"deal": 3, "rejects": 2, "common_rejects": 1}, False),
+    # two players: both players' rejects and the common ones share the five squares
+    ({"mode": "race", "deal": 3, "rejects": 1}, True),
+    ({"mode": "race", "deal": 3, "rejects": 1, "common_rejects": 1}, False),
+    ({"mode": "alternate", "deal": 2, "players": [{"rejects": 2}, {"rejects": 1}]}, True),
+    ({"mode": "alternate", "deal": 2, "players": [{"rejects": 2}, {"rejects": 2}]}, False),
+    # Player 2's rejects do not count where there is no Player 2
+    ({"mode": "one_hand", "deal": 4, "players": [{}, {"rejects": 4}]}, True),
+])
+def test_cards_dealt_and_all_rejects_come_to_five_at_most(config: dict, fits: bool) -> None:
+    if fits:
+        parse(config)
+    else:
+        with pytest.raises(ValueError, match="at most 5"):
+            parse(config)
+
+
+def test_a_refusal_names_every_reject_it_counts() -> None:
+    assert side_refusal(2, [1, 2], 1) == ("Cards dealt and rejects may come to at most 5: "
+                                          "2 dealt + 1 for player 1 + 2 for player 2 + "
+                                          "1 common make 6.")
+    assert side_refusal(4, [1], 1) == ("Cards dealt and rejects may come to at most 5: "
+                                       "4 dealt + 1 reject + 1 common make 6.")
+    assert side_refusal(1, [2, 2], 0) is None
+
+
+def test_each_player_and_the_common_rejects_are_kept_apart() -> None:
+    s = P.deal(pack("AS KD 2C 3H 4S 5D 6C"), {"mode": "alternate", "common_rejects": 1})
+    s = P.apply(s, P.Shift(0, "d0", "r0"))  # player 1's own reject
+    s = P.apply(s, P.Shift(1, "d0", "r0"))  # player 2's own, under the same name
+    s = P.apply(s, P.Shift(0, "d0", "c0"))  # the common one
+    assert s.rejects == ((Card.parse("AS"),), (Card.parse("KD"),))
+    assert s.common == (Card.parse("2C"),)
+    with pytest.raises(IllegalMove, match="That square is taken"):
+        P.apply(s, P.Shift(1, "d0", "r0"))
+    assert P.observe(s, 1).rejects == (Card.parse("KD"),)
+    assert P.observe(s, 1).other_rejects == (Card.parse("AS"),)
 
 
 @pytest.mark.parametrize("config", [
     {"mode": "poker"}, {"colour": "red"}, {"deal": 0}, {"deal": 3, "rejects": 3},
+    {"mode": "race", "deal": 3, "rejects": 2},
     {"deal": 2, "rejects": 2, "common_rejects": 2}, {"decks": 3}, {"hands": 11},
     {"scoring": "dutch"}, {"stealing": True}, {"can_move": "yes"}, {"placement": ["edges"]},
     {"players": "edges"}, {"scoring": "user", "user_points": {"pair": 3}},
@@ -131,7 +177,8 @@ def test_one_hand_fills_25_squares_and_scores_the_grid() -> None:
     s = P.new_game(7)
     assert RULES.current_player(s) == 0
     first = P.observe(s)
-    assert first.card == s.dealt[0] and len(first.targets) == 25
+    assert first.card == s.dealt[0] and len(first.targets) == 26  # and the one reject
+    assert "r0" in first.targets
     for i in range(25):
         s = P.apply(s, P.Place(0, i // 5, i % 5))
     assert RULES.is_over(s) and RULES.current_player(s) == NOBODY
@@ -151,7 +198,7 @@ def test_a_taken_square_and_another_seat_are_refused() -> None:
 
 
 def test_edges_must_touch() -> None:
-    s = play(P.new_game(3, {"placement": "edges"}), P.Place(0, 0, 4))
+    s = play(P.new_game(3, {"placement": "edges", "rejects": 0}), P.Place(0, 0, 4))
     assert set(P.observe(s).targets) == {"g003", "g014"}
     refused(s, P.Place(0, 1, 3), "edge")
     s = play(s, P.Place(0, 1, 4))
@@ -159,7 +206,7 @@ def test_edges_must_touch() -> None:
 
 
 def test_corners_must_touch() -> None:
-    s = play(P.new_game(3, {"placement": "corners"}), P.Place(0, 2, 2))
+    s = play(P.new_game(3, {"placement": "corners", "rejects": 0}), P.Place(0, 2, 2))
     assert len(P.observe(s).targets) == 8
     refused(s, P.Place(0, 0, 0), "edge or corner")
     assert P.apply(s, P.Place(0, 1, 1))
@@ -191,7 +238,7 @@ def test_cards_can_move_within_the_hand_and_back_from_rejects() -> None:
 
 
 def test_where_cards_can_move_a_full_matrix_waits_for_done() -> None:
-    s = P.new_game(4, {"can_move": True})
+    s = P.new_game(4, {"can_move": True, "rejects": 0})
     for i in range(25):
         s = P.apply(s, P.Place(0, i // 5, i % 5))
     assert not RULES.is_over(s)

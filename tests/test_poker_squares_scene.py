@@ -64,7 +64,7 @@ def test_one_hand_by_clicks_and_drags_to_the_end(tmp_path: Path) -> None:
 
 
 def test_edges_must_touch_refuses_a_far_square_and_says_why(tmp_path: Path) -> None:
-    app, scene = start(tmp_path, placement="edges")
+    app, scene = start(tmp_path, placement="edges", rejects=0)
     click(app, centre(scene, "g022"))
     settle(app)
     before = scene.recorder.length
@@ -346,7 +346,8 @@ def test_a_handicap_and_user_points_from_the_rules_pages(tmp_path: Path, compute
     click(app, next(b for b in rules.hud.buttons if b.key == "page:second").rect.center)
     second = app.scene
     assert [r.field for r in second.rows] == ["opponent", "strength", "p2_placement",
-                                              "p2_can_move", "p2_hands", "p2_scoring"]
+                                              "p2_can_move", "p2_hands", "p2_scoring",
+                                              "p2_rejects"]
     click(app, next(b for b in second.hud.buttons if b.label == "English").rect.center)
     key(app, pygame.K_ESCAPE)
     assert app.scene is rules

@@ -9,7 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.rules.poker_squares_tournament import Tournament
+from game.rules.poker_squares_options import parse
+from game.rules.poker_squares_tournament import UNDO_REFUSED, Tournament, rules_of
 from scenes.poker_squares import PokerSquaresScene
 from tests.driver import click, key, make_app, settle, type_text
 
@@ -239,3 +240,79 @@ def test_a_person_at_player_two_is_asked_for_and_the_table_uses_the_names(
     assert lines[1].startswith("\u25b6P1 Alice: high") and lines[2].startswith("\u25b6P2 Bob")
     for line in wrap_text(vp, dialog.body, 28, dialog.width - 80):  # as the box wraps it
         assert line.count("(") == line.count(")"), f"'(1 game)' split: {plain(line)!r}"
+
+
+def test_a_tournament_compares_like_with_like() -> None:
+    american, english = rules_of(parse({})), rules_of(parse({"scoring": "english"}))
+    assert american.title == "One Hand, American scoring, 10 hands"
+    assert rules_of(parse({"hands": 12})).key != american.key
+    assert rules_of(parse({"mode": "sum_of_two"})).key != american.key
+    user = rules_of(parse({"scoring": "user"}))
+    assert user.key != rules_of(parse({"scoring": "user", "user_points": {"flush": 20}})).key
+    t = Tournament.of(["Ann"]).record_game(1, 100, rules=american)  # the first game sets them
+    assert t.rules == american and t.refusal(american) is None
+    assert t.refusal(english) == ("Not counted in the tournament: it plays One Hand, American "
+                                  "scoring, 10 hands; this game was One Hand, English scoring, "
+                                  "10 hands.")
+    with pytest.raises(ValueError, match="Not counted"):
+        t.record_game(2, 50, rules=english)
+    assert Tournament.from_json(json.loads(json.dumps(t.to_json()))) == t
+    for bad in ({"key": 3, "title": "x"}, {"key": "k"}, "rules", {"key": "", "title": "t"}):
+        with pytest.raises(ValueError):
+            Tournament.from_json({**t.to_json(), "rules": bad})
+
+
+def start_tournament(tmp_path: Path, **options: object) -> tuple[object, PokerSquaresScene]:
+    app = make_app(tmp_path, per_game={"poker-squares": options})
+    scene = PokerSquaresScene(app, seed=3)
+    app.push(scene)
+    settle(app)
+    key(app, pygame.K_t, "t")
+    key(app, pygame.K_n, "n")
+    enter_name(app, "Ann")
+    enter_name(app, "")
+    return app, scene
+
+
+def test_a_game_under_other_rules_is_not_counted_and_says_why(tmp_path: Path) -> None:
+    app, scene = start_tournament(tmp_path)
+    assert scene.tournaments.tournament.rules == rules_of(parse({}))
+    assert "playing One Hand, American scoring, 10 hands" in scene.hud.message.text
+    key(app, pygame.K_o, "o")  # the rules page: English scoring
+    click(app, next(b for b in app.scene.hud.buttons if b.label == "English").rect.center)
+    key(app, pygame.K_ESCAPE)
+    settle(app)
+    assert scene.view.options.seats[0].scoring == "english"
+    fill(app, scene)
+    assert scene.over and "Not counted in the tournament: it plays One Hand, American " \
+        "scoring" in plain(scene.hud.dialog.body)
+    assert scene.tournaments.tournament.players[0].games == 0
+    key(app, pygame.K_ESCAPE)  # away with the end dialog
+    key(app, pygame.K_t, "t")  # the players dialog names the tournament's rules
+    assert "It plays One Hand, American scoring, 10 hands." in plain(scene.hud.dialog.body)
+
+
+def test_undo_is_refused_in_a_tournament_game_with_the_reason(tmp_path: Path) -> None:
+    app, scene = start_tournament(tmp_path)
+    key(app, pygame.K_3, "3")
+    key(app, pygame.K_3, "3")
+    settle(app)
+    assert scene.recorder.cursor == 1
+    key(app, pygame.K_u, "u")  # the Undo button's key
+    assert scene.recorder.cursor == 1
+    assert scene.hud.message is not None and scene.hud.message.text == UNDO_REFUSED
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert scene.recorder.cursor == 1 and scene.hud.message.text == UNDO_REFUSED
+
+
+def test_undo_still_works_with_no_tournament(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = PokerSquaresScene(app, seed=3)
+    app.push(scene)
+    settle(app)
+    key(app, pygame.K_3, "3")
+    key(app, pygame.K_3, "3")
+    settle(app)
+    key(app, pygame.K_u, "u")
+    settle(app)
+    assert scene.tournaments.tournament is None and scene.recorder.cursor == 0

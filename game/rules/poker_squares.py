@@ -39,6 +39,7 @@ from game.rules.base import (
     IllegalMove,
     ModuleRules,
 )
+from game.rules.exotic_hands import exotic_names
 from game.rules.move_codec import MoveCodec
 from game.rules.outcome import Mode, Outcome, by_rank, solitaire
 from game.rules.poker_squares_options import (
@@ -101,13 +102,31 @@ def line_categories(flat: Flat, diagonals: bool = False) -> tuple[str, ...]:
     return tuple(hands.category([flat[i] for i in line]) for line in LINES[diagonals])
 
 
+def line_names(flat: Flat, table: Mapping[str, int], diagonals: bool = False
+               ) -> tuple[str, ...]:
+    """Each counted hand as it scores under ``table``: its category, or where the table
+    gives exotic hands points (a User table) the best-paid name the whole hand has."""
+    names = line_categories(flat, diagonals)
+    if len(table) == len(hands.CATEGORIES):  # no exotic hand scores: the fast way
+        return names
+    out = []
+    for line, name in zip(LINES[diagonals], names, strict=True):
+        cards = [c for c in (flat[i] for i in line) if c is not None]
+        for exotic in exotic_names(cards):
+            if table.get(exotic, 0) > table[name]:
+                name = exotic
+        out.append(name)
+    return tuple(out)
+
+
 def score_grid(grid: Sequence[Sequence[Card | str | None]],
                scoring: str | Mapping[str, int] = "american", diagonals: bool = False) -> int:
     """The points of a grid (5 rows of 5: Card, written card, None or "--"), under
-    "english", "american", "user" (the manual's defaults) or a mapping category ->
-    points. Incomplete hands already score their pairs, two pair, trips and quads."""
+    "english", "american", "user" (the manual's defaults) or a mapping hand -> points
+    (exotic hands too). Incomplete hands already score their pairs, two pair, trips and
+    quads."""
     table = points_table(scoring)
-    return sum(table[name] for name in line_categories(_flatten(grid), diagonals))
+    return sum(table[name] for name in line_names(_flatten(grid), table, diagonals))
 
 
 def pat_rows(flat: Flat) -> int:
@@ -123,7 +142,9 @@ def matrix_score(flat: Flat, rules: SeatRules) -> int:
 def line_scores(flat: Flat, rules: SeatRules) -> tuple[int, ...]:
     """What each counted hand of a matrix is worth under one player's rules, in
     line_categories' order (rows, columns, then the diagonals)."""
-    return hand_scores(line_categories(flat, rules.diagonals), rules)
+    names = (line_categories(flat, rules.diagonals) if rules.pat
+             else line_names(flat, rules.table, rules.diagonals))  # exotic names score too
+    return hand_scores(names, rules)
 
 
 def hand_scores(names: Sequence[str], rules: SeatRules) -> tuple[int, ...]:
@@ -707,9 +728,9 @@ def observe(state: PokerSquaresState, seat: int = 0) -> PokerSquaresView:
         common_rejects=state.common,
         targets=tuple(sorted(targets)),
         movable=tuple(sorted(movable)),
-        hands=tuple(line_categories(state.grids[m], rules.diagonals) for m in mine),
-        other_hands=() if other is None else line_categories(
-            state.grids[other], options.seats[other].diagonals),
+        hands=tuple(line_names(state.grids[m], rules.table, rules.diagonals) for m in mine),
+        other_hands=() if other is None else line_names(
+            state.grids[other], options.seats[other].table, options.seats[other].diagonals),
         scores=tuple(seat_score(state, s) for s in range(options.players)),
         finished=facts.finished,
         to_move=bool(legal),
@@ -756,6 +777,13 @@ def observe_public(state: PokerSquaresState) -> PokerSquaresView:
     first seat's view, less what it may do."""
     return replace(observe(state, 0), seat=SPECTATOR, card=None, targets=(), movable=(),
                    to_move=False, can_pass=False, can_finish=False)
+
+
+def reject_target(view: PokerSquaresView) -> str | None:
+    """Where "throw the waiting card away" puts it: a free common reject first (the
+    manual's advice: used, it is no longer the opponent's), else the seat's own."""
+    return next((s for s in view.targets if s[0] == "c"),
+                next((s for s in view.targets if s[0] == "r"), None))
 
 
 def hidden_cards(state: PokerSquaresState, seat: int = 0) -> set[str]:

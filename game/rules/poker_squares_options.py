@@ -1,19 +1,20 @@
 """Poker Squares' options: modes, per-player rules (a handicap), scoring tables, and
 the validation of a game's config dict. Pure.
 
-A config is JSON-able (the recorder stores it). Every key is optional ({} is One
-Hand for one player, American scoring, cards anywhere, cards can't move, no
-rejects, 10 hands, one card dealt at a time, one deck). The per-player keys
+A config is JSON-able (the recorder stores it). Every key is optional ({} is the
+manual's standard game: One Hand for one player, American scoring, cards anywhere,
+cards can't move, one reject, 10 hands, one card dealt at a time, one deck). The per-player keys
 (placement, can_move, hands, scoring, user_points, rejects) set both players'
 rules; ``"players": [{...}, {...}]`` overrides them for one player.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.exotic_hands import EXOTIC
 from game.rules.hands import CATEGORIES
 
 MODES: dict[str, str] = {  # id -> name; the first three are one player's
@@ -51,7 +52,8 @@ TARGETS: dict[str, int] = {"american": 200, "english": 70}
 # A pat hand cannot be bettered without breaking it: a straight or anything above.
 PAT = frozenset(CATEGORIES[CATEGORIES.index("straight"):])
 MAX_POINTS = 10_000  # per hand, for user tables
-SIDE_SLOTS = 5  # dealt cards and rejects share a row of five squares
+SIDE_SLOTS = 5  # dealt cards and every reject (each player's, the common ones) share five squares
+STANDARD_REJECTS = 1  # the manual's standard game allows one reject
 
 SEAT_KEYS = ("placement", "can_move", "hands", "scoring", "user_points", "rejects")
 GAME_KEYS = ("mode", "deal", "decks", "common_rejects", "stealing", "planting", "players")
@@ -66,7 +68,7 @@ class SeatRules:
     diagonals: bool = False  # 12 hands; never with Make Pat Hands
     scoring: str = "american"
     points: tuple[tuple[str, int], ...] = tuple(POINTS["american"].items())
-    rejects: int = 0
+    rejects: int = STANDARD_REJECTS
 
     @property
     def pat(self) -> bool:
@@ -105,15 +107,18 @@ def target(options: Options, seat: int = 0) -> int | None:
         return None
     base = TARGETS.get(rules.scoring)
     if base is None:  # a User table
-        american = sum(POINTS["american"].values())
-        base = max(0, round(TARGETS["american"] * sum(rules.table.values()) / american))
+        american = sum(POINTS["american"].values())  # the normal hands alone set it
+        table = rules.table
+        base = max(0, round(TARGETS["american"] * sum(table[c] for c in CATEGORIES) / american))
     hands = 12 if rules.diagonals else 10
     return round(base * hands / 10) * (2 if options.mode == "sum_of_two" else 1)
 
 
 def points_table(scoring: str | Mapping[str, int]) -> dict[str, int]:
     """A full category -> points table from a scoring name or a (partial) mapping;
-    categories a mapping leaves out score as in the User defaults."""
+    categories a mapping leaves out score as in the User defaults. A mapping may give
+    exotic hands (game.rules.exotic_hands) points too: the table holds those that score
+    (0, the manual's User default, leaves a hand out)."""
     if isinstance(scoring, str):
         if scoring not in POINTS:
             raise ValueError(f"scoring {scoring!r}: choose {', '.join(POINTS)} or a table")
@@ -122,13 +127,30 @@ def points_table(scoring: str | Mapping[str, int]) -> dict[str, int]:
         raise ValueError("scoring: a name or a mapping category -> points")
     table = dict(POINTS["user"])
     for name, points in scoring.items():
-        if name not in table:
-            raise ValueError(f"no hand called {name!r}: {', '.join(CATEGORIES)}")
+        if name not in table and name not in EXOTIC:
+            raise ValueError(f"no hand called {name!r}: {', '.join((*CATEGORIES, *EXOTIC))}")
         if not isinstance(points, int) or isinstance(points, bool) or not (
                 -MAX_POINTS <= points <= MAX_POINTS):
             raise ValueError(f"points for {name}: a whole number up to {MAX_POINTS}")
         table[name] = points
-    return table
+    return {name: points for name, points in table.items() if points or name in CATEGORIES}
+
+
+def side_refusal(deal: int, rejects: Sequence[int], common: int) -> str | None:
+    """Why ``deal`` cards dealt at a time (at least one: parse sees to it), each playing
+    seat's ``rejects`` and ``common`` rejects break the manual's rule that the cards dealt
+    and every reject come to five at most, or None if they keep it."""
+    total = deal + sum(rejects) + common
+    if total <= SIDE_SLOTS:
+        return None
+    parts = [f"{deal} dealt"]
+    if len(rejects) == 1:
+        parts.append(f"{rejects[0]} reject{'s' * (rejects[0] != 1)}")
+    else:
+        parts += [f"{n} for player {i}" for i, n in enumerate(rejects, start=1)]
+    parts.append(f"{common} common")
+    return (f"Cards dealt and rejects may come to at most {SIDE_SLOTS}: "
+            f"{' + '.join(parts)} make {total}.")
 
 
 def _choice(value: Any, choices: Mapping[str, str] | tuple[Any, ...], key: str) -> Any:
@@ -160,13 +182,14 @@ def _seat(raw: Mapping[str, Any]) -> SeatRules:
         raise ValueError("user_points: a mapping category -> points")
     table = points_table(user) if scoring in ("user", "pat") else points_table(scoring)
     hands = _choice(raw.get("hands", 10), (10, 12), "hands")
+    exotic = EXOTIC if scoring == "user" else {}  # pat rows are the normal hands
     return SeatRules(
         placement=_choice(raw.get("placement", "anywhere"), PLACEMENTS, "placement"),
         can_move=_flag(raw.get("can_move", False), "can_move"),
         diagonals=hands == 12 and scoring != "pat",
         scoring=scoring,
-        points=tuple((name, table[name]) for name in CATEGORIES),
-        rejects=_count(raw.get("rejects", 0), 0, SIDE_SLOTS - 1, "rejects"),
+        points=tuple((name, table[name]) for name in (*CATEGORIES, *exotic) if name in table),
+        rejects=_count(raw.get("rejects", STANDARD_REJECTS), 0, SIDE_SLOTS - 1, "rejects"),
     )
 
 
@@ -187,11 +210,9 @@ def parse(config: Mapping[str, Any] | None) -> Options:
                   for s in range(players))
     deal = _count(config.get("deal", 1), 1, SIDE_SLOTS, "deal")
     common = _count(config.get("common_rejects", 0), 0, SIDE_SLOTS - 1, "common_rejects")
-    for number, seat in enumerate(seats, start=1):
-        if deal + seat.rejects + common > SIDE_SLOTS:
-            raise ValueError(f"player {number}: cards dealt ({deal}) and rejects "
-                             f"({seat.rejects} + {common} common) come to more than "
-                             f"{SIDE_SLOTS}")
+    reason = side_refusal(deal, [seat.rejects for seat in seats], common)
+    if reason is not None:
+        raise ValueError(reason)
     two = players == 2
     stealing = _flag(config.get("stealing", False), "stealing")
     planting = _flag(config.get("planting", False), "planting")

@@ -7,6 +7,12 @@ try is what counts. Only finished games are recorded; the scene simply never rec
 one left before the matrices were full. In a two-player game between two of the
 tournament's players (``second`` plays Player 2) each one's score is recorded by these
 rules, each on their own record.
+
+Standings compare like with like: a tournament plays one set of rules (the mode, and
+Player 1's scoring and hands counted; a User table's points too), those of its first
+game unless it was started with them. A game under other rules is not counted, and the
+scene says so. Undo is refused in a tournament game: taking a card back would show the
+next one.
 """
 
 from __future__ import annotations
@@ -15,9 +21,33 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeGuard
 
 from game.match import MAX_NAME, clean_names, whole
+from game.rules.poker_squares_options import MODES, SCORINGS, Options
 
 MAX_PLAYERS = 5
 MAX_DEALS = 10_000  # deals remembered per player (far beyond any evening's play)
+MAX_RULES = 2_000  # characters of a rules key (a User table's names and points)
+UNDO_REFUSED = ("No Undo in a tournament game: taking a card back would show the next "
+                "card, and the score must count as played.")
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRules:
+    """What standings compare: ``key`` tells rule sets apart, ``title`` names one."""
+
+    key: str
+    title: str
+
+
+def rules_of(options: Options) -> TournamentRules:
+    """The rules a game's scores are comparable under: its mode and Player 1's scoring
+    and hands counted (a User table by its points)."""
+    rules = options.seats[0]
+    hands = 12 if rules.diagonals else 10
+    key = f"{options.mode}:{rules.scoring}:{hands}"
+    if rules.scoring == "user":
+        key += ":" + ",".join(f"{name}={points}" for name, points in rules.points)
+    return TournamentRules(key, f"{MODES[options.mode]}, {SCORINGS[rules.scoring]} scoring, "
+                                f"{hands} hands")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +76,18 @@ class Tournament:
     players: tuple[Standing, ...]
     current: int = 0  # who plays the next game (Player 1 in a two-player game)
     second: int | None = None  # who plays Player 2 against a person; None: a guest
+    rules: TournamentRules | None = None  # None: set by the first game recorded
 
     @classmethod
-    def of(cls, names: list[str]) -> Tournament:
-        return cls(tuple(Standing(n) for n in clean_names(names, MAX_PLAYERS)))
+    def of(cls, names: list[str], rules: TournamentRules | None = None) -> Tournament:
+        return cls(tuple(Standing(n) for n in clean_names(names, MAX_PLAYERS)), rules=rules)
+
+    def refusal(self, rules: TournamentRules) -> str | None:
+        """Why a game under ``rules`` does not count here (other rules), or None."""
+        if self.rules is None or self.rules.key == rules.key:
+            return None
+        return (f"Not counted in the tournament: it plays {self.rules.title}; this game "
+                f"was {rules.title}.")
 
     @property
     def player(self) -> Standing:
@@ -90,10 +128,17 @@ class Tournament:
         players = tuple(new if i == index else s for i, s in enumerate(self.players))
         return replace(self, players=players)
 
-    def record_game(self, deal: int, first: int, second: int | None = None) -> Tournament:
-        """A game ended: Player 1 (the current player) scored ``first``; Player 2, when
-        they are one of the tournament's players, ``second``."""
-        done = self.record(deal, first)
+    def record_game(self, deal: int, first: int, second: int | None = None,
+                    rules: TournamentRules | None = None) -> Tournament:
+        """A game ended under ``rules`` (None: the tournament's own): Player 1 (the
+        current player) scored ``first``; Player 2, when they are one of the
+        tournament's players, ``second``. ValueError for a game under other rules."""
+        rules = rules or self.rules
+        if rules is not None:
+            reason = self.refusal(rules)
+            if reason is not None:
+                raise ValueError(reason)
+        done = replace(self.record(deal, first), rules=rules)
         if self.second is not None and second is not None:
             done = done.record(deal, second, self.second)
         return done
@@ -101,7 +146,9 @@ class Tournament:
     # -- on disk -------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {"current": self.current, "second": self.second,
+        rules = None if self.rules is None else {"key": self.rules.key,
+                                                  "title": self.rules.title}
+        return {"current": self.current, "second": self.second, "rules": rules,
                 "players": [{"name": s.name, "games": s.games, "total": s.total,
                              "high": s.high, "low": s.low, "deals": list(s.deals)}
                             for s in self.players]}
@@ -120,7 +167,19 @@ class Tournament:
         if second is not None and (not _whole(second) or not 0 <= second < len(players)
                                    or second == current):
             raise ValueError("the tournament's Player 2 is not another of its players")
-        return replace(tournament, players=players, current=current, second=second)
+        return replace(tournament, players=players, current=current, second=second,
+                       rules=_rules(data.get("rules")))
+
+
+def _rules(data: Any) -> TournamentRules | None:
+    """The rules of a file (absent in files from before a tournament kept them)."""
+    if data is None:
+        return None
+    if not isinstance(data, dict) or not all(
+            isinstance(data.get(k), str) and 0 < len(data[k]) <= MAX_RULES for k in
+            ("key", "title")):
+        raise ValueError("the tournament's rules are not readable")
+    return TournamentRules(data["key"], data["title"])
 
 
 def _whole(value: Any) -> TypeGuard[int]:

@@ -165,6 +165,7 @@ def load(path: str) -> Any:
 YES_NO = ((True, "Yes"), (False, "No"))
 TARGETS = (25, 50, 100, 150)  # a network Chinese Poker table's choice of target
 ON_OFF = ((True, "On"), (False, "Off"))
+COUNTS = tuple((n, str(n)) for n in range(poker_squares_options.SIDE_SLOTS + 1))  # 0 to 5
 
 GAMES: tuple[GameEntry, ...] = (
     GameEntry(
@@ -221,12 +222,14 @@ GAMES: tuple[GameEntry, ...] = (
             Option("scoring", "Scoring", tuple(poker_squares_options.SCORINGS.items()), "american",
                    "American follows poker's odds, English the odds in this game; User "
                    "is your own table; Make Pat Hands wins or loses."),
-            Option("deal", "Cards dealt at a time", ((1, "1"), (2, "2"), (3, "3")), 1,
-                   "How many dealt cards lie face up to choose from."),
-            Option("rejects", "Rejects", ((0, "0"), (1, "1")), 0,
-                   "Squares where each player may throw a card away."),
-            Option("common_rejects", "Common rejects", ((0, "0"), (1, "1")), 0,
-                   "Reject squares either player may use."),
+            Option("deal", "Cards dealt at a time", COUNTS[1:], 1,
+                   "How many dealt cards lie face up to choose from. Dealt cards and every "
+                   "reject square share five places."),
+            Option("rejects", "Rejects", COUNTS[:-1], poker_squares_options.STANDARD_REJECTS,
+                   "Squares where a player may throw a card away: one in the standard game. "
+                   "Player 2 may have a number of their own."),
+            Option("common_rejects", "Common rejects", COUNTS[:-1], 0,
+                   "Reject squares either player may use, apart from each one's own."),
             Option("decks", "Decks", ((1, "1"), (2, "2")), 1,
                    "Two decks make five of a kind possible."),
             Option("stealing", "Stealing", ON_OFF, False,
@@ -254,6 +257,9 @@ GAMES: tuple[GameEntry, ...] = (
             Option("p2_scoring", "Player 2: scoring",
                    (("same", "Same"), *poker_squares_options.SCORINGS.items()), "same",
                    "The second player's scoring."),
+            Option("p2_rejects", "Player 2: rejects", (("same", "Same"), *COUNTS[:-1]), "same",
+                   "The second player's own reject squares (with the dealt cards, Player 1's "
+                   "and the common ones, five at most)."),
         )),
     GameEntry(
         "chinese-poker", "Chinese Poker",
