@@ -265,3 +265,13 @@ def test_reset_keeps_the_seed_and_options_it_is_not_given() -> None:
     rec.reset(config={"redeals": 1})
     assert (rec.seed, rec.config) == (6, {"redeals": 1})
     assert rec.state == RULES.new_game(6, {"redeals": 1})
+
+
+def test_a_game_without_take_backs_stays_so_and_every_tenth_move_is_checked_on_load() -> None:
+    rec = Recorder(RULES, 5, {}, undo_allowed=False)
+    for _ in range(11):  # the last mark (10) is one short of the end (11)
+        rec.play(Draw())
+    data = json.loads(json.dumps(rec.to_json()))
+    assert set(data["digests"]) == {"0", "10", "11"}
+    back = Recorder.from_json(data, RULES_BY_ID)
+    assert back.undo_allowed is False and not back.can_undo

@@ -211,3 +211,22 @@ def test_two_players_outcome_by_points_or_by_pat_hands_made() -> None:
     user = replace(P.new_game(1, {"mode": "race", "scoring": "user"}),
                    grids=(PLAIN_GRID, rows_grid("2S 2H 6D 8C TS")))
     assert P.outcome(user).points == (0.0, 1.0) and P.outcome(user).results == ("lost", "won")
+
+
+@pytest.mark.parametrize(("move", "words"), [
+    (P.Place(0, 0, 4), "player 1: place the card at row 1, column 5"),
+    (P.Place(1, 4, 0, grid=1), "player 2: place the card at row 5, column 1 of the second matrix"),
+    (P.Pass(1), "player 2: pass"),
+    (P.Done(0), "player 1: done"),
+    (P.Shift(0, "g012", "g134"),
+     "player 1: move a card: row 2, column 3 to row 4, column 5 of the second matrix"),
+    (P.Shift(0, "d0", "r1"), "player 1: reject a card: the dealt cards to a reject square"),
+    (P.Shift(1, "g000", "c0"), "player 2: reject a card: row 1, column 1 to a common reject "
+                               "square"),
+    (P.Shift(0, "d1", "o23"), "player 1: plant a card: the dealt cards to the opponent's "
+                              "row 3, column 4"),
+    (P.Shift(1, "o40", "g004"), "player 2: steal a card: the opponent's row 5, column 1 to "
+                                "row 1, column 5"),
+])
+def test_every_kind_of_poker_squares_move_is_told_in_words(move: P.Move, words: str) -> None:
+    assert P.describe(move) == words
