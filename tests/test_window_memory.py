@@ -52,17 +52,19 @@ def test_images_for_past_window_sizes_are_not_kept(tmp_path: Path) -> None:
 
 
 def test_a_dialogs_backdrop_goes_with_the_window_size_it_was_drawn_for(tmp_path: Path) -> None:
-    gc.collect()
-    before = surfaces_mb(skip=(ImageCache,))  # earlier tests' tables may still be open
-    app = make_app(tmp_path, size=(3840, 2160))
+    app = make_app(tmp_path, size=(640, 360))
     app.push(MenuScene(app))
+    frames(app)
+    gc.collect()
+    small = surfaces_mb(skip=(ImageCache,))
+    app.resize((3840, 2160))
     confirm(app.scene.hud, "Quit", "Leave?", lambda: None)
     frames(app)  # a 4K backdrop (33 MB) under the dialog
     app.scene.hud.dialog = None
     app.resize((640, 360))
     frames(app, 2)
     gc.collect()
-    assert surfaces_mb(skip=(ImageCache,)) - before < 20  # the 4K window's images are gone
+    assert surfaces_mb(skip=(ImageCache,)) - small < 10  # the 4K window's images are gone
 
 
 def test_the_old_background_and_felt_go_before_the_new_are_drawn(

@@ -87,14 +87,13 @@ def pyramid_match_end(app: Any, seed: int) -> Any:
     whole = random_game(entry, rng, seed=match.deal_seed(*turn))
     game = replayed(entry, whole, len(whole.moves) - 1)
     game.undo_allowed = False  # a match's game, as the scene starts it
-    scene = resume(app, entry, game, {"match": match.to_json()})
-    if rng.random() < 0.5:  # the computer makes the last move (the game's end sets it back)
-        scene.set_computer(scene.seat, True)
-    return scene
+    # the game's end gives the seat back to its entrant
+    return _computer_now_and_then(resume(app, entry, game, {"match": match.to_json()}), rng)
 
 
 def round_end(app: Any, seed: int) -> Any:
-    """Chinese Poker resumed a move or three before a round's end: its box."""
+    """Chinese Poker resumed a move or three before a round's end: its box (now and
+    then the computer plays the person's seat there)."""
     rng = random.Random(seed)
     entry = GAME_BY_ID["chinese-poker"]
     whole = random_game(entry, rng)
@@ -109,7 +108,16 @@ def round_end(app: Any, seed: int) -> Any:
     if not ends:
         return resume(app, entry, replayed(entry, whole, len(whole.moves) - 1))
     end = rng.choice(ends)
-    return resume(app, entry, replayed(entry, whole, max(0, end - rng.randint(1, 3))))
+    scene = resume(app, entry, replayed(entry, whole, max(0, end - rng.randint(1, 3))))
+    return _computer_now_and_then(scene, rng)
+
+
+def _computer_now_and_then(scene: Any, rng: random.Random) -> Any:
+    """Half the time the computer plays the person's seat (random input rarely makes
+    the moves that end a round or pass a turn)."""
+    if rng.random() < 0.5:
+        scene.set_computer(scene.seat, True)
+    return scene
 
 
 def hot_seat(app: Any, seed: int) -> None:
@@ -125,6 +133,7 @@ def hot_seat(app: Any, seed: int) -> None:
         answer(scene, "human" if scene.hud.dialog.text is None else None)
     if rng.random() < 0.5:
         answer(scene)  # the target: the match starts
+        _computer_now_and_then(scene, rng)
 
 
 def new_session(app: Any, seed: int) -> Any:
