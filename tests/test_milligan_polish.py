@@ -79,7 +79,8 @@ def test_pad_b_closes_the_end_box(tmp_path: Path, pad: VirtualPad) -> None:
 def alternate_game(tmp_path: Path):  # noqa: ANN201
     """A Poker Squares game against the computer (Alternate), played to its end by keys."""
     app = make_app(tmp_path, animation="off", ai_speed="fast",  # quick: moves at once
-                   per_game={"poker-squares": {"mode": "alternate", "strength": "quick"}})
+                   per_game={"poker-squares": {"mode": "alternate", "strength": "quick",
+                                               "rejects": 0}})
     scene = PokerSquaresScene(app, seed=11)
     app.push(scene)
     settle(app)

@@ -25,7 +25,8 @@ from tests.test_net_poker_squares import filled
 def test_the_turn_timer_moves_for_a_connected_person_who_waits(tmp_path: Path,
                                                                 mode: str) -> None:
     clock = FakeClock()
-    options = TableOptions("poker-squares", config={"mode": mode}, turn_timer=30.0)
+    options = TableOptions("poker-squares", config={"mode": mode, "rejects": 0},
+                           turn_timer=30.0)  # no reject: each timed move fills a square
     with server_thread(options, clock=clock, silence=1e9) as (server, loop):
         hal = ThreadedClient("127.0.0.1", server.port, "Hal")
         app = make_app(tmp_path, animation="off")
