@@ -17,7 +17,6 @@ import pygame
 from game.ai.chinese_poker_player import MediumPlayer
 from game.cards import Card
 from game.engine.actions import Act, Action
-from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place, Places
 from game.engine.layout import DESIGN_H
@@ -31,6 +30,7 @@ from game.rules.chinese_poker_combos import classify
 from game.rules.outcome import WON
 from game.settings import ai_delay
 from scenes import chinese_poker_layout as L
+from scenes.card_scene import zone_rect
 from scenes.chinese_poker_cut import CutStory
 from scenes.chinese_poker_setup import KINDS, NAME_LENGTH, Setup, SetupDialogs
 from scenes.chinese_poker_sweep import Sweep

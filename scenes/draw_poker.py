@@ -19,7 +19,6 @@ import pygame
 
 from game.ai.draw_poker_odds import best_draw
 from game.engine.actions import Act, Action
-from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place
 from game.engine.layout import Viewport
@@ -30,6 +29,7 @@ from game.rules import draw_poker as D
 from game.rules.hand_words import showdown_words
 from game.rules.hands import evaluate
 from game.rules.outcome import DRAWN, LOST, WON
+from scenes.card_scene import zone_rect
 from scenes.draw_poker_faces import portrait
 from scenes.draw_poker_stats import PokerStats
 from scenes.game_scene import GameScene

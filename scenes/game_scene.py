@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.engine.card_scene import CardGameScene
 from game.engine.jobs import PENDING, STUDY
+from scenes.card_scene import CardGameScene
 from scenes.help import HelpScene
 from scenes.replay_viewer import ReplayScene
 from scenes.settings import SettingsScene

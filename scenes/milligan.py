@@ -23,7 +23,6 @@ from game.ai import milligan_player
 from game.engine import arrange
 from game.engine.actions import Act, Action
 from game.engine.card_art import INDEX_DEPTH, STRIP_BAND, draw_suit
-from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place, Places
 from game.engine.jobs import PENDING, STUDY
@@ -35,6 +34,7 @@ from game.engine.widgets import command_bar
 from game.rules import milligan as M
 from game.rules import milligan_stuck
 from game.rules.registry import GAME_BY_ID
+from scenes.card_scene import zone_rect
 from scenes.game_scene import GameScene
 from scenes.statistics import StatisticsScene
 

@@ -15,7 +15,6 @@ import pygame
 
 from game import recent_tables
 from game.engine.actions import Action
-from game.engine.net_play import NetPlay
 from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
 from game.engine.scene import Scene
@@ -35,6 +34,7 @@ from game.net import computer
 from game.recent_tables import Address
 from game.rules.registry import GameEntry, load, timer_words
 from scenes.help import HelpScene
+from scenes.net_play import NetPlay
 
 ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = 80, 290, 1080, 84, 16
 CHAT_RECT = pygame.Rect(1220, 290, 640, 600)

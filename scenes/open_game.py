@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.card_scene import CardGameScene
 from game.rules.registry import GAME_BY_ID, load
+from scenes.card_scene import CardGameScene
 
 
 def game_scene(app: Any, name: str, seed: int | None = None, demo: bool = False,

@@ -16,7 +16,6 @@ import pygame
 
 from game.engine.actions import Act, Action
 from game.engine.arrange import Box, Grid, fit_grids
-from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.focus import Place
 from game.engine.jobs import PENDING
@@ -38,6 +37,7 @@ from game.rules.poker_squares_options import (
 )
 from game.rules.poker_squares_tournament import UNDO_REFUSED
 from game.rules.registry import GAME_BY_ID
+from scenes.card_scene import zone_rect
 from scenes.game_scene import GameScene
 from scenes.poker_squares_second import SecondPlayer
 from scenes.poker_squares_setup import rules_config

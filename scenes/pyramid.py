@@ -14,7 +14,6 @@ import pygame
 from game import seeds
 from game.ai import pyramid_player
 from game.engine.actions import Act, Action
-from game.engine.card_scene import zone_rect
 from game.engine.components import Placement
 from game.engine.deal_menu import KEY as DEAL_MENU
 from game.engine.focus import Place
@@ -23,6 +22,7 @@ from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Dialog, confirm, text_image, window_image
 from game.engine.widgets import command_bar
 from game.rules import pyramid as P
+from scenes.card_scene import zone_rect
 from scenes.game_scene import GameScene
 from scenes.pyramid_match import MatchPlay
 

@@ -15,13 +15,13 @@ import pytest
 
 from game.engine import jobs
 from game.engine.actions import Act
-from game.engine.card_scene import CardGameScene
 from game.engine.clock import STEP
 from game.fuzz import hostile, measure, run_fuzz, runner
 from game.fuzz.pace import FRAME, frame_times
 from game.fuzz.report import MEASURED
 from game.fuzz.starts import start_points, write_replays
 from game.rules.registry import playable
+from scenes.card_scene import CardGameScene
 from scenes.menu import MenuScene
 from tests.driver import make_app
 

@@ -242,8 +242,8 @@ def test_scores_headings_clear_each_other_and_unplayed_rules_show_a_dash(
 
 
 def test_the_demo_banner_says_what_a_key_does_and_a_key_does_it(tmp_path: Path) -> None:
-    from game.engine.card_scene import DEMO_BANNER
     from game.engine.ui import text_image
+    from scenes.card_scene import DEMO_BANNER
     from scenes.menu import MenuScene
 
     app = make_app(tmp_path, animation="off", per_game={"milligan": GIANT})

@@ -12,13 +12,13 @@ from typing import Any
 import pygame
 import pytest
 
-from game.engine.card_scene import CardGameScene
 from game.replay.recorder import Recorder
 from game.rules import pyramid as P
 from game.rules import views
 from game.rules.registry import GameEntry, load, playable
 from game.seat_json import JsonClient, SeatPort, encode
 from game.session import Session, TablePolicy
+from scenes.card_scene import CardGameScene
 from scenes.menu import MenuScene
 from tests.driver import frames, key, make_app, settle
 from tests.test_session import Wire

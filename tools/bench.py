@@ -44,12 +44,12 @@ import pygame  # noqa: E402
 from game.cards import full_deck  # noqa: E402
 from game.engine.app import App  # noqa: E402
 from game.engine.card_art import IMAGES, ROTATED  # noqa: E402
-from game.engine.card_scene import CardGameScene  # noqa: E402
 from game.engine.components import Placement, Transform  # noqa: E402
 from game.engine.render import DrawItem  # noqa: E402
 from game.engine.scene import Scene  # noqa: E402
 from game.engine.table import CardTable  # noqa: E402
 from game.settings import Animation, Settings, animation_scale  # noqa: E402
+from scenes.card_scene import CardGameScene  # noqa: E402
 from tools.figures import figure as note  # noqa: E402  (``figure`` names a frame summary here)
 
 SIZES = [(1920, 1080), (3840, 2160)]

@@ -104,7 +104,7 @@ class NetPlay:
                 self.scene.app.error("The match's replay has not arrived yet.")
                 self._ask_result()
                 return
-            from game.engine.card_scene import CardGameScene  # it imports this module
+            from scenes.card_scene import CardGameScene  # it imports this module
             assert isinstance(self.scene, CardGameScene)  # only a game's scene ends a match
             self.scene.records.last_replay = path
             self.scene.open_page("replay")

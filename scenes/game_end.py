@@ -22,12 +22,12 @@ from game.engine.celebration import Celebration
 from game.engine.components import Placement
 from game.engine.game_record import Ending, RecordKeeper
 from game.engine.layout import Viewport
-from game.engine.net_play import NetPlay
 from game.engine.render import DrawItem
-from game.engine.table_records import TableRecords
 from game.engine.ui import Button, Dialog, Hud
 from game.rules.outcome import LOST, WATCHED, WON
 from game.session import SeatClient, Session
+from scenes.net_play import NetPlay
+from scenes.table_records import TableRecords
 
 if TYPE_CHECKING:
     from game.engine.app import App

@@ -56,16 +56,13 @@ from game import seeds
 from game.engine.actions import Act, Action
 from game.engine.celebration import Celebration
 from game.engine.components import Placement
-from game.engine.computer_seats import ComputerSeats
 from game.engine.deal_menu import KEY as DEAL_MENU
 from game.engine.deal_menu import DealMenu
 from game.engine.focus import Place, Places
 from game.engine.focus_reveal import FocusReveal
-from game.engine.game_end import GameEnd
 from game.engine.game_record import PERSON, Ending, RecordKeeper
 from game.engine.jobs import Background
 from game.engine.layout import DESIGN_H, DESIGN_W, Viewport
-from game.engine.net_play import NetPlay
 from game.engine.net_table import NetworkTable
 from game.engine.pointer_play import PointerPlay
 from game.engine.render import DrawItem
@@ -73,7 +70,6 @@ from game.engine.scene import Scene
 from game.engine.seats import ComputerSeat, HumanSeat
 from game.engine.table import CardTable
 from game.engine.table_focus import TableFocus, button_places, card_places
-from game.engine.table_records import TableRecords
 from game.engine.ui import GOLD, MUTED, UI_Z, Button, confirm, text_image
 from game.engine.widgets import command_bar
 from game.replay.recorder import Recorder
@@ -81,6 +77,10 @@ from game.rules.base import IllegalMove, ModuleRules
 from game.rules.registry import GAME_BY_ID, GameEntry
 from game.session import SeatClient, Session, Update
 from game.settings import animation_scale
+from scenes.computer_seats import ComputerSeats
+from scenes.game_end import GameEnd
+from scenes.net_play import NetPlay
+from scenes.table_records import TableRecords
 
 if TYPE_CHECKING:
     from game.engine.app import App
@@ -417,7 +417,7 @@ class CardGameScene(Scene):
         if self.deals is not None:
             self.deals.show()
 
-    # -- the end of a game: the part is game.engine.game_end ----------------------------
+    # -- the end of a game: the part is scenes.game_end ----------------------------
 
     def game_over(self) -> None:
         self.end.game_over()
@@ -484,7 +484,7 @@ class CardGameScene(Scene):
             return f"{self.title}: {len(keys)} cards on the table, not {expected}"
         return None
 
-    # -- saving: the part is game.engine.table_records ----------------------------------
+    # -- saving: the part is scenes.table_records ----------------------------------
 
     def replay_extra(self) -> dict[str, Any]:
         """Facts about the table a replay keeps in its meta under "table" (who sat where,
