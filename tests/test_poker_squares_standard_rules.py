@@ -10,25 +10,10 @@ import pygame
 
 from game.engine.ui import Button
 from game.rules import poker_squares as P
-from scenes.poker_squares import PokerSquaresScene, side_name
+from scenes.poker_squares import side_name
 from scenes.poker_squares_setup import PokerSquaresSetup
-from tests.driver import click, drag, key, make_app, settle
-
-SEED = 5
-
-
-def start(tmp_path: Path, **options: object) -> tuple[object, PokerSquaresScene]:
-    app = make_app(tmp_path, size=(1280, 720), per_game={"poker-squares": options},
-                   ai_speed="fast")
-    scene = PokerSquaresScene(app, seed=SEED)
-    app.push(scene)
-    settle(app)
-    return app, scene
-
-
-def centre(scene: PokerSquaresScene, spot: str) -> tuple[float, float]:
-    rect = scene.spot_rect(scene.view, spot)
-    return rect.centerx, rect.centery
+from tests.driver import click, drag, key, settle
+from tests.test_poker_squares_scene import centre, start
 
 
 def choice(page: PokerSquaresSetup, field: str, label: str) -> Button:

@@ -105,14 +105,7 @@ def test_a_tournament_is_played_saved_and_restored(tmp_path: Path) -> None:
 
 def test_the_same_player_starts_the_same_cards_over_without_being_asked(tmp_path: Path
                                                                         ) -> None:
-    app = make_app(tmp_path)
-    scene = PokerSquaresScene(app, seed=4)
-    app.push(scene)
-    settle(app)
-    key(app, pygame.K_t, "t")
-    key(app, pygame.K_n, "n")
-    enter_name(app, "Ann")
-    enter_name(app, "")
+    app, scene = start_tournament(tmp_path, seed=4)
     fill(app, scene)
     first = scene.tournaments.tournament.players[0]
     key(app, pygame.K_ESCAPE)  # away with the end dialog
@@ -262,9 +255,11 @@ def test_a_tournament_compares_like_with_like() -> None:
             Tournament.from_json({**t.to_json(), "rules": bad})
 
 
-def start_tournament(tmp_path: Path, **options: object) -> tuple[object, PokerSquaresScene]:
+def start_tournament(tmp_path: Path, seed: int = 3, **options: object
+                     ) -> tuple[object, PokerSquaresScene]:
+    """A table with a tournament of one player, Ann, started on it."""
     app = make_app(tmp_path, per_game={"poker-squares": options})
-    scene = PokerSquaresScene(app, seed=3)
+    scene = PokerSquaresScene(app, seed=seed)
     app.push(scene)
     settle(app)
     key(app, pygame.K_t, "t")
