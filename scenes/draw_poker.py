@@ -20,10 +20,10 @@ import pygame
 from game.ai.draw_poker_odds import best_draw
 from game.engine.actions import Act, Action
 from game.engine.components import Placement
-from game.engine.focus import Place
+from game.engine.focus import Place, Places, step
 from game.engine.layout import Viewport
 from game.engine.render import DrawItem
-from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, confirm, text_image
+from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, confirm, text_image, wrap_text
 from game.engine.widgets import NumberField, SidePanel, command_bar
 from game.rules import draw_poker as D
 from game.rules.hand_words import showdown_words
@@ -43,6 +43,8 @@ LIFT = 44.0  # a card marked to throw away rises this much
 DECK_POS = (150.0, 440.0)
 CHOICE_DECK_POS = (1680.0, 170.0)  # out of the portraits' way
 MUCK_POS = (1620.0, 330.0)
+PROMPT_Y, PROMPT_SIZE, PROMPT_SMALLEST = 445.0, 28.0, 22.0
+PROMPT_ROOM = 24.0  # the prompt's lines keep this clear of the pack and the discards
 PILE_STEP = 0.35
 FACE = 210.0  # the dealer's portrait at the table
 CHOICE_X = (330.0, 830.0, 1330.0)  # portraits on the choice of dealer
@@ -183,6 +185,7 @@ class DrawPokerScene(GameScene):
     def after_refresh(self) -> None:
         self.set_buttons()
         view = self.view
+        self.refocus(view)
         self.table.clear_highlights("selected")
         if view.shown and view.result is not None:
             winners = (D.PLAYER, D.DEALER) if view.result.winner == -1 else (view.result.winner,)
@@ -254,6 +257,27 @@ class DrawPokerScene(GameScene):
     def over_words(self) -> str:
         return f"The session is over: New session (N) starts again with " \
                f"{D.START_POINTS:,} points, Menu goes back."
+
+    def refocus(self, view: D.DrawPokerView) -> None:
+        """A focused button gone from the bar: the focus goes to the moment's first
+        command (Next hand after a hand), not to whatever now stands where it was (the
+        second button turns into Choose dealer, and a pad's A would leave the table)."""
+        wanted = self.nav.wanted
+        commands = self.phase_commands(view)
+        if commands and isinstance(wanted, tuple) and wanted[0] == "button" and \
+                all(b.key != wanted[1] for b in self.hud.buttons):
+            self.set_focus(("button", commands[0][0]))
+
+    def move_focus(self, current: object, direction: Act) -> object | None:
+        """Down from a card of the hand goes to the buttons, a raised (marked) card's
+        neighbours lying lower notwithstanding."""
+        places = self.nav.places()
+        if direction != Act.DOWN or current not in places or \
+                places[current].pile != f"hand:{D.PLAYER}":
+            return super().move_focus(current, direction)
+        below: Places = {k: p for k, p in places.items()
+                         if k == current or isinstance(k, tuple) and k[0] == "button"}
+        return step(below, current, direction) or current
 
     # -- choosing --------------------------------------------------------------------------
 
@@ -413,8 +437,10 @@ class DrawPokerScene(GameScene):
                             keep_over=True)
         verb = "Bet" if kind == "bet" else "Raise"
         extra = f" on top of the {view.to_call} you call" if kind == "raise" else ""
-        body = (f"How many points{extra}? 1 to {top}. Type the digits, C clears, the wheel, "
-                "Up/Down or +/- step; Enter places it.")
+        how = ("D-pad up/down step by 1, the left trigger down by 10 and the right up; "
+               "A places it, B cancels." if self.app.input.last_device == "pad" else
+               "Type the digits, C clears, the wheel, Up/Down or +/- step; Enter places it.")
+        body = f"How many points{extra}? 1 to {top}. {how}"
 
         def choose(choice: str) -> None:
             if choice == "clear":
@@ -473,7 +499,9 @@ class DrawPokerScene(GameScene):
         mid = hand_x(2) + CARD_W / 2
         pot = view.result.pot if view.result is not None else view.pot
         text("pot", f"Pot {pot}", 40, mid, 385, GOLD, True)
-        text("prompt", self.prompt(view), 28, mid, 445)
+        size, lines = self.prompt_lines(self.prompt(view), mid)
+        for k, line in enumerate(lines):
+            text(("prompt", k), line, size, mid, PROMPT_Y + k * size * 1.2 * vp.text_scale)
         if self._my_draw(view):
             for i in range(D.HAND_SIZE):
                 mark = "throw" if i in self.marked else str(i + 1)
@@ -485,6 +513,23 @@ class DrawPokerScene(GameScene):
                 text(("named", seat), label, 28, mid, y, WIN_GREEN if won else INK, won)
         # An empty log (the session left from the choice of dealer) shows no empty panel.
         return items + (self.log.draw_items(vp) if self.log.lines else [])
+
+    def prompt_lines(self, words: str, mid: float) -> tuple[float, list[str]]:
+        """The prompt's size and lines between the pack and the discards, centred on
+        ``mid``: two lines at most (a result's keys on the second), smaller type before
+        a third (TV text is larger)."""
+        vp = self.viewport
+        muck_left = MUCK_POS[0] - PILE_STEP * 2 * D.HAND_SIZE  # the pile leans left as it grows
+        width = 2 * min(mid - DECK_POS[0] - CARD_W, muck_left - mid) - 2 * PROMPT_ROOM
+        size = PROMPT_SIZE
+        while True:
+            lines = wrap_text(vp, words, size, width)
+            apart = wrap_text(vp, words.replace("  ", "\n"), size, width)  # keys on their own
+            if len(lines) == 1 or size <= PROMPT_SMALLEST:
+                return size, lines
+            if len(apart) <= 2 or len(lines) <= 2:
+                return size, apart if len(apart) <= 2 else lines
+            size -= 1
 
     def _choice_items(self, items: list[DrawItem], text: Any) -> None:
         vp = self.viewport

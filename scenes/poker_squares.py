@@ -16,6 +16,7 @@ import pygame
 
 from game.engine.actions import Act, Action
 from game.engine.arrange import Box, Grid, fit_grids
+from game.engine.card_art import HIGHLIGHTS
 from game.engine.components import Placement
 from game.engine.focus import Place
 from game.engine.jobs import PENDING
@@ -60,7 +61,8 @@ SIDE_Y, SIDE_STEP = 420.0, 212.0
 PILE_STEP = 0.3
 ROW_NAME_W = 190.0
 OUTLINE = (90, 170, 255)  # squares a card may go to, cards that may move: the manual's blue
-HINT = (250, 222, 80)
+HINT = HIGHLIGHTS["hint"]  # the Hint's ring: cyan as in the other games, not the aim's gold
+CURSOR = (250, 222, 80)  # Player 2's square
 SLOT = (60, 110, 80)  # the faint frame of an empty square
 SHORT = {"high_card": "-", "one_pair": "Pair", "two_pair": "2 pair", "three_of_a_kind": "Trips",
          "straight": "Straight", "flush": "Flush", "full_house": "Full house",
@@ -881,12 +883,12 @@ class PokerSquaresScene(GameScene):
             elif not view.to_move and not view.over:
                 text("wait", f"{self.rival} is playing...", 26, other.label[0], under, MUTED)
             if self.second.cursor is not None and not view.over:  # the second person's
-                r, c = divmod(self.second.cursor, 5)
-                outline("second", self.spot_rect(view, f"o{r}{c}"), HINT)
                 for spot in self.second.client().view.targets:  # where they may place
                     if spot[:2] == "g0":
                         outline(("second", spot), self.spot_rect(view, f"o{spot[2:]}"),
                                 OUTLINE)
+                r, c = divmod(self.second.cursor, 5)  # above the blue of a legal square
+                outline("second", self.spot_rect(view, f"o{r}{c}"), CURSOR, UI + 1)
         if len(grids) == 2 and not self.viewer and not self.demo and not view.over:
             keyed = grids[self.key_matrix].box  # where the number keys place (G switches)
             outline("keys", zone_rect(keyed.x, keyed.y, keyed.w, keyed.h).inflate(12, 12),

@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.ai.draw_poker_odds import best_draw
+from game.cards import parse_cards
 from game.engine.vpad import VirtualPad
 from game.rules import draw_poker as D
 from game.rules.hand_words import showdown_words
@@ -89,3 +90,8 @@ def test_win_rates_are_rounded_not_cut_off() -> None:
     assert "(67%)" in DealerStats(hands=3, won=2).lines()[0]
     assert "(13%)" in DealerStats(hands=8, won=1).lines()[0]
     assert "(0%)" in DealerStats(hands=3, won=0).lines()[0]
+
+
+def test_a_run_of_high_cards_says_an_eight() -> None:
+    mine, theirs = showdown_words(parse_cards("AS KD 8C 5H 3S"), parse_cards("AD KS 7C 5D 2H"))
+    assert (mine, theirs) == ("ace high, then an eight", "ace high, then a seven")

@@ -13,11 +13,12 @@ import pygame
 import pytest
 
 from game.ai import poker_squares as ai
+from game.engine.card_art import HIGHLIGHTS
 from game.engine.ui import GOLD
 from game.engine.vpad import VirtualPad
 from game.rules import poker_squares as P
 from scenes import poker_squares as scene_module
-from scenes.poker_squares import HINT, OUTLINE, PokerSquaresScene
+from scenes.poker_squares import CURSOR, OUTLINE, PokerSquaresScene
 from tests.driver import click, frames, key, settle
 from tests.test_poker_squares_scene import centre, start
 from tests.test_poker_squares_scene import computer as computer  # noqa: PLC0414 - a fixture
@@ -88,7 +89,10 @@ def test_the_hint_names_the_matrix_it_means(tmp_path: Path, mode: str) -> None:
     frames(app, 2)
     assert scene.hint_spot == f"g1{row}{col}"
     assert f"in matrix 2, row {row + 1}, column {col + 1}." in scene.hud.message.text
-    assert ringed(app, scene.spot_rect(scene.view, scene.hint_spot), HINT)
+    hinted = scene.spot_rect(scene.view, scene.hint_spot)
+    assert ringed(app, hinted, HIGHLIGHTS["hint"]), "the cyan of the other games' hints"
+    assert not ringed(app, hinted, GOLD), "gold is the aim's frame, not the hint's"
+    assert ringed(app, keys_frame(scene, 1), GOLD), "the aim G chose stays gold"
 
 
 # -- a Race's computer waits while a question box is open ----------------------------------
@@ -139,6 +143,22 @@ def test_player_two_sees_their_squares_and_their_rules(tmp_path: Path, pad: Virt
     assert "Player 2: English \u00b7 Edges must touch" in said
     assert "Race \u00b7 American \u00b7 Cards go anywhere \u00b7 Cards cannot move \u00b7 " \
         "10 hands" in said, "Player 1's rules stay on the top line"
+
+
+def test_player_twos_cursor_shows_on_an_empty_legal_square(tmp_path: Path,
+                                                            pad: VirtualPad) -> None:
+    app, scene = start(tmp_path, mode="race", opponent="person", p2_placement="edges")
+    pad.attach()
+    frames(app, 2)
+    pad.press(pygame.CONTROLLER_BUTTON_A)  # Player 2 joins with this pad
+    frames(app)
+    pad.press(pygame.CONTROLLER_BUTTON_A)  # the first card in their centre
+    settle(app)
+    pad.press(pygame.CONTROLLER_BUTTON_DPAD_UP)  # onto an empty square they may place on
+    frames(app, 2)
+    assert scene.second.cursor == 7 and "g012" in scene.second.client().view.targets
+    assert ringed(app, scene.spot_rect(scene.view, "o12"), CURSOR), "their cursor, on top"
+    assert ringed(app, scene.spot_rect(scene.view, "o21"), OUTLINE), "the others stay blue"
 
 
 def test_player_two_with_the_same_rules_gets_no_second_line(tmp_path: Path) -> None:

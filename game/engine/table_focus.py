@@ -60,6 +60,11 @@ class TableFocus:
         """The player (or the game) put the focus on ``key``."""
         self._focus.want(key, self.places())
 
+    @property
+    def wanted(self) -> object | None:
+        """The place the player (or the game) last put the focus on, there or not."""
+        return self._focus.wanted
+
     def current(self) -> object | None:
         """The place the focus is on now: the one the player left it on, or while that
         one is gone, the one nearest it."""

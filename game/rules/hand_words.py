@@ -49,5 +49,6 @@ def showdown_words(a: Sequence[Card], b: Sequence[Card]) -> tuple[str, str]:
     at = next(i for i, (x, y) in enumerate(zip(ra, rb, strict=True)) if x != y)
     for n, ranks in enumerate((ra, rb)):
         card = ONE[ranks[at]]
-        words[n] += f", then a {card}" if kind in RUNS else f", {card} kicker"
+        article = "an" if card[0] in "ae" else "a"  # "then an eight"
+        words[n] += f", then {article} {card}" if kind in RUNS else f", {card} kicker"
     return words[0], words[1]
