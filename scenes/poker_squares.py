@@ -871,10 +871,15 @@ class PokerSquaresScene(GameScene):
                     self._tiny_labels(text, other, view.other_hands, line_h)
                 lines = 2 if len(view.other_hands) == 12 else 1  # names stacked under it
                 under = other.box.bottom + 14 + lines * line_h
-            if any(c is not None for c in view.other_rejects):  # under their rejects
+            if view.other_rejects:  # their reject squares, empty ones outlined too
                 x, y = self.other_reject_pos(view, other, 0)
                 text("their-rejects", f"P{2 - view.eyes} rejects", 20, x, y - 4, MUTED,
                      align="left", bottom=True)  # theirs, apart from the common ones
+                for i, card in enumerate(view.other_rejects):
+                    if card is None:
+                        outline(("their-reject", i), zone_rect(
+                            *self.other_reject_pos(view, other, i), other.card_w,
+                            other.card_h), MUTED)
                 under = y + other.card_h + 12
             if self.second.waiting and not view.over:
                 for n, words in enumerate(("Player 2: press A on your", "controller to join,",

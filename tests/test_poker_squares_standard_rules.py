@@ -112,3 +112,12 @@ def test_each_players_rejects_and_the_common_one_lie_apart(tmp_path: Path) -> No
     key(app, pygame.K_x, "x")
     assert "Player 2: There is no reject square free." == scene.hud.message.text
     assert P.reject_target(scene.view) is None
+
+
+def test_the_other_players_empty_reject_square_is_drawn_before_it_is_used(tmp_path: Path
+                                                                          ) -> None:
+    app, scene = start(tmp_path, mode="race", opponent="person")
+    assert scene.view.other_rejects == (None,)  # Player 2 has the standard game's one
+    items = {item.key for item in scene.extra_items()}
+    assert ("ps", "their-rejects") in items, "named as theirs before anything lies there"
+    assert ("ps", "ring", ("their-reject", 0)) in items, "its empty square outlined"
