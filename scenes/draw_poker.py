@@ -108,7 +108,6 @@ class DrawPokerScene(GameScene):
                  resume: bool = True, recorder: Any = None, client: Any = None) -> None:
         self.marked: set[int] = set()
         self.last_amount = 10
-        self._stake: int | None = None  # the player's points before this hand's ante
         self.stats = PokerStats(app.save_dir)
         if self.stats.problem:
             app.problems.append(self.stats.problem)
@@ -193,8 +192,6 @@ class DrawPokerScene(GameScene):
                 for card in view.hands[seat]:
                     if card is not None and card.uid in self.table.entities:
                         self.table.set_highlight(card.uid, "selected")
-        if view.result is None and view.hand_no:
-            self._stake = view.points + view.put_in[D.PLAYER]
         told = D.result_text(view.result) if view.result is not None else None
         self.log.lines = [self.result_words(view) if line == told else line
                           for line in view.events[-10:]]
@@ -549,8 +546,8 @@ class DrawPokerScene(GameScene):
         result = view.result
         if result is None:
             return ""
-        gain = view.points - self._stake if self._stake is not None else None
-        if gain is None or result.winner == -1 and not view.shown:
+        gain = result.player_gain()
+        if result.winner == -1 and not view.shown:
             return D.result_text(result)
         net = f"you win {gain:,}" if gain >= 0 else f"you lose {-gain:,}"
         if not view.shown:

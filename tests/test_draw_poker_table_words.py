@@ -13,6 +13,7 @@ from game.cards import parse_cards
 from game.engine.vpad import VirtualPad
 from game.rules import draw_poker as D
 from game.rules.hand_words import showdown_words
+from scenes.draw_poker import DrawPokerScene
 from scenes.draw_poker_stats import DealerStats
 from tests.driver import frames, key, make_app, pad_focus, pad_press, settle, type_text
 from tests.test_draw_poker_scene import P, enter, press, start, state, wait
@@ -41,6 +42,31 @@ def test_the_showdown_names_the_ranks_and_the_net_gain(tmp_path: Path) -> None:
     label, _ = scene.hand_label(view, D.PLAYER)
     assert mine[0].upper() + mine[1:] in label
     assert scene.log.lines[-1] in said
+
+
+def test_a_restored_table_tells_the_last_hand_as_it_was_told(tmp_path: Path) -> None:
+    # the net gain is the rules' (what the player staked is in the result), not a figure
+    # the scene kept while the hand ran: after a restart it said the pot
+    app = make_app(tmp_path, ai_speed="fast")
+    scene = start(app, "bet 5", "draw", "call")
+    press(app, scene, "1")  # S. Jack
+    press(app, scene, "1")  # check; the dealer bets 5
+    press(app, scene, "1")  # call
+    enter(app)  # stand pat
+    wait(app, scene)
+    press(app, scene, "2")
+    type_text(app, "3")
+    enter(app)
+    wait(app, scene)
+    said = scene.prompt(scene.view)
+    assert f"{scene.view.points - 1000:+}"[1:] in said  # the net gain, not the pot
+    again = make_app(tmp_path, ai_speed="fast")
+    restored = DrawPokerScene(again)  # no seed: the table as it was left
+    again.push(restored)
+    frames(again, 2)
+    assert restored.view.result == scene.view.result
+    assert restored.prompt(restored.view) == said
+    assert restored.log.lines[-1] in said
 
 
 def test_the_pad_s_left_trigger_steps_a_bet_down_and_the_right_up(

@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.cards import Card, full_deck
@@ -163,6 +163,14 @@ class HandResult:
     reason: str  # "fold" | "showdown"
     pot: int
     hands: tuple[str, ...] = ()
+    # the player's own bets in the pot (ante included), so that what the hand won or
+    # lost can be told after a restore too; a figure about the result, not part of it
+    staked: int = field(default=0, compare=False)
+
+    def player_gain(self) -> int:
+        """The player's points after the hand less before it (the pot holds their bets)."""
+        back = self.pot if self.winner == PLAYER else self.staked if self.winner == -1 else 0
+        return back - self.staked
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,7 +397,8 @@ def apply(state: DrawPokerState, move: Move) -> DrawPokerState:
     if isinstance(move, Check):
         return replace(state, actor=DEALER, checked=True, events=told)
     if isinstance(move, Fold):
-        return _settle(replace(state, events=told), HandResult(other, "fold", state.pot))
+        return _settle(replace(state, events=told), HandResult(other, "fold", state.pot,
+                                                              staked=state.put_in[PLAYER]))
     if isinstance(move, Bet):
         paid = _pay(state, move.seat, move.amount)
         return replace(paid, actor=other, to_call=move.amount, raises=state.raises + 1,
@@ -442,7 +451,8 @@ def showdown(state: DrawPokerState) -> DrawPokerState:
     mine, theirs = (evaluate(h) for h in state.hands)
     winner = PLAYER if mine > theirs else DEALER if theirs > mine else -1
     names = (hand_name(mine), hand_name(theirs))
-    return _settle(state, HandResult(winner, "showdown", state.pot, names))
+    return _settle(state, HandResult(winner, "showdown", state.pot, names,
+                                     staked=state.put_in[PLAYER]))
 
 
 def _settle(state: DrawPokerState, result: HandResult) -> DrawPokerState:
