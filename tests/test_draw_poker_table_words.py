@@ -19,7 +19,8 @@ from tests.driver import frames, key, make_app, pad_focus, pad_press, settle, ty
 from tests.test_draw_poker_scene import P, enter, press, start, state, wait
 
 
-def test_the_showdown_names_the_ranks_and_the_net_gain(tmp_path: Path) -> None:
+def showdown(tmp_path: Path) -> DrawPokerScene:
+    """A hand against S. Jack played to a showdown: check, call his 5, stand pat, bet 3."""
     app = make_app(tmp_path, ai_speed="fast")
     scene = start(app, "bet 5", "draw", "call")
     press(app, scene, "1")  # S. Jack
@@ -31,6 +32,11 @@ def test_the_showdown_names_the_ranks_and_the_net_gain(tmp_path: Path) -> None:
     type_text(app, "3")
     enter(app)
     wait(app, scene)
+    return scene
+
+
+def test_the_showdown_names_the_ranks_and_the_net_gain(tmp_path: Path) -> None:
+    scene = showdown(tmp_path)
     view = scene.view
     assert view.shown and state(scene).result.reason == "showdown"
     mine, theirs = showdown_words(view.hands[D.PLAYER], view.hands[D.DEALER])
@@ -47,17 +53,7 @@ def test_the_showdown_names_the_ranks_and_the_net_gain(tmp_path: Path) -> None:
 def test_a_restored_table_tells_the_last_hand_as_it_was_told(tmp_path: Path) -> None:
     # the net gain is the rules' (what the player staked is in the result), not a figure
     # the scene kept while the hand ran: after a restart it said the pot
-    app = make_app(tmp_path, ai_speed="fast")
-    scene = start(app, "bet 5", "draw", "call")
-    press(app, scene, "1")  # S. Jack
-    press(app, scene, "1")  # check; the dealer bets 5
-    press(app, scene, "1")  # call
-    enter(app)  # stand pat
-    wait(app, scene)
-    press(app, scene, "2")
-    type_text(app, "3")
-    enter(app)
-    wait(app, scene)
+    scene = showdown(tmp_path)
     said = scene.prompt(scene.view)
     assert f"{scene.view.points - 1000:+}"[1:] in said  # the net gain, not the pot
     again = make_app(tmp_path, ai_speed="fast")
