@@ -871,7 +871,10 @@ class PokerSquaresScene(GameScene):
                     self._tiny_labels(text, other, view.other_hands, line_h)
                 lines = 2 if len(view.other_hands) == 12 else 1  # names stacked under it
                 under = other.box.bottom + 14 + lines * line_h
-            if view.other_rejects:  # their reject squares, empty ones outlined too
+            # their reject squares, empty ones outlined too; at a network table only once
+            # used, as the chat's on-screen keyboard docks there
+            if view.other_rejects and (self.net is None or
+                                       any(c is not None for c in view.other_rejects)):
                 x, y = self.other_reject_pos(view, other, 0)
                 text("their-rejects", f"P{2 - view.eyes} rejects", 20, x, y - 4, MUTED,
                      align="left", bottom=True)  # theirs, apart from the common ones
