@@ -507,7 +507,7 @@ class PokerSquaresScene(GameScene):
         view = self.view
         free = P.reject_target(view)
         if free is None:
-            self.app.error(P.reject_refusal(view) or "There is no reject square free.")
+            self.app.error(str(P.reject_refusal(view)))  # no square: the rules say why
             return
         self.place_at(free)
 

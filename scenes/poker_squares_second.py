@@ -157,12 +157,11 @@ class SecondPlayer:
         elif action.kind == Act.SELECT:
             self.play(client, self.choice(view))
         elif action.kind == Act.SECONDARY or (action.kind == Act.KEY and action.key == "x"):
-            refusal = P.reject_refusal(view)
-            if refusal is not None:
-                self.host.app.error(f"{self.host.second_name()}: {refusal}")
+            free = P.reject_target(view)
+            if free is None:
+                self.host.app.error(f"{self.host.second_name()}: {P.reject_refusal(view)}")
                 return
-            self.play(client, P.Shift(SECOND, "d0", next(s for s in view.targets
-                                                         if s[0] in "rc")))
+            self.play(client, P.Shift(SECOND, "d0", free))
 
     def choice(self, view: P.PokerSquaresView) -> P.Move:
         if view.can_pass:

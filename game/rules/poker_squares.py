@@ -764,8 +764,9 @@ def placing_refusal(view: PokerSquaresView) -> str | None:
 
 
 def reject_refusal(view: PokerSquaresView) -> str | None:
-    """Why the seat may not throw its waiting card away now; None if it may."""
-    if any(spot[0] in "rc" for spot in view.targets):
+    """Why the seat may not throw its waiting card away now; None if it may (where
+    reject_target finds a square)."""
+    if reject_target(view) is not None:
         return None
     if not view.rejects and not view.common_rejects:
         return "This game has no rejects."
