@@ -88,15 +88,7 @@ def _unpromising(state: M.MilliganState, move: M.Transfer) -> bool:
     that no card which moves now could then be built on (the solver tries those too)."""
     if move.source[0] == "f":
         return not _takes_a_card(state, state.foundations[int(move.source[1:])][-1])
-    return pointless(state, move)
-
-
-def pointless(state: M.MilliganState, move: M.Transfer) -> bool:
-    """A whole column onto an empty one: the same position (columns are unordered)."""
-    if move.source[0] != "c" or move.target[0] != "c":
-        return False
-    return move.count == len(state.columns[int(move.source[1:])]) and \
-        not state.columns[int(move.target[1:])]
+    return M.pointless(state, move)
 
 
 def _takes_a_card(state: M.MilliganState, card: M.Card) -> bool:

@@ -167,7 +167,7 @@ def _exhaust(state: M.MilliganState, deadline: float, max_nodes: int,
         position, path = stack.pop()
         children = []
         moves: list[M.Transfer | M.Deal] = [m for m in M.transfers(position)
-                                            if not search.pointless(position, m)]
+                                            if not M.pointless(position, m)]
         if position.stock:
             moves.append(M.Deal())
         for move in moves:

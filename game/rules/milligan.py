@@ -354,6 +354,15 @@ def _layoffs(state: MilliganState) -> list[Transfer]:
     return out
 
 
+def pointless(state: MilliganState, move: Transfer) -> bool:
+    """A whole column onto an empty one: the same position (columns are unordered), so
+    searches leave it out."""
+    if move.source[0] != "c" or move.target[0] != "c":
+        return False
+    return move.count == len(state.columns[int(move.source[1:])]) and \
+        not state.columns[int(move.target[1:])]
+
+
 def transfers(state: MilliganState) -> Iterator[Transfer]:
     """Every legal Transfer, by generating only candidates that could fit. (Searches
     call this millions of times: each column end is keyed once by the rank and colour or

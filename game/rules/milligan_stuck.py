@@ -168,14 +168,6 @@ def _breaks(column: tuple[Card, ...], rule: str) -> list[int]:
     return out
 
 
-def _pointless(state: M.MilliganState, move: M.Transfer) -> bool:
-    """A whole column into an empty one: the same position (columns are unordered)."""
-    if move.target[0] != "c" or move.source[0] != "c":
-        return False
-    column = state.columns[int(move.source[1:])]
-    return move.count == len(column) and not state.columns[int(move.target[1:])]
-
-
 class _OutOfBudget(Exception):
     """The search has seen as many positions as it may."""
 
@@ -188,7 +180,7 @@ def _onward(position: M.MilliganState, codes: list[bytes], start: int, seen: set
     adds). Raises _OutOfBudget once ``budget`` positions have been seen."""
     here = position.laid_off
     for move in M.transfers(position):
-        if _pointless(position, move):
+        if M.pointless(position, move):
             continue
         after = M.shift(position, move)
         after_codes = M.shifted_codes(position, codes, move)
