@@ -577,14 +577,19 @@ class DrawPokerScene(GameScene):
         return "  \u00b7  ".join(parts), won
 
     def prompt(self, view: D.DrawPokerView) -> str:
+        # The keys named are those of the device last used: a pad has no Enter or 1-3.
+        pad = self.app.input.last_device == "pad"
         if view.phase == "done" and view.result is not None:
-            return self.result_words(view) + "  Enter: next hand, Esc: dealers"
+            keys = "A: next hand, B: dealers" if pad else "Enter: next hand, Esc: dealers"
+            return f"{self.result_words(view)}  {keys}"
         if view.phase == "end":
             return self.game_over_message(view)[1]
         if view.to_act == D.DEALER:  # a replay only shows what the dealer did
             return "The dealer's turn" if self.viewer else "The dealer is thinking..."
         if view.phase == "draw":
-            return "Mark cards to throw away (1-5 or click), then Enter or Draw"
+            return ("Mark cards to throw away with A, then Draw" if pad else
+                    "Mark cards to throw away (1-5 or click), then Enter or Draw")
         if view.to_call:
-            return f"Dealer bets {view.to_call}: 1 Call, 2 Raise, 3 Fold"
-        return "Your bet: 1 Check, 2 Bet, 3 Fold"
+            return f"Dealer bets {view.to_call}: " + ("Call, Raise or Fold" if pad else
+                                                       "1 Call, 2 Raise, 3 Fold")
+        return "Your bet: " + ("Check, Bet or Fold" if pad else "1 Check, 2 Bet, 3 Fold")

@@ -90,6 +90,8 @@ def test_after_a_hand_a_pads_a_deals_the_next_one(tmp_path: Path, pad: VirtualPa
     frames(app, 2)
     assert scene.view.phase == "done"
     assert scene.focus == ("button", "next"), scene.focus
+    said = scene.prompt(scene.view)
+    assert "A: next hand, B: dealers" in said and "Enter" not in said, said
     hands = scene.view.hand_no
     pad_press(app, pad, pygame.CONTROLLER_BUTTON_A)
     wait(app, scene)
