@@ -181,6 +181,7 @@ class PokerSquaresScene(GameScene):
         self.key_matrix = 0  # the matrix row-and-column keys aim at (G switches)
         self.hint_spot: str | None = None
         self.hint_asked: int | None = None  # the position a hint is being worked out for
+        self.hint_line: Message | None = None  # the words telling the hint, while shown
         self.opponent_level: str | None = None  # the strength of the computer at OTHER
         self.spot_of: dict[str, str] = {}  # table key -> place name, from the last view
         self.config = self.chosen_config(app)
@@ -434,6 +435,9 @@ class PokerSquaresScene(GameScene):
         self.picked = None
         self.forget_row()
         self.hint_spot = None
+        if self.hint_line is not None and self.hud.message is self.hint_line:
+            self.hud.message = None  # the card it spoke of is gone: so are its words
+        self.hint_line = None
         self.table.clear_highlights("selected")
 
     def forget_row(self) -> None:
@@ -717,6 +721,7 @@ class PokerSquaresScene(GameScene):
         which = f"matrix {matrix + 1}, " if len(self.view.grids) == 2 else ""
         self.hud.say(f"The computer would put {card.symbol} in {which}row {row + 1}, "
                      f"column {col + 1}.")
+        self.hint_line = self.hud.message
 
     def finished(self, title: str, body: str) -> None:
         """A tournament keeps scores: a Make Pat Hands game, won or lost, has none."""

@@ -162,6 +162,10 @@ def test_hint_lights_a_legal_square_without_holding_up_frames(tmp_path: Path) ->
         frames(app)
     assert scene.hint_spot in scene.view.targets
     assert "computer would put" in scene.hud.message.text
+    key(app, pygame.K_x, "x")  # thrown away: the hint spoke of a card no longer there
+    settle(app)
+    assert scene.hint_spot is None
+    assert scene.hud.message is None or "computer would put" not in scene.hud.message.text
 
 
 @pytest.mark.parametrize("strength", ["quick", "strong"])
