@@ -817,9 +817,9 @@ class PokerSquaresScene(GameScene):
                                   (px - shift, py - (image.get_height() if bottom else 0)), UI))
 
         def outline(key: object, rect: pygame.Rect, color: tuple[int, int, int],
-                    z: int = UI - 1) -> None:
-            x, y, w, h = vp.rect_px(*rect.inflate(8, 8))
-            image = ring(w, h, color, max(2, vp.px(4)), vp.px(10))
+                    z: int = UI - 1, thick: int = 4) -> None:
+            x, y, w, h = vp.rect_px(*rect.inflate(2 * thick, 2 * thick))
+            image = ring(w, h, color, max(2, vp.px(thick)), vp.px(10))
             items.append(DrawItem(("ps", "ring", key), image, (x, y), z))
 
         rules = view.options.seats[view.eyes]
@@ -849,7 +849,8 @@ class PokerSquaresScene(GameScene):
                 if spot[0] != "o" or view.other_grid is not None:
                     outline(spot, self.spot_rect(view, spot), OUTLINE)
         if self.hint_spot is not None:
-            outline("hint", self.spot_rect(view, self.hint_spot), HINT)
+            # twice the legal squares' outline, so it stands out among them
+            outline("hint", self.spot_rect(view, self.hint_spot), HINT, thick=8)
 
         def measure(words: str, size: float) -> tuple[float, float]:  # logical, as drawn
             image = text_image(vp, words, size, INK)

@@ -93,6 +93,16 @@ def test_the_hint_names_the_matrix_it_means(tmp_path: Path, mode: str) -> None:
     assert ringed(app, hinted, HIGHLIGHTS["hint"]), "the cyan of the other games' hints"
     assert not ringed(app, hinted, GOLD), "gold is the aim's frame, not the hint's"
     assert ringed(app, keys_frame(scene, 1), GOLD), "the aim G chose stays gold"
+    other = next(s for s in scene.view.targets if s != scene.hint_spot)
+    assert thickness(app, hinted, HIGHLIGHTS["hint"]) >= 2 * thickness(
+        app, scene.spot_rect(scene.view, other), OUTLINE), "it stands out among the outlines"
+
+
+def thickness(app, rect: pygame.Rect, color: tuple[int, int, int]) -> int:  # noqa: ANN001
+    """How many pixels deep the frame round ``rect`` (logical) is in ``color``, straight
+    above the middle of its top edge."""
+    x, y, w, _ = app.viewport.rect_px(*rect)
+    return sum(near(app.screen.get_at((x + w // 2, y - dy)), color) for dy in range(1, 30))
 
 
 # -- a Race's computer waits while a question box is open ----------------------------------
