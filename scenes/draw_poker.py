@@ -26,7 +26,7 @@ from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, confirm, text_image, wrap_text
 from game.engine.widgets import NumberField, SidePanel, command_bar
 from game.rules import draw_poker as D
-from game.rules.hand_words import showdown_words
+from game.rules.hand_words import making_cards, showdown_words
 from game.rules.hands import evaluate
 from game.rules.outcome import DRAWN, LOST, WON
 from scenes.card_scene import zone_rect
@@ -188,9 +188,9 @@ class DrawPokerScene(GameScene):
         self.table.clear_highlights("selected")
         if view.shown and view.result is not None:
             winners = (D.PLAYER, D.DEALER) if view.result.winner == -1 else (view.result.winner,)
-            for seat in winners:
-                for card in view.hands[seat]:
-                    if card is not None and card.uid in self.table.entities:
+            for seat in winners:  # the cards that won it: a pair's two, not its kickers
+                for card in making_cards(view.face_up(seat)):
+                    if card.uid in self.table.entities:
                         self.table.set_highlight(card.uid, "selected")
         told = D.result_text(view.result) if view.result is not None else None
         self.log.lines = [self.result_words(view) if line == told else line

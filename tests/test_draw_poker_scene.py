@@ -16,6 +16,7 @@ import pygame
 from game.engine.seats import ComputerSeat
 from game.engine.vpad import VirtualPad
 from game.rules import draw_poker as D
+from game.rules.hand_words import making_cards
 from scenes.draw_poker import DrawPokerScene
 from tests.driver import (
     DPAD,
@@ -142,7 +143,8 @@ def test_check_dealer_bets_call_draw_by_keys_and_clicks_bet_typed_showdown(
     conserved(scene)
     winners = (P, H) if result.winner == -1 else (result.winner,)
     lit = set(scene.table.highlighted("selected"))
-    assert lit == {c.uid for seat in winners for c in view.hands[seat]}
+    assert lit == {c.uid for seat in winners for c in making_cards(view.face_up(seat))}
+    assert lit, "the winning cards are lit"
     stats = json.loads((tmp_path / "draw-poker-stats.json").read_text())
     assert stats["dealers"]["jack"]["hands"] == 1
     assert stats["dealers"]["jack"]["best_value"] > 0

@@ -9,6 +9,7 @@ import pytest
 
 from game.cards import Card, full_deck, parse_cards
 from game.rules import hands as H
+from game.rules.hand_words import making_cards
 from game.rules.hands import CATEGORIES, category, evaluate
 
 # How many of the 2,598,960 five-card hands fall in each category.
@@ -193,3 +194,18 @@ def test_the_partial_table_and_the_rank_tree_built_anew() -> None:
         if sum(ranks) % 7 == 0:  # a seventh of all orders, every leaf shape among them
             a, b, c, d, e = ranks
             assert tree[a][b][c][d][e] is H._PLAIN[H._product(ranks)]
+
+
+@pytest.mark.parametrize(("hand", "making"), [
+    ("AS KD 8C 5H 3S", "AS"),  # high card: the ace, counted high
+    ("KS 9D 8C 5H 3S", "KS"),
+    ("JS JD 8C 5H 3S", "JS JD"),
+    ("JS JD 8C 8H 3S", "JS JD 8C 8H"),
+    ("7S 7D 7C 5H 3S", "7S 7D 7C"),
+    ("7S 7D 7C 7H 3S", "7S 7D 7C 7H"),
+    ("7S 7D 7C 3H 3S", "7S 7D 7C 3H 3S"),
+    ("AS 2D 3C 4H 5S", "AS 2D 3C 4H 5S"),
+    ("AH 9H 7H 4H 2H", "AH 9H 7H 4H 2H"),
+])
+def test_the_cards_that_make_a_hand(hand: str, making: str) -> None:
+    assert making_cards(parse_cards(hand)) == parse_cards(making)

@@ -40,6 +40,17 @@ def hand_words(cards: Sequence[Card]) -> str:
     }[category]()
 
 
+def making_cards(cards: Sequence[Card]) -> list[Card]:
+    """The cards that make the hand its name: a pair's two, two pair's four, the sets of
+    three or four, a high card's top card; every card of a straight, flush or full house."""
+    category, ranks = strength(cards)
+    if category == "high_card":
+        return [c for c in cards if (c.rank if c.rank > 1 else 14) == ranks[0]]
+    if category in ("one_pair", "two_pair", "three_of_a_kind", "four_of_a_kind"):
+        return [c for c in cards if sum(d.rank == c.rank for d in cards) > 1]
+    return list(cards)
+
+
 def showdown_words(a: Sequence[Card], b: Sequence[Card]) -> tuple[str, str]:
     """Both hands named so that the names show which is higher."""
     words = [hand_words(a), hand_words(b)]
