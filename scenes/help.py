@@ -214,7 +214,7 @@ class HelpScene(PageScene):
         self.content_h = 0.0
         self.scroll = 0.0  # shown position (logical units), eases towards target
         self.target = 0.0
-        self._page: tuple[tuple, pygame.Surface] | None = None  # (key, image)
+        self._page: tuple[tuple[int, int, bool, bool], pygame.Surface] | None = None  # (key, image)
         self._grab: float | None = None  # where the thumb was grabbed, while dragging
 
     # -- geometry ------------------------------------------------------------------------

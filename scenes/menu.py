@@ -142,7 +142,7 @@ class MenuScene(Scene):
         self.in_progress = {g.id for g in GAMES
                             if g.playable and resumable(self.app.save_dir, g.id)}
 
-    def background(self, vp):  # noqa: ANN001, ANN201
+    def background(self, vp: Viewport) -> pygame.Surface:
         surface = super().background(vp)
         title = text_image(vp, "Card Parlour", 72, GOLD, bold=True)
         px, py = vp.to_px(DESIGN_W / 2, 50)

@@ -85,7 +85,8 @@ class _ReplayViews(Protocol):
 class ReplayScene(Scene):
     """Plays ``recorder``'s moves back from the deal; see the module docstring."""
 
-    def __init__(self, app: Any, recorder: Recorder | SeatTape, autoplay: bool = True) -> None:
+    def __init__(self, app: Any, recorder: Recorder[Any, Any] | SeatTape,
+                 autoplay: bool = True) -> None:
         """``recorder``: a game's log, or a network match through one seat's eyes."""
         super().__init__(app)
         self.recorder = recorder
@@ -105,7 +106,7 @@ class ReplayScene(Scene):
             self.date = date_text(datetime.fromisoformat(str(recorder.meta.get("date"))))
         except ValueError:
             self.date = ""
-        self._track: tuple[tuple, pygame.Surface] | None = None
+        self._track: tuple[tuple[int, ...], pygame.Surface] | None = None
         self.track_x = 360.0  # set by layout: right of the "Move k of n" text
         self.hud.buttons = [Button(key, label, pygame.Rect(0, BUTTON_Y, 1, BUTTON_H))
                             for key, label in CONTROLS]

@@ -146,7 +146,7 @@ class StatisticsScene(PageScene):
         self.set_focus(("button", "reset"))
         self.hud.say(f"The statistics of {self.entry.title} start again.")
 
-    def background(self, vp: Viewport):  # noqa: ANN201
+    def background(self, vp: Viewport) -> pygame.Surface:
         surface = super().background(vp)
         surface.blit(panel_image(vp, pygame.Rect(TABLE)), vp.to_px(*TABLE[:2]))
         return surface
