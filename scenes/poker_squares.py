@@ -10,7 +10,7 @@ X throws away, Y hints. The rules decide what is legal; the view says where.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,10 +21,12 @@ from game.engine.components import Placement
 from game.engine.focus import Place
 from game.engine.jobs import PENDING
 from game.engine.layout import DESIGN_H, Viewport
+from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Message, confirm, text_image, window_image
 from game.engine.widgets import command_bar
 from game.match import MAX_NAME
+from game.replay.recorder import Recorder
 from game.rules import poker_squares as P
 from game.rules.outcome import DRAWN, WATCHED, WON
 from game.rules.poker_squares_options import (
@@ -38,11 +40,15 @@ from game.rules.poker_squares_options import (
 )
 from game.rules.poker_squares_tournament import UNDO_REFUSED
 from game.rules.registry import GAME_BY_ID
+from game.session import SeatClient, Update
 from scenes.card_scene import zone_rect
 from scenes.game_scene import GameScene
 from scenes.poker_squares_second import SecondPlayer
 from scenes.poker_squares_setup import rules_config
 from scenes.poker_squares_tournament import TournamentPlay
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 CARD_W = 128.0
 CARD_H = CARD_W * 1.4
@@ -156,22 +162,17 @@ def played_as(table: Any) -> tuple[str, str] | None:
     return names[0], names[1]
 
 
-class PokerSquaresScene(GameScene):
+class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
     title = "Poker Squares"
     played_as: tuple[str, str] | None = None  # a replay's players' names (played_as())
     game_id = P.GAME_ID
     card_w, card_h = CARD_W, CARD_H
     computer_time_limit = 0.5  # the strong opponent's search a card, as the Hint's
 
-    @property
-    def view(self) -> P.PokerSquaresView:
-        """The seat's view, as this game's type: mypy checks every read."""
-        view: P.PokerSquaresView = self.client.view
-        return view
-
-    def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
-                 resume: bool = True, recorder: Any = None, client: Any = None,
-                 net: Any = None) -> None:
+    def __init__(self, app: App, seed: int | None = None, demo: bool = False,
+                 resume: bool = True, recorder: Recorder[Any, P.Move] | None = None,
+                 client: SeatClient[P.PokerSquaresView, P.Move] | None = None,
+                 net: NetworkTable | None = None) -> None:
         self.picked: str | None = None  # the place of a card picked up by a click
         self.pending_row: int | None = None
         self.row_prompt: Message | None = None  # the "now the column" line while it shows
@@ -444,7 +445,7 @@ class PokerSquaresScene(GameScene):
             self.hud.message = None
         self.row_prompt = None
 
-    def _on_update(self, update: Any) -> None:
+    def _on_update(self, update: Update) -> None:
         # The engine ends every half-made choice when the table changes. In a race the
         # other player's move may land between a row and its column: the row stays
         # (else the column would be read as a new row) while this seat may still place.

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from game import storage
 from game.engine.ui import Dialog, Hud
+from game.rules import poker_squares as P
 from game.rules.poker_squares_tournament import MAX_PLAYERS, Tournament, rules_of
 from scenes.poker_squares_second import SecondPlayer
 
@@ -27,7 +28,7 @@ class TournamentHost(Protocol):
     hud: Hud
 
     @property
-    def view(self) -> Any: ...  # its options: the rules a tournament keeps to
+    def view(self) -> P.PokerSquaresView: ...  # its options: the rules a tournament keeps to
 
 
 @dataclass

@@ -21,7 +21,9 @@ from game.rules import pyramid as P
 from game.rules.registry import RULES_BY_ID
 
 if TYPE_CHECKING:  # a mixin: mypy checks it as the GameScene it is mixed into
-    from scenes.game_scene import GameScene as _Scene
+    from scenes.game_scene import GameScene
+
+    _Scene = GameScene[P.PyramidView, P.Move]
 else:
     _Scene = object
 
