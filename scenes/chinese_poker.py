@@ -19,7 +19,7 @@ from game.cards import Card
 from game.engine.actions import Act, Action
 from game.engine.components import Placement
 from game.engine.focus import Place, Places
-from game.engine.layout import DESIGN_H
+from game.engine.layout import DESIGN_H, Viewport
 from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
 from game.engine.seat_label import seat_label
@@ -64,7 +64,7 @@ PRESSES = (Act.POINTER_DOWN, Act.SELECT, Act.SECONDARY, Act.KEY)  # a player act
 NET_TRICK_LINES = 4  # the panel's plays of the trick at a network table (room for chat)
 
 
-def frame(vp: Any, w: float, h: float) -> pygame.Surface:
+def frame(vp: Viewport, w: float, h: float) -> pygame.Surface:
     """A gold outline round the player whose turn it is."""
     size, line, radius = (vp.px(w), vp.px(h)), max(2, vp.px(4)), vp.px(12)
 

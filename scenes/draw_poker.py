@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -95,6 +95,14 @@ def fit_words(buttons: list[Button], vp: Viewport) -> list[Button]:
 
 def _pile(x: float, y: float, n: int) -> list[tuple[float, float]]:
     return [(x - k * PILE_STEP, y - k * PILE_STEP) for k in range(n)]
+
+
+class Write(Protocol):
+    """``extra_items``' ``text``: ``words`` at (x, y) on the table, as a drawn label."""
+
+    def __call__(self, key: object, words: str, size: float, x: float, y: float,
+                 color: tuple[int, int, int] = ..., bold: bool = ...,
+                 centre: bool = ...) -> None: ...
 
 
 class DrawPokerScene(GameScene[D.DrawPokerView, D.Move]):
@@ -529,7 +537,7 @@ class DrawPokerScene(GameScene[D.DrawPokerView, D.Move]):
                 return size, apart if len(apart) <= 2 else lines
             size -= 1
 
-    def _choice_items(self, items: list[DrawItem], text: Any) -> None:
+    def _choice_items(self, items: list[DrawItem], text: Write) -> None:
         vp = self.viewport
         text("choose", "Choose your dealer: 1, 2 or 3", 40, 960, 80, GOLD, True)
         for n, (dealer, x) in enumerate(zip(D.DEALERS, CHOICE_X, strict=True)):

@@ -76,12 +76,12 @@ STATUS_W = DESIGN_W - 40 - STATUS_X  # they wrap to end inside the window (TV's 
 TABLES = {"green": None, "blue": (60, 110, 190), "red": (170, 50, 60), "grey": (120, 120, 120)}
 
 
-def setting(app: Any, key: str) -> Any:
+def setting(app: App, key: str) -> Any:
     """One of The Giant's own options (Config)."""
     return GAME_BY_ID[M.GAME_ID].setting(app.settings.per_game, key)
 
 
-def game_config(app: Any) -> dict[str, Any]:
+def game_config(app: App) -> dict[str, Any]:
     """The rules the next deal is played by, as chosen in Config."""
     return {"rule": setting(app, "rule"), "miss_milligan": setting(app, "miss_milligan")}
 

@@ -10,7 +10,8 @@ X throws away, Y hints. The rules decide what is legal; the view says where.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -162,6 +163,17 @@ def played_as(table: Any) -> tuple[str, str] | None:
     return names[0], names[1]
 
 
+class Write(Protocol):
+    """``extra_items``' ``text``: ``words`` at (x, y) on the table, as a drawn label."""
+
+    def __call__(self, key: object, words: str, size: float, x: float, y: float,
+                 color: tuple[int, int, int] = ..., bold: bool = ..., align: str = ...,
+                 bottom: bool = ...) -> None: ...
+
+
+Measure = Callable[[str, float], tuple[float, float]]  # words, size -> logical (w, h)
+
+
 class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
     title = "Poker Squares"
     played_as: tuple[str, str] | None = None  # a replay's players' names (played_as())
@@ -197,7 +209,7 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
         self.seat_opponent()
         self.set_buttons()
 
-    def chosen_config(self, app: Any) -> dict[str, Any]:
+    def chosen_config(self, app: App) -> dict[str, Any]:
         entry = GAME_BY_ID[P.GAME_ID]  # self.entry is set by the base, after this
         config = config_from(entry, app.settings.per_game)
         person = entry.setting(app.settings.per_game, "opponent") == "person"
@@ -923,7 +935,7 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
             out.append((words + ("  \u2605 best" if alone else ""), counts))
         return out
 
-    def _scores(self, text: Any, measure: Any, view: P.PokerSquaresView, grids: list[Grid],
+    def _scores(self, text: Write, measure: Measure, view: P.PokerSquaresView, grids: list[Grid],
                 other: Grid | None, below: list[float]) -> None:
         """The score under each matrix the player builds (two: each one's, the counting
         one marked in Best of Two, the total in Sum of Two), and the other player's:
@@ -931,7 +943,7 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
         options = view.options
         rules = options.seats[view.eyes]
 
-        def words(score: int, seat_rules: Any) -> str:
+        def words(score: int, seat_rules: SeatRules) -> str:
             return f"Pat rows {score} of 5" if seat_rules.pat else f"Score {score}"
 
         def put(key: str, line: str, grid: Grid, y: float, color: tuple[int, int, int],
@@ -974,7 +986,7 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
         text("other", label, fit, other.label[0], other.box.y - 8, GOLD, True, bottom=True)
 
     @staticmethod
-    def _tiny_labels(text: Any, grid: Grid, names: tuple[str, ...], line_h: float) -> None:
+    def _tiny_labels(text: Write, grid: Grid, names: tuple[str, ...], line_h: float) -> None:
         """The smaller matrix's hands in short: each row's to its right, each column's
         below it, the diagonals' (12 hands) under the row names."""
         box = grid.box
@@ -996,7 +1008,7 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
                      align="left")
 
     @staticmethod
-    def _hand_labels(text: Any, measure: Any, m: int, grid: Grid, names: tuple[str, ...],
+    def _hand_labels(text: Write, measure: Measure, m: int, grid: Grid, names: tuple[str, ...],
                      rules: SeatRules, room: float) -> float:
         """Each row's hand to its right, each column's below it, with the points; returns
         where the labels end below the matrix. Row names shrink together to fit ``room``

@@ -18,13 +18,16 @@ a person alone)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.engine.actions import Act, Action
 from game.engine.seats import ALL_DEVICES, HumanSeat
 from game.engine.ui import Hud
 from game.rules import poker_squares as P
 from game.session import SeatClient, Session
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 SECOND = 1
 KEYBOARD = "keyboard"
@@ -39,7 +42,7 @@ FIRST_PLAY_KEYS = frozenset("12345gdp")
 class SecondHost(Protocol):
     """What Player 2's part needs of the table it sits at."""
 
-    app: Any  # play_sound, error
+    app: App
     hud: Hud
     session: Session | None  # None at a network table: no Player 2 here
     seat: int

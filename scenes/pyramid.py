@@ -466,7 +466,7 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
         return items
 
 
-def column_badge(vp: Any, number: int) -> pygame.Surface:
+def column_badge(vp: Viewport, number: int) -> pygame.Surface:
     """A round badge with a column number, per window size (the same image every frame,
     so the renderer repaints it only when it moves; kept by bytes with the window's
     other images)."""
