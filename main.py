@@ -140,7 +140,7 @@ def address(text: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-def add_network_commands(sub: argparse._SubParsersAction) -> None:
+def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from game.rules.registry import GAMES
 
     tables = [g.id for g in GAMES if g.rules is not None and g.rules.info.max_seats > 1]

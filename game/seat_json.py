@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Generic
 
 from game.rules.base import IllegalMove, ModuleRules
 from game.rules.outcome import Outcome
-from game.session import NOT_ALLOWED, STALE, Listener, Session, Update
+from game.session import NOT_ALLOWED, STALE, Listener, Move, Session, Update, View
 
 PROTOCOL = "card-parlour-seat"
 MAX_MESSAGE = 1 << 20  # bytes: a seat's move is tiny; anything this big is garbage
@@ -117,20 +117,20 @@ class SeatPort:
             raise ProtocolError(f"unknown table command {name!r:.40}")
 
 
-class JsonClient:
+class JsonClient(Generic[View, Move]):
     """A seat that knows only the messages it was sent (see ``SeatPort``): no seed, no
     state, no other seat's cards. ``send`` carries its moves and commands to the table;
     the answer comes back later (at once on a local wire, a moment later over a
     network), as an update or as a refusal that listeners hear as kind "refused"."""
 
-    def __init__(self, rules: ModuleRules[Any, Any], send: Callable[[str], None],
+    def __init__(self, rules: ModuleRules[Any, Move], send: Callable[[str], None],
                  watching: bool = False) -> None:
         self.rules = rules
         self.send = send
         self.seat = 0
         self.watching = watching
-        self._view: Any = None
-        self._legal: list[Any] = []
+        self._view: View | None = None  # None until the table's first update
+        self._legal: list[Move] = []
         self._acting = False
         self._over = False
         self._outcome: Outcome | None = None
@@ -183,7 +183,15 @@ class JsonClient:
             callback(update)
 
     @property
-    def view(self) -> Any:
+    def has_view(self) -> bool:
+        """Has the table's first update come? A scene is handed this seat only then."""
+        return self._view is not None
+
+    @property
+    def view(self) -> View:
+        """The view last sent; ask ``has_view`` first."""
+        if self._view is None:
+            raise LookupError("no update from the table yet")
         return self._view
 
     @property

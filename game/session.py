@@ -29,7 +29,7 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from game import seeds
 from game.replay.recorder import CursorChange, Recorder
@@ -39,6 +39,13 @@ from game.rules.views import SharedParts
 
 STALE = "The table has moved on: try again."
 T = TypeVar("T")
+# A seat client is generic over its game's view (what a seat sees) and move types, so a
+# scene reads its game's view fields and plays its game's moves, checked by mypy. A
+# table held here or across the network answers for whichever game it was dealt: its
+# clients are made as ``[Any, Any]`` and take their types from the scene they are given.
+View = TypeVar("View")
+View_co = TypeVar("View_co", covariant=True)
+Move = TypeVar("Move")
 HISTORY = 512  # changes remembered to judge a state id; an older one is stale
 NOT_ALLOWED = {"undo": "Moves cannot be taken back at this table.",
                "restart": "Only the table's host can start a new game here.",
@@ -67,18 +74,18 @@ class TablePolicy:
     choose: bool = True  # name the seed, the options, or a game without undo
 
 
-class SeatClient(Protocol):
+class SeatClient(Protocol[View_co, Move]):
     """What a scene or a computer player holds: one seat's window on a table."""
 
-    rules: ModuleRules[Any, Any]
+    rules: ModuleRules[Any, Move]
     seat: int
     watching: bool  # only watches (a replay fed from a file): its scene takes no input
 
     @property
-    def view(self) -> Any: ...
+    def view(self) -> View_co: ...
 
     @property
-    def legal_moves(self) -> list[Any]: ...
+    def legal_moves(self) -> list[Move]: ...
 
     @property
     def acting(self) -> bool: ...
@@ -120,9 +127,9 @@ class SeatClient(Protocol):
     @property
     def can_redo(self) -> bool: ...
 
-    def check(self, move: Any) -> str | None: ...
+    def check(self, move: Move) -> str | None: ...
 
-    def submit(self, move: Any) -> None: ...
+    def submit(self, move: Move) -> None: ...
 
     def undo(self) -> bool: ...
 
@@ -308,7 +315,7 @@ class Session:
         if callback in self._listeners:
             self._listeners.remove(callback)
 
-    def client(self, seat: int) -> LocalClient:
+    def client(self, seat: int) -> LocalClient[Any, Any]:
         return LocalClient(self, seat)
 
     def _changed(self, change: CursorChange[Any, Any]) -> None:
@@ -326,21 +333,21 @@ class Session:
             callback(update)
 
 
-class LocalClient:
+class LocalClient(Generic[View, Move]):
     """A seat at a session in the same process."""
 
     def __init__(self, session: Session, seat: int) -> None:
         self.session = session
-        self.rules = session.rules
+        self.rules: ModuleRules[Any, Move] = session.rules
         self.seat = seat
         self.watching = False
 
     @property
-    def view(self) -> Any:
+    def view(self) -> View:
         return self.session.view(self.seat)
 
     @property
-    def legal_moves(self) -> list[Any]:
+    def legal_moves(self) -> list[Move]:
         return self.session.legal_moves(self.seat)
 
     @property
@@ -383,10 +390,10 @@ class LocalClient:
     def can_redo(self) -> bool:
         return self.session.can_redo
 
-    def check(self, move: Any) -> str | None:
+    def check(self, move: Move) -> str | None:
         return self.session.check(self.seat, move)
 
-    def submit(self, move: Any) -> None:
+    def submit(self, move: Move) -> None:
         self.session.submit(self.seat, move)
 
     def undo(self) -> bool:

@@ -48,7 +48,7 @@ The hooks a game scene overrides, and when each is called:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
 import pygame
 
@@ -75,7 +75,7 @@ from game.engine.widgets import command_bar
 from game.replay.recorder import Recorder
 from game.rules.base import IllegalMove, ModuleRules
 from game.rules.registry import GAME_BY_ID, GameEntry
-from game.session import SeatClient, Session, Update
+from game.session import Move, SeatClient, Session, Update, View
 from game.settings import animation_scale
 from scenes.computer_seats import ComputerSeats
 from scenes.game_end import GameEnd
@@ -91,7 +91,10 @@ WATCH_COMMANDS = [("leave", "Leave", "l"), ("help", "? Help", "?"), ("menu", "Me
 FOCUS_ACTS = (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT, Act.SELECT)
 
 
-class CardGameScene(Scene):
+class CardGameScene(Scene, Generic[View, Move]):
+    """Generic over its game's view and move types: ``self.view`` is the game's view,
+    and ``play`` takes only the game's moves."""
+
     game_id: str  # the registry entry this scene plays
     seat = 0  # the seat drawn at the bottom of the screen
     card_w = 128.0
@@ -100,8 +103,9 @@ class CardGameScene(Scene):
     bar: dict[str, Any] = {}  # where the game's command_bar goes (its defaults: none)
 
     def __init__(self, app: App, seed: int | None = None, demo: bool = False,
-                 resume: bool = True, recorder: Recorder[Any, Any] | None = None,
-                 client: SeatClient | None = None, net: NetworkTable | None = None) -> None:
+                 resume: bool = True, recorder: Recorder[Any, Move] | None = None,
+                 client: SeatClient[View, Move] | None = None,
+                 net: NetworkTable | None = None) -> None:
         """``demo``: attract mode, the computer plays deal after deal and any input
         stops it. ``recorder``: a viewer over an existing log (replays): no autosave,
         no dialogs. ``client``: a seat at a table held elsewhere; ``net``: that table is
@@ -115,7 +119,7 @@ class CardGameScene(Scene):
             self.seat = client.seat
         self.net = NetPlay(self, net) if net is not None else None
         self.entry: GameEntry = GAME_BY_ID[self.game_id]
-        self.rules: ModuleRules[Any, Any] = self.entry.built_rules
+        self.rules: ModuleRules[Any, Move] = self.entry.built_rules
         self.demo = demo
         self.viewer = recorder is not None or (client is not None and client.watching)
         # The names at a network table's seats, when watching its replay (else the lobby
@@ -148,7 +152,7 @@ class CardGameScene(Scene):
                 self._fresh_deal = recorder.cursor == 0
             self.session = Session(self.rules, recorder)
             client = self.session.client(self.seat)
-        self.client: SeatClient = client
+        self.client: SeatClient[View, Move] = client
         self.finished_reported = client.over and not self.viewer
         agent_seed = seed if seed is not None else seeds.fresh()
         self.computer_seats = ComputerSeats(self, agent_seed)
@@ -162,7 +166,7 @@ class CardGameScene(Scene):
 
     # -- hooks for each game ------------------------------------------------------------
 
-    def placements(self, view: Any) -> list[Placement]:
+    def placements(self, view: View) -> list[Placement]:
         raise NotImplementedError
 
     def deal_origin(self) -> tuple[float, float]:
@@ -204,7 +208,7 @@ class CardGameScene(Scene):
         """Show the settings ("config") or this game's help ("help") over the table;
         the scenes layer knows those pages (scenes.game_scene.GameScene)."""
 
-    def game_over_message(self, view: Any) -> tuple[str, str]:
+    def game_over_message(self, view: View) -> tuple[str, str]:
         return "Game over", ""
 
     def clear_selection(self) -> None:
@@ -220,8 +224,9 @@ class CardGameScene(Scene):
     # -- the seat ---------------------------------------------------------------------------
 
     @property
-    def view(self) -> Any:
-        """What this scene's seat may see (computed once per position)."""
+    def view(self) -> View:
+        """What this scene's seat may see (computed once per position), as its game's
+        view type: mypy checks every field a scene reads."""
         return self.client.view
 
     def seat_name(self, seat: int) -> str | None:
@@ -255,17 +260,17 @@ class CardGameScene(Scene):
         return self.net is not None or bool(self.table_names)
 
     @property
-    def recorder(self) -> Recorder[Any, Any] | None:
+    def recorder(self) -> Recorder[Any, Move] | None:
         return self.session.recorder if self.session is not None else None
 
     @property
     def over(self) -> bool:
         return self.client.over
 
-    def legal(self, move: Any) -> bool:
+    def legal(self, move: Move) -> bool:
         return self.client.check(move) is None
 
-    def play(self, move: Any) -> bool:
+    def play(self, move: Move) -> bool:
         """Submit a move for this seat; an illegal one beeps and says why. Once the table
         has taken it, a complaint about an earlier try is stale and goes."""
         self._answer_due = True  # a local table answers inside submit
@@ -279,7 +284,7 @@ class CardGameScene(Scene):
         self.records.hands.note(self.seat, PERSON)
         return True
 
-    def refused_cards(self, move: Any) -> tuple[str, ...]:
+    def refused_cards(self, move: Move) -> tuple[str, ...]:
         """The table keys of the cards a refused ``move`` names: they flash."""
         return ()
 
@@ -351,7 +356,7 @@ class CardGameScene(Scene):
         self.set_computer(self.seat, False)
         self.new_game(seed, same=seed is None)
 
-    def adopt_recorder(self, recorder: Recorder[Any, Any]) -> None:
+    def adopt_recorder(self, recorder: Recorder[Any, Move]) -> None:
         """Carry on from another log (a restored save) at the table this scene hosts."""
         self.saves.left()
         self.clear_selection()
@@ -440,7 +445,7 @@ class CardGameScene(Scene):
         """How the game ended for the player's seat (see GameEnd.ending)."""
         return self.end.ending(result)
 
-    def celebration_banner(self, view: Any) -> str:
+    def celebration_banner(self, view: View) -> str:
         """The words over the send-off of a game the player won."""
         return "You won!"
 

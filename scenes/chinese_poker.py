@@ -10,7 +10,7 @@ O sorts, H hints. Pad: the cursor and A pick, X plays the selection, Y hints.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,15 +19,18 @@ from game.cards import Card
 from game.engine.actions import Act, Action
 from game.engine.components import Placement
 from game.engine.focus import Place, Places
-from game.engine.layout import DESIGN_H
+from game.engine.layout import DESIGN_H, Viewport
+from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
 from game.engine.seat_label import seat_label
 from game.engine.table_focus import card_places
 from game.engine.ui import GOLD, INK, MUTED, Dialog, Message, fitting_size, text_image, window_image
 from game.engine.widgets import command_bar
+from game.replay.recorder import Recorder
 from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import classify
 from game.rules.outcome import WON
+from game.session import SeatClient, Update
 from game.settings import ai_delay
 from scenes import chinese_poker_layout as L
 from scenes.card_scene import zone_rect
@@ -36,6 +39,9 @@ from scenes.chinese_poker_setup import KINDS, NAME_LENGTH, Setup, SetupDialogs
 from scenes.chinese_poker_sweep import Sweep
 from scenes.chinese_poker_trick import HOLD_MOVES, TrickEnd
 from scenes.game_scene import GameScene
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 COMMANDS = [("play", "Play", "p"), ("pass", "Pass", "x"), ("hint", "Hint", "h"),
             ("sort", "Sort", "o"), ("new", "New", "n"), ("help", "? Help", "?"),
@@ -58,7 +64,7 @@ PRESSES = (Act.POINTER_DOWN, Act.SELECT, Act.SECONDARY, Act.KEY)  # a player act
 NET_TRICK_LINES = 4  # the panel's plays of the trick at a network table (room for chat)
 
 
-def frame(vp: Any, w: float, h: float) -> pygame.Surface:
+def frame(vp: Viewport, w: float, h: float) -> pygame.Surface:
     """A gold outline round the player whose turn it is."""
     size, line, radius = (vp.px(w), vp.px(h)), max(2, vp.px(4)), vp.px(12)
 
@@ -107,7 +113,7 @@ def setup_from(saved: Any, players: int | None = None) -> Setup | None:
     return Setup(tuple(seats), target, tuple(names))
 
 
-class ChinesePokerScene(GameScene):
+class ChinesePokerScene(GameScene[C.View, C.Move]):
     title = "Chinese Poker"
     game_id = C.GAME_ID
     card_w, card_h = L.CARD_W, L.CARD_H
@@ -115,15 +121,10 @@ class ChinesePokerScene(GameScene):
     banner_at = (L.CENTRE[0], L.CENTRE[1] - 40)  # "You won!" ran through the top seat's label
     bar = {"right": 1890, "bottom": 1000, "size": (170, 56)}  # the buttons' corner
 
-    @property
-    def view(self) -> C.View:
-        """The seat's view, as this game's type: mypy checks every read."""
-        view: C.View = self.client.view
-        return view
-
-    def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
-                 resume: bool = True, recorder: Any = None, client: Any = None,
-                 setup: Setup | None = None, net: Any = None) -> None:
+    def __init__(self, app: App, seed: int | None = None, demo: bool = False,
+                 resume: bool = True, recorder: Recorder[Any, C.Move] | None = None,
+                 client: SeatClient[C.View, C.Move] | None = None,
+                 setup: Setup | None = None, net: NetworkTable | None = None) -> None:
         self.setup = setup or Setup()
         self.config = {"players": self.setup.players, "target": self.setup.target}
         self.selected: set[str] = set()
@@ -345,7 +346,7 @@ class ChinesePokerScene(GameScene):
         for key in self.selected:
             self.table.set_highlight(key, "selected")
 
-    def _on_update(self, update: Any) -> None:
+    def _on_update(self, update: Update) -> None:
         if update.kind == "play" and update.steps == 1:
             self._trick_end.follow(self._last_view, self.view,
                                    HOLD_MOVES * ai_delay(self.app.settings))

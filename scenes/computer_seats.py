@@ -31,7 +31,7 @@ class SeatHost(Protocol):
 
     app: App
     seat: int
-    client: SeatClient
+    client: SeatClient[Any, Any]
     session: Session | None
     entry: GameEntry
     jobs: Background

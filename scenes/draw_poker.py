@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -25,14 +25,19 @@ from game.engine.layout import Viewport
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, confirm, text_image, wrap_text
 from game.engine.widgets import NumberField, SidePanel, command_bar
+from game.replay.recorder import Recorder
 from game.rules import draw_poker as D
 from game.rules.hand_words import making_cards, showdown_words
 from game.rules.hands import evaluate
 from game.rules.outcome import DRAWN, LOST, WON
+from game.session import SeatClient, Update
 from scenes.card_scene import zone_rect
 from scenes.draw_poker_faces import portrait
 from scenes.draw_poker_stats import PokerStats
 from scenes.game_scene import GameScene
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 CARD_W = 150.0
 CARD_H = CARD_W * 1.4
@@ -92,20 +97,23 @@ def _pile(x: float, y: float, n: int) -> list[tuple[float, float]]:
     return [(x - k * PILE_STEP, y - k * PILE_STEP) for k in range(n)]
 
 
-class DrawPokerScene(GameScene):
+class Write(Protocol):
+    """``extra_items``' ``text``: ``words`` at (x, y) on the table, as a drawn label."""
+
+    def __call__(self, key: object, words: str, size: float, x: float, y: float,
+                 color: tuple[int, int, int] = ..., bold: bool = ...,
+                 centre: bool = ...) -> None: ...
+
+
+class DrawPokerScene(GameScene[D.DrawPokerView, D.Move]):
     title = "Draw Poker"
     game_id = D.GAME_ID
     card_w, card_h = CARD_W, CARD_H
     config = dict(D.DEFAULT_CONFIG)
 
-    @property
-    def view(self) -> D.DrawPokerView:
-        """The seat's view, as this game's type: mypy checks every read."""
-        view: D.DrawPokerView = self.client.view
-        return view
-
-    def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
-                 resume: bool = True, recorder: Any = None, client: Any = None) -> None:
+    def __init__(self, app: App, seed: int | None = None, demo: bool = False,
+                 resume: bool = True, recorder: Recorder[Any, D.Move] | None = None,
+                 client: SeatClient[D.DrawPokerView, D.Move] | None = None) -> None:
         self.marked: set[int] = set()
         self.last_amount = 10
         self.stats = PokerStats(app.save_dir)
@@ -198,7 +206,7 @@ class DrawPokerScene(GameScene):
 
     # -- updates -------------------------------------------------------------------------
 
-    def _on_update(self, update: Any) -> None:
+    def _on_update(self, update: Update) -> None:
         before = self._phase
         view = self.view
         self._phase = view.phase
@@ -384,8 +392,9 @@ class DrawPokerScene(GameScene):
                 return
 
     def game_command(self, key: str) -> bool:
-        simple = {"check": D.Check(), "call": D.Call(D.PLAYER), "fold": D.Fold(D.PLAYER),
-                  "next": D.Deal(), "change": D.ChangeDealer()}
+        simple: dict[str, D.Move] = {
+            "check": D.Check(), "call": D.Call(D.PLAYER), "fold": D.Fold(D.PLAYER),
+            "next": D.Deal(), "change": D.ChangeDealer()}
         if key == "leave":
             confirm(self.hud, "Leave", f"Leave the table with {self.view.points:,} points? "
                     "The session ends.", lambda: self.play(D.Leave()))
@@ -528,7 +537,7 @@ class DrawPokerScene(GameScene):
                 return size, apart if len(apart) <= 2 else lines
             size -= 1
 
-    def _choice_items(self, items: list[DrawItem], text: Any) -> None:
+    def _choice_items(self, items: list[DrawItem], text: Write) -> None:
         vp = self.viewport
         text("choose", "Choose your dealer: 1, 2 or 3", 40, 960, 80, GOLD, True)
         for n, (dealer, x) in enumerate(zip(D.DEALERS, CHOICE_X, strict=True)):

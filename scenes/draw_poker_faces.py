@@ -3,6 +3,8 @@ ellipses and polygons, one image per dealer and size (cached)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.engine.ui import window_image
@@ -18,6 +20,11 @@ def portrait(dealer: str, size: int) -> pygame.Surface:
     """A round framed portrait ``size`` pixels across, kept by bytes with the window's
     other images (a dozen by count were megabytes each at 8K)."""
     return window_image(("portrait", dealer, size), lambda: _draw(dealer, size))
+
+
+# The portrait's drawing units to pixels: a point, and a box (x, y, w, h).
+Point = Callable[[float, float], tuple[int, int]]
+Box = Callable[[float, float, float, float], pygame.Rect]
 
 
 def _draw(dealer: str, size: int) -> pygame.Surface:
@@ -57,7 +64,8 @@ def _draw(dealer: str, size: int) -> pygame.Surface:
     return image
 
 
-def _hair(image: pygame.Surface, dealer: str, hair: tuple[int, int, int], p, r) -> None:  # noqa: ANN001
+def _hair(image: pygame.Surface, dealer: str, hair: tuple[int, int, int], p: Point,
+          r: Box) -> None:
     if dealer == "jack":  # short hair with a side parting, a green eyeshade
         pygame.draw.ellipse(image, hair, r(30, 22, 40, 18))
         pygame.draw.polygon(image, (40, 150, 90), [p(28, 33), p(72, 33), p(64, 25), p(36, 25)])
@@ -73,7 +81,7 @@ def _hair(image: pygame.Surface, dealer: str, hair: tuple[int, int, int], p, r) 
         pygame.draw.ellipse(image, hair, r(40, 52, 20, 6))  # moustache
 
 
-def _mouth(image: pygame.Surface, dealer: str, p, r, u: float) -> None:  # noqa: ANN001
+def _mouth(image: pygame.Surface, dealer: str, p: Point, r: Box, u: float) -> None:
     if dealer == "queen":
         pygame.draw.ellipse(image, (200, 40, 70), r(44, 59, 12, 5))
     elif dealer == "king":

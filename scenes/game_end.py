@@ -44,7 +44,7 @@ class EndHost(Protocol):
     app: App
     hud: Hud
     seat: int
-    client: SeatClient
+    client: SeatClient[Any, Any]
     session: Session | None
     net: NetPlay | None
     records: RecordKeeper

@@ -8,13 +8,14 @@ from collections.abc import Callable
 from typing import Any
 
 from game.engine.jobs import PENDING, STUDY
+from game.session import Move, View
 from scenes.card_scene import CardGameScene
 from scenes.help import HelpScene
 from scenes.replay_viewer import ReplayScene
 from scenes.settings import SettingsScene
 
 
-class GameScene(CardGameScene):
+class GameScene(CardGameScene[View, Move]):
     # "Show if winnable": a game with that option names its check (the authority's
     # state, seconds -> True, False or None for unknown), run off the frame loop.
     winnable_check: Callable[[Any, float], bool | None] | None = None

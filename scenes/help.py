@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -31,6 +31,9 @@ from game.engine.ui import (
     wrap_text,
 )
 from game.rules.registry import GAMES
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 HELP_DIR = Path(__file__).resolve().parents[1] / "assets" / "help"
 
@@ -70,7 +73,7 @@ class PageScene(Scene):
     """A full-screen page: the title top left, Back top right. Arrows / D-pad move the
     focus over the buttons, Enter / pad A presses, Esc / pad B / F10 goes back."""
 
-    def __init__(self, app: Any, title: str) -> None:
+    def __init__(self, app: App, title: str) -> None:
         super().__init__(app)
         self.title = title
         self.hud.buttons = [Button("back", "Back", BACK_RECT.copy())]
@@ -205,7 +208,7 @@ class HelpScene(PageScene):
     """One help topic, scrolled with Up/Down, PgUp/PgDn, Home/End, the wheel or the
     scroll bar (click or drag); Esc, pad B, pad Back or the Back button closes."""
 
-    def __init__(self, app: Any, topic: str) -> None:
+    def __init__(self, app: App, topic: str) -> None:
         name = topic_title(topic)
         super().__init__(app, f"Help: {name}")
         self.topic = topic
@@ -214,7 +217,7 @@ class HelpScene(PageScene):
         self.content_h = 0.0
         self.scroll = 0.0  # shown position (logical units), eases towards target
         self.target = 0.0
-        self._page: tuple[tuple, pygame.Surface] | None = None  # (key, image)
+        self._page: tuple[tuple[int, int, bool, bool], pygame.Surface] | None = None  # (key, image)
         self._grab: float | None = None  # where the thumb was grabbed, while dragging
 
     # -- geometry ------------------------------------------------------------------------

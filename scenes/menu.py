@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,6 +26,9 @@ from game.engine.ui import (
 )
 from game.rules.registry import GAME_BY_ID, GAMES, playable
 from scenes.open_game import game_scene
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 EXTRAS = [("demo", "Demo", "d"), ("settings", "Settings", "s"), ("replays", "Replays", "r"),
           ("stats", "Statistics", "t"), ("help", "Help", "?"), ("quit", "Quit", "q")]
@@ -125,7 +128,7 @@ def badge_image(vp: Viewport, text: str) -> pygame.Surface:
 class MenuScene(Scene):
     title = ""  # the menu draws its own large title
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self._pictures: dict[tuple[str, tuple[int, int], bool], pygame.Surface] = {}
         self.hud.buttons = [Button(g.id, "", tile_rect(i), enabled=g.playable)
@@ -142,7 +145,7 @@ class MenuScene(Scene):
         self.in_progress = {g.id for g in GAMES
                             if g.playable and resumable(self.app.save_dir, g.id)}
 
-    def background(self, vp):  # noqa: ANN001, ANN201
+    def background(self, vp: Viewport) -> pygame.Surface:
         surface = super().background(vp)
         title = text_image(vp, "Card Parlour", 72, GOLD, bold=True)
         px, py = vp.to_px(DESIGN_W / 2, 50)

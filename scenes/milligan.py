@@ -15,7 +15,7 @@ covered cards showing rank and suit side by side (strip faces).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -31,12 +31,17 @@ from game.engine.render import DrawItem
 from game.engine.scene import felt
 from game.engine.ui import GOLD, INK, MUTED, Button, confirm, text_image, wrap_text
 from game.engine.widgets import command_bar
+from game.replay.recorder import Recorder
 from game.rules import milligan as M
 from game.rules import milligan_stuck
 from game.rules.registry import GAME_BY_ID
+from game.session import SeatClient
 from scenes.card_scene import zone_rect
 from scenes.game_scene import GameScene
 from scenes.statistics import StatisticsScene
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 CARD_W = 116.0
 CARD_H = CARD_W * 1.4
@@ -71,12 +76,12 @@ STATUS_W = DESIGN_W - 40 - STATUS_X  # they wrap to end inside the window (TV's 
 TABLES = {"green": None, "blue": (60, 110, 190), "red": (170, 50, 60), "grey": (120, 120, 120)}
 
 
-def setting(app: Any, key: str) -> Any:
+def setting(app: App, key: str) -> Any:
     """One of The Giant's own options (Config)."""
     return GAME_BY_ID[M.GAME_ID].setting(app.settings.per_game, key)
 
 
-def game_config(app: Any) -> dict[str, Any]:
+def game_config(app: App) -> dict[str, Any]:
     """The rules the next deal is played by, as chosen in Config."""
     return {"rule": setting(app, "rule"), "miss_milligan": setting(app, "miss_milligan")}
 
@@ -99,21 +104,16 @@ def foundation_pos(p: int) -> tuple[float, float]:
     return FOUNDATION_X + p * FOUNDATION_STEP, STOCK_POS[1]
 
 
-class MilliganScene(GameScene):
+class MilliganScene(GameScene[M.MilliganView, M.Move]):
     title = "The Giant"
     game_id = M.GAME_ID
     card_w, card_h = CARD_W, CARD_H
     config = dict(M.DEFAULT_CONFIG)
     winnable_check = staticmethod(milligan_player.winnable)
 
-    @property
-    def view(self) -> M.MilliganView:
-        """The seat's view, as this game's type: mypy checks every read."""
-        view: M.MilliganView = self.client.view
-        return view
-
-    def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
-                 resume: bool = True, recorder: Any = None, client: Any = None) -> None:
+    def __init__(self, app: App, seed: int | None = None, demo: bool = False,
+                 resume: bool = True, recorder: Recorder[Any, M.Move] | None = None,
+                 client: SeatClient[M.MilliganView, M.Move] | None = None) -> None:
         self.config = game_config(app)
         self.steps: dict[int, float] = {}  # per-column spacing the player chose
         self.selected: tuple[str, int] | None = None  # (place, cards) picked up

@@ -9,7 +9,7 @@ Esc leaves. Pad: D-pad and A; the right stick's click opens the stock phrases.""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -31,10 +31,14 @@ from game.engine.ui import (
 )
 from game.engine.widgets import command_bar
 from game.net import computer
+from game.net.protocol import SeatInfo
 from game.recent_tables import Address
 from game.rules.registry import GameEntry, load, timer_words
 from scenes.help import HelpScene
 from scenes.net_play import NetPlay
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = 80, 290, 1080, 84, 16
 CHAT_RECT = pygame.Rect(1220, 290, 640, 600)
@@ -43,7 +47,7 @@ COMMANDS = [("ready", "Ready", "r"), ("start", "Start", "s"), ("chat", "Chat", "
             ("help", "? Help", "?"), ("leave", "Leave", "l")]
 
 
-def seat_label(net: NetworkTable, info: Any, host: int) -> str:
+def seat_label(net: NetworkTable, info: SeatInfo, host: int) -> str:
     """One seat's line: number, name, who plays it, ready, connected. The host starts
     the match rather than getting ready."""
     if info.kind == "open":
@@ -62,7 +66,7 @@ def seat_label(net: NetworkTable, info: Any, host: int) -> str:
 class LobbyScene(Scene):
     title = "Network table"
 
-    def __init__(self, app: Any, entry: GameEntry, net: NetworkTable, *,
+    def __init__(self, app: App, entry: GameEntry, net: NetworkTable, *,
                  computers: dict[int, str] | None = None,
                  remember: Address | None = None,
                  change_address: Callable[[], None] | None = None) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import recent_tables, seat_tokens
 from game.engine.net_table import NetworkTable
@@ -21,6 +21,9 @@ from game.net.server import ServerOptions
 from game.net.table import TableOptions
 from game.recent_tables import DEFAULT_PORT, Address, Recent
 from game.rules.registry import GameEntry
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 BACK = "back"
 TURN_TIMERS = (("0", "Off", "o"), ("30", "30 s", "3"), ("60", "60 s", "6"),
@@ -45,7 +48,7 @@ class HostChoice:
         return list(range(self.people, self.players))
 
 
-def ask_network(app: Any, hud: Hud, entry: GameEntry) -> None:
+def ask_network(app: App, hud: Hud, entry: GameEntry) -> None:
     """The menu's question for a game people may play across the network (and, with a
     seat kept at someone's table, as after a crash, the way back to it)."""
     kept = seat_tokens.to_rejoin(app.save_dir, entry.id)
@@ -97,7 +100,7 @@ class HostDialogs:
     """The game's questions (seats, target, mode), people, each computer seat's level,
     the turn timer, where to listen, port and name; then the lobby."""
 
-    def __init__(self, app: Any, hud: Hud, entry: GameEntry) -> None:
+    def __init__(self, app: App, hud: Hud, entry: GameEntry) -> None:
         self.app, self.hud, self.entry = app, hud, entry
         self.recent = recent_tables.load(app.save_dir, app.problems)
         self.choice = HostChoice(name=self.recent.name or "Player", port=self.recent.port)
@@ -210,7 +213,7 @@ class HostDialogs:
         host(self.app, self.entry, self.choice)
 
 
-def preferred_level(app: Any, entry: GameEntry) -> str:
+def preferred_level(app: App, entry: GameEntry) -> str:
     """The computer's level this player chose for the game (its "strength" setting, as
     the local game plays it), else the table's default: what the host is offered first
     and what takes an open seat or stands in for someone away."""
@@ -221,7 +224,7 @@ def preferred_level(app: Any, entry: GameEntry) -> str:
     return computer.default_level(entry.id)
 
 
-def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
+def host(app: App, entry: GameEntry, choice: HostChoice) -> None:
     """Start the server in the background, sit at it, and open the lobby."""
     from scenes.net_lobby import LobbyScene
 
@@ -237,7 +240,7 @@ def host(app: Any, entry: GameEntry, choice: HostChoice) -> None:
             choice.computer_seats, choice.levels, strict=True))))
 
 
-def resume(app: Any, entry: GameEntry, cut: HostedNote) -> None:
+def resume(app: App, entry: GameEntry, cut: HostedNote) -> None:
     """Host the table a crash cut off again, where it listened: the server resumes it from
     its file, and this player takes seat 0 back with the token kept for it."""
     from scenes.net_lobby import LobbyScene
@@ -247,7 +250,7 @@ def resume(app: Any, entry: GameEntry, cut: HostedNote) -> None:
         app.push(LobbyScene(app, entry, net))
 
 
-def open_table(app: Any, entry: GameEntry, hosted: HostedNote, table: TableOptions,
+def open_table(app: App, entry: GameEntry, hosted: HostedNote, table: TableOptions,
                fresh: bool = False) -> NetworkTable | None:
     """The server in the background, saving its table under the saves folder, and this
     player's connection to it (with a seat kept there, if any: a ``fresh`` table forgets
@@ -288,7 +291,7 @@ class ConnectDialogs:
     """The address (typed, one of the last few, or a table heard on the network), then
     the name; then the lobby."""
 
-    def __init__(self, app: Any, hud: Hud, entry: GameEntry) -> None:
+    def __init__(self, app: App, hud: Hud, entry: GameEntry) -> None:
         self.app, self.hud, self.entry = app, hud, entry
         self.recent: Recent = recent_tables.load(app.save_dir, app.problems)
         self.address: Address | None = None

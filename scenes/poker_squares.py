@@ -10,7 +10,8 @@ X throws away, Y hints. The rules decide what is legal; the view says where.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -21,10 +22,12 @@ from game.engine.components import Placement
 from game.engine.focus import Place
 from game.engine.jobs import PENDING
 from game.engine.layout import DESIGN_H, Viewport
+from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Message, confirm, text_image, window_image
 from game.engine.widgets import command_bar
 from game.match import MAX_NAME
+from game.replay.recorder import Recorder
 from game.rules import poker_squares as P
 from game.rules.outcome import DRAWN, WATCHED, WON
 from game.rules.poker_squares_options import (
@@ -38,11 +41,15 @@ from game.rules.poker_squares_options import (
 )
 from game.rules.poker_squares_tournament import UNDO_REFUSED
 from game.rules.registry import GAME_BY_ID
+from game.session import SeatClient, Update
 from scenes.card_scene import zone_rect
 from scenes.game_scene import GameScene
 from scenes.poker_squares_second import SecondPlayer
 from scenes.poker_squares_setup import rules_config
 from scenes.poker_squares_tournament import TournamentPlay
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 CARD_W = 128.0
 CARD_H = CARD_W * 1.4
@@ -156,22 +163,28 @@ def played_as(table: Any) -> tuple[str, str] | None:
     return names[0], names[1]
 
 
-class PokerSquaresScene(GameScene):
+class Write(Protocol):
+    """``extra_items``' ``text``: ``words`` at (x, y) on the table, as a drawn label."""
+
+    def __call__(self, key: object, words: str, size: float, x: float, y: float,
+                 color: tuple[int, int, int] = ..., bold: bool = ..., align: str = ...,
+                 bottom: bool = ...) -> None: ...
+
+
+Measure = Callable[[str, float], tuple[float, float]]  # words, size -> logical (w, h)
+
+
+class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
     title = "Poker Squares"
     played_as: tuple[str, str] | None = None  # a replay's players' names (played_as())
     game_id = P.GAME_ID
     card_w, card_h = CARD_W, CARD_H
     computer_time_limit = 0.5  # the strong opponent's search a card, as the Hint's
 
-    @property
-    def view(self) -> P.PokerSquaresView:
-        """The seat's view, as this game's type: mypy checks every read."""
-        view: P.PokerSquaresView = self.client.view
-        return view
-
-    def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
-                 resume: bool = True, recorder: Any = None, client: Any = None,
-                 net: Any = None) -> None:
+    def __init__(self, app: App, seed: int | None = None, demo: bool = False,
+                 resume: bool = True, recorder: Recorder[Any, P.Move] | None = None,
+                 client: SeatClient[P.PokerSquaresView, P.Move] | None = None,
+                 net: NetworkTable | None = None) -> None:
         self.picked: str | None = None  # the place of a card picked up by a click
         self.pending_row: int | None = None
         self.row_prompt: Message | None = None  # the "now the column" line while it shows
@@ -197,7 +210,7 @@ class PokerSquaresScene(GameScene):
         self.seat_opponent()
         self.set_buttons()
 
-    def chosen_config(self, app: Any) -> dict[str, Any]:
+    def chosen_config(self, app: App) -> dict[str, Any]:
         entry = GAME_BY_ID[P.GAME_ID]  # self.entry is set by the base, after this
         config = config_from(entry, app.settings.per_game)
         person = entry.setting(app.settings.per_game, "opponent") == "person"
@@ -448,7 +461,7 @@ class PokerSquaresScene(GameScene):
             self.hud.message = None
         self.row_prompt = None
 
-    def _on_update(self, update: Any) -> None:
+    def _on_update(self, update: Update) -> None:
         # The engine ends every half-made choice when the table changes. In a race the
         # other player's move may land between a row and its column: the row stays
         # (else the column would be read as a new row) while this seat may still place.
@@ -928,7 +941,7 @@ class PokerSquaresScene(GameScene):
             out.append((words + ("  \u2605 best" if alone else ""), counts))
         return out
 
-    def _scores(self, text: Any, measure: Any, view: P.PokerSquaresView, grids: list[Grid],
+    def _scores(self, text: Write, measure: Measure, view: P.PokerSquaresView, grids: list[Grid],
                 other: Grid | None, below: list[float]) -> None:
         """The score under each matrix the player builds (two: each one's, the counting
         one marked in Best of Two, the total in Sum of Two), and the other player's:
@@ -936,7 +949,7 @@ class PokerSquaresScene(GameScene):
         options = view.options
         rules = options.seats[view.eyes]
 
-        def words(score: int, seat_rules: Any) -> str:
+        def words(score: int, seat_rules: SeatRules) -> str:
             return f"Pat rows {score} of 5" if seat_rules.pat else f"Score {score}"
 
         def put(key: str, line: str, grid: Grid, y: float, color: tuple[int, int, int],
@@ -979,7 +992,7 @@ class PokerSquaresScene(GameScene):
         text("other", label, fit, other.label[0], other.box.y - 8, GOLD, True, bottom=True)
 
     @staticmethod
-    def _tiny_labels(text: Any, grid: Grid, names: tuple[str, ...], line_h: float) -> None:
+    def _tiny_labels(text: Write, grid: Grid, names: tuple[str, ...], line_h: float) -> None:
         """The smaller matrix's hands in short: each row's to its right, each column's
         below it, the diagonals' (12 hands) under the row names."""
         box = grid.box
@@ -1001,7 +1014,7 @@ class PokerSquaresScene(GameScene):
                      align="left")
 
     @staticmethod
-    def _hand_labels(text: Any, measure: Any, m: int, grid: Grid, names: tuple[str, ...],
+    def _hand_labels(text: Write, measure: Measure, m: int, grid: Grid, names: tuple[str, ...],
                      rules: SeatRules, room: float) -> float:
         """Each row's hand to its right, each column's below it, with the points; returns
         where the labels end below the matrix. Row names shrink together to fit ``room``

@@ -7,7 +7,7 @@ a line below says so, and that a hand scores the best-paid name it has."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,6 +20,9 @@ from game.rules.poker_squares import GAME_ID
 from game.rules.poker_squares_options import MAX_POINTS, POINTS, points_table
 from game.rules.registry import GAME_BY_ID
 from scenes.help import PageScene
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 SCORED = (*reversed(CATEGORIES[1:]), *EXOTIC)  # best first; nothing always scores 0
 NAMES = {**LABELS, **EXOTIC}
@@ -42,7 +45,7 @@ def stored_points(per_game: Mapping[str, Any]) -> dict[str, int]:
 
 
 class UserPointsPage(PageScene):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app, "Poker Squares: User points")
         for i, name in enumerate(SCORED):
             col, row = divmod(i, ROWS)

@@ -18,13 +18,16 @@ a person alone)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.engine.actions import Act, Action
 from game.engine.seats import ALL_DEVICES, HumanSeat
 from game.engine.ui import Hud
 from game.rules import poker_squares as P
 from game.session import SeatClient, Session
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 SECOND = 1
 KEYBOARD = "keyboard"
@@ -39,7 +42,7 @@ FIRST_PLAY_KEYS = frozenset("12345gdp")
 class SecondHost(Protocol):
     """What Player 2's part needs of the table it sits at."""
 
-    app: Any  # play_sound, error
+    app: App
     hud: Hud
     session: Session | None  # None at a network table: no Player 2 here
     seat: int
@@ -142,13 +145,13 @@ class SecondPlayer:
         return action.kind in STEPS or action.kind in (Act.SELECT, Act.SECONDARY) or (
             action.kind == Act.KEY and action.key == "x")
 
-    def client(self) -> SeatClient:
+    def client(self) -> SeatClient[P.PokerSquaresView, P.Move]:
         assert self.host.session is not None  # a second person sits only at this table
         return self.host.session.client(SECOND)
 
     def act(self, action: Action) -> None:
         client = self.client()
-        view: P.PokerSquaresView = client.view
+        view = client.view
         if action.kind in STEPS and self.cursor is not None:
             dr, dc = STEPS[action.kind]
             row = min(4, max(0, self.cursor // 5 + dr))
@@ -172,7 +175,7 @@ class SecondPlayer:
         pick = next((i for i, c in enumerate(view.dealt) if c is not None), 0)
         return P.Place(SECOND, square // 5, square % 5, pick)
 
-    def play(self, client: SeatClient, move: P.Move) -> None:
+    def play(self, client: SeatClient[P.PokerSquaresView, P.Move], move: P.Move) -> None:
         reason = client.check(move)
         if reason is not None:
             self.host.app.error(f"{self.host.second_name()}: {reason}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -35,6 +35,9 @@ from scenes.settings import (
     choice_key,
     game_rows,
 )
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 WIDE_X = CHOICE_X - (CHOICE_W + CHOICE_GAP)  # where a row of many choices may start
 ENDS = BUTTON_H / 4  # each rounded end of a button, which its label keeps clear of
@@ -112,7 +115,7 @@ LINKS = {"page:second": ("Player 2's rules", pygame.Rect(CHOICE_X, LINK_Y, 300, 
 class PokerSquaresSetup(SettingsScene):
     """``second``: the page of the second player's own rules (a handicap)."""
 
-    def __init__(self, app: Any, second: bool = False) -> None:
+    def __init__(self, app: App, second: bool = False) -> None:
         super().__init__(app, game_id=GAME_ID)
         self.title = "Poker Squares: " + ("player 2's rules" if second else "rules")
         self.hud.buttons = [b for b in self.hud.buttons if self.row_of(b.key) is None]

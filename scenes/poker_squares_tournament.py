@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game import storage
 from game.engine.ui import Dialog, Hud
+from game.rules import poker_squares as P
 from game.rules.poker_squares_tournament import MAX_PLAYERS, Tournament, rules_of
 from scenes.poker_squares_second import SecondPlayer
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 KIND, VERSION = "poker-squares-tournament", 1
 FILE = "poker-squares-tournament.json"
@@ -23,11 +27,11 @@ FILE = "poker-squares-tournament.json"
 class TournamentHost(Protocol):
     """What the tournament needs of the table it is played at."""
 
-    app: Any  # save_dir, problems, error
+    app: App
     hud: Hud
 
     @property
-    def view(self) -> Any: ...  # its options: the rules a tournament keeps to
+    def view(self) -> P.PokerSquaresView: ...  # its options: the rules a tournament keeps to
 
 
 @dataclass

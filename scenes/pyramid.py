@@ -7,7 +7,7 @@ on the keypad 8 pack, 9 waste, 0 turn. Pad: move the cursor, A picks, X turns.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,10 +21,15 @@ from game.engine.layout import Viewport
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Dialog, confirm, text_image, window_image
 from game.engine.widgets import command_bar
+from game.replay.recorder import Recorder
 from game.rules import pyramid as P
+from game.session import SeatClient
 from scenes.card_scene import zone_rect
 from scenes.game_scene import GameScene
 from scenes.pyramid_match import MatchPlay
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 CARD_W = 128.0
 CARD_H = CARD_W * 1.4
@@ -59,7 +64,7 @@ def _pile(x: float, y: float, n: int) -> list[tuple[float, float]]:
     return [(x - i * PILE_STEP, y - i * PILE_STEP) for i in range(n)]
 
 
-class PyramidScene(MatchPlay, GameScene):
+class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
     title = "Pyramid"
     game_id = P.GAME_ID
     card_w, card_h = CARD_W, CARD_H
@@ -67,14 +72,9 @@ class PyramidScene(MatchPlay, GameScene):
     winnable_check = staticmethod(pyramid_player.winnable)
     winnable_seconds = 20.0
 
-    @property
-    def view(self) -> P.PyramidView:
-        """The seat's view, as this game's type: mypy checks every read."""
-        view: P.PyramidView = self.client.view
-        return view
-
-    def __init__(self, app: Any, seed: int | None = None, demo: bool = False,
-                 resume: bool = True, recorder: Any = None, client: Any = None) -> None:
+    def __init__(self, app: App, seed: int | None = None, demo: bool = False,
+                 resume: bool = True, recorder: Recorder[Any, P.Move] | None = None,
+                 client: SeatClient[P.PyramidView, P.Move] | None = None) -> None:
         self.match = None  # set by restore_extra when an autosave holds a tournament
         self.match_turn: tuple[int, int] | None = None  # (game, entrant) on the table
         self._between_games = False  # the autosave was taken between two match games
@@ -466,7 +466,7 @@ class PyramidScene(MatchPlay, GameScene):
         return items
 
 
-def column_badge(vp: Any, number: int) -> pygame.Surface:
+def column_badge(vp: Viewport, number: int) -> pygame.Surface:
     """A round badge with a column number, per window size (the same image every frame,
     so the renderer repaints it only when it moves; kept by bytes with the window's
     other images)."""

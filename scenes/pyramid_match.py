@@ -8,6 +8,8 @@ NEW starts the match again with the same players. Undo is off: the score counts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import seeds, storage
@@ -19,7 +21,9 @@ from game.rules import pyramid as P
 from game.rules.registry import RULES_BY_ID
 
 if TYPE_CHECKING:  # a mixin: mypy checks it as the GameScene it is mixed into
-    from scenes.game_scene import GameScene as _Scene
+    from scenes.game_scene import GameScene
+
+    _Scene = GameScene[P.PyramidView, P.Move]
 else:
     _Scene = object
 
@@ -62,7 +66,7 @@ class MatchPlay(_Scene):
     # -- files ------------------------------------------------------------------------
 
     @property
-    def match_path(self):  # noqa: ANN201
+    def match_path(self) -> Path:
         return self.app.save_dir / "pyramid-tournament.json"
 
     def top_ten(self) -> HighScores:
@@ -118,7 +122,7 @@ class MatchPlay(_Scene):
             self.ask_name("Your name", "Player", lambda a: self.start_match(
                 [Entrant(a), Entrant("Computer", computer=True)]))
 
-    def ask_name(self, title: str, default: str, then) -> None:  # noqa: ANN001
+    def ask_name(self, title: str, default: str, then: Callable[[str], None]) -> None:
         dialog = Dialog(title, "Type a name, then press Enter.", [("ok", "OK", "")],
                         lambda _: then((dialog.text or "").strip() or default), cancel_key=None,
                         text=default)
@@ -233,7 +237,7 @@ class MatchPlay(_Scene):
             return False
         return True
 
-    def show_top_ten(self, then=None) -> None:  # noqa: ANN001
+    def show_top_ten(self, then: Callable[[], None] | None = None) -> None:
         entries = self.top_ten().entries
         body = "\n".join(f"{i + 1}. {e.name}  {e.score:+d}  ({e.day})"
                          for i, e in enumerate(entries)) or "No scores yet: beat par to enter."
@@ -299,7 +303,7 @@ def read_match(data: Any) -> Match:
     return Match.from_json(data, MATCH_GAMES, MAX_ENTRANTS)
 
 
-def saved_match(data: dict[str, Any]) -> tuple[Match, Recorder]:
+def saved_match(data: dict[str, Any]) -> tuple[Match, Recorder[Any, Any]]:
     """A saved tournament and its game in progress; ValueError if either is unusable."""
     match = read_match(data.get("match"))
     if match.finished:

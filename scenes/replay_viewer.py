@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 
@@ -28,6 +28,9 @@ from game.rules.registry import GAME_BY_ID, GAMES, RULES_BY_ID
 from game.settings import animation_scale
 from scenes.help import HelpScene, PageScene, draw_footer, panel_image
 from scenes.open_game import game_scene
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 NORMAL_SPEED = 1
@@ -85,7 +88,8 @@ class _ReplayViews(Protocol):
 class ReplayScene(Scene):
     """Plays ``recorder``'s moves back from the deal; see the module docstring."""
 
-    def __init__(self, app: Any, recorder: Recorder | SeatTape, autoplay: bool = True) -> None:
+    def __init__(self, app: App, recorder: Recorder[Any, Any] | SeatTape,
+                 autoplay: bool = True) -> None:
         """``recorder``: a game's log, or a network match through one seat's eyes."""
         super().__init__(app)
         self.recorder = recorder
@@ -105,7 +109,7 @@ class ReplayScene(Scene):
             self.date = date_text(datetime.fromisoformat(str(recorder.meta.get("date"))))
         except ValueError:
             self.date = ""
-        self._track: tuple[tuple, pygame.Surface] | None = None
+        self._track: tuple[tuple[int, ...], pygame.Surface] | None = None
         self.track_x = 360.0  # set by layout: right of the "Move k of n" text
         self.hud.buttons = [Button(key, label, pygame.Rect(0, BUTTON_Y, 1, BUTTON_H))
                             for key, label in CONTROLS]
@@ -126,7 +130,7 @@ class ReplayScene(Scene):
         return [(key, label) for key, label in offer() if key != "all" or played_out]
 
     @classmethod
-    def open(cls, app: Any, path: Path, autoplay: bool = True) -> ReplayScene | None:
+    def open(cls, app: App, path: Path, autoplay: bool = True) -> ReplayScene | None:
         """The viewer for the replay file at ``path``, or None with a sentence for the
         player appended to ``app.problems``. The file is never changed or moved."""
         path = Path(path)
@@ -155,7 +159,7 @@ class ReplayScene(Scene):
             return None
 
     @classmethod
-    def _open_tape(cls, app: Any, path: Path, data: Any, autoplay: bool) -> ReplayScene | None:
+    def _open_tape(cls, app: App, path: Path, data: Any, autoplay: bool) -> ReplayScene | None:
         """A network match's replay through its seat's eyes (see ``open``)."""
         try:
             replay = seat_replay.parse(data)
@@ -465,7 +469,7 @@ class ReplayScene(Scene):
         return image
 
 
-def _fail(app: Any, problem: str) -> None:
+def _fail(app: App, problem: str) -> None:
     app.problems.append(problem)
     return None
 
@@ -535,7 +539,7 @@ class ReplayListScene(PageScene):
     """Saved replays, newest first. Arrows / wheel / PgUp / PgDn move through them,
     Enter or a click opens one, Esc goes back."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app, "Replays")
         self.every: list[storage.ReplayInfo] = []  # all in the folder
         self.replays: list[storage.ReplayInfo] = []  # those the filters let through

@@ -9,7 +9,7 @@ is ever left out."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,6 +20,9 @@ from game.engine.ui import GOLD, INK, MUTED, UI_Z, Button, text_image, wrap_text
 from game.rules.registry import GAME_BY_ID
 from game.settings import Settings
 from scenes.help import PageScene, panel_image
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 ON_OFF: tuple[tuple[Any, str], ...] = ((True, "On"), (False, "Off"))
 
@@ -123,7 +126,7 @@ class SettingsScene(PageScene):
     """Every general setting, then the game's own options (from a game's table: that
     game's; from the menu: the parlour's own)."""
 
-    def __init__(self, app: Any, game_id: str | None = None) -> None:
+    def __init__(self, app: App, game_id: str | None = None) -> None:
         super().__init__(app, "Settings")
         self.rows = ROWS + game_rows(game_id)
         self.scroll = 0  # the first row shown

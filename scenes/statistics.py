@@ -5,7 +5,7 @@ the computer helped with (Auto) are counted apart; the demo's count nowhere."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,6 +15,9 @@ from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Button, confirm, text_image, wrap_text
 from game.rules.registry import GAME_BY_ID, GameEntry, playable
 from scenes.help import PageScene, panel_image
+
+if TYPE_CHECKING:
+    from game.engine.app import App
 
 # Each column's heading, on one or two lines.
 HEADINGS = (("Rules",), ("Played",), ("Won",), ("Lost",), ("Win %",), ("Points",),
@@ -90,7 +93,7 @@ class StatisticsScene(PageScene):
     """Arrows / D-pad move over the games' buttons, Reset and Back; Enter / A presses;
     Esc / B goes back."""
 
-    def __init__(self, app: Any, game_id: str | None = None) -> None:
+    def __init__(self, app: App, game_id: str | None = None) -> None:
         super().__init__(app, "Statistics")
         games = playable()
         self.entry = GAME_BY_ID[game_id] if game_id in GAME_BY_ID else games[0]
@@ -146,7 +149,7 @@ class StatisticsScene(PageScene):
         self.set_focus(("button", "reset"))
         self.hud.say(f"The statistics of {self.entry.title} start again.")
 
-    def background(self, vp: Viewport):  # noqa: ANN201
+    def background(self, vp: Viewport) -> pygame.Surface:
         surface = super().background(vp)
         surface.blit(panel_image(vp, pygame.Rect(TABLE)), vp.to_px(*TABLE[:2]))
         return surface

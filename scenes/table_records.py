@@ -45,7 +45,7 @@ class RecordsHost(Protocol):
     rules: ModuleRules[Any, Any]
     records: RecordKeeper
     session: Session | None
-    client: SeatClient
+    client: SeatClient[Any, Any]
     demo: bool
     viewer: bool
     finished_reported: bool

@@ -78,7 +78,7 @@ def _hosted_game(outside: Outside, tmp_path: Path) -> list[tuple]:
         app.frame(1 / 60)
         client = lobby.net.client
         seat = client.seat_client
-        seen = None if seat is None or seat.view is None else repr(seat.view)  # the deal too
+        seen = None if seat is None or not seat.has_view else repr(seat.view)  # the deal too
         notes.append((client.status, type(app.scene).__name__, seen))
     _quit(app)
     return notes

@@ -52,7 +52,7 @@ async def two_people_to_the_end(server: Server) -> tuple[Person, Person]:
     bob.net.send(Ready())
     await expect(ann.net, Lobby, lambda m: m.seats[1].ready)
     ann.net.send(Start())
-    await asyncio.gather(*(p.until(lambda p=p: p.seat.view is not None and p.seat.over,
+    await asyncio.gather(*(p.until(lambda p=p: p.seat.has_view and p.seat.over,
                                    autoplay=True) for p in (ann, bob)))
     for person in (ann, bob):
         end = await expect(person.net, MatchEnd)
@@ -188,7 +188,7 @@ def test_a_bot_says_next_match_at_once() -> None:
         async with serving(replace(TWO, start_when=2), clock=FakeClock()) as server:
             ann = Person(await connect(server, "Ann"))
             bot = asyncio.create_task(Bot(await connect(server, "Bot"), "easy").run())
-            await ann.until(lambda: ann.seat.view is not None and ann.seat.over, autoplay=True)
+            await ann.until(lambda: ann.seat.has_view and ann.seat.over, autoplay=True)
             await expect(ann.net, MatchEnd)
             table = server.tables["main"]
             ann.net.send(Next())

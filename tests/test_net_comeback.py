@@ -266,7 +266,7 @@ def test_the_host_resumes_the_table_a_crash_cut_off_and_everyone_takes_a_seat_ba
     back = ThreadedClient("127.0.0.1", port, "Bob", token=bob_token)
     try:
         until(app, lambda: back.poll() is not None and back.status == "playing"
-              and back.seat_client.view is not None, "Bob back at seat 1")
+              and back.seat_client.has_view, "Bob back at seat 1")
         assert back.seat == 1
     finally:
         back.close()

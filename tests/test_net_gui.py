@@ -294,7 +294,7 @@ def passers(port: int, names: tuple[str, ...]) -> tuple[list[ThreadedClient],
         for guest in guests:
             guest.poll()
             seat = guest.seat_client
-            if seat is not None and seat.view is not None and seat.acting:
+            if seat is not None and seat.has_view and seat.acting:
                 moves = seat.legal_moves
                 seat.submit(next((m for m in moves if isinstance(m, C.Pass)), moves[0]))
         return True

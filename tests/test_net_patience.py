@@ -86,7 +86,7 @@ def test_a_guest_waits_patiently_and_is_back_within_seconds_of_the_host_resuming
         again = hosted_table(port, tmp_path)  # the host is back: the table resumed
         assert again.start() == port
         timer.advance(2.0)
-        assert wait(lambda: polled(zoe, "playing") and zoe.seat_client.view is not None,
+        assert wait(lambda: polled(zoe, "playing") and zoe.seat_client.has_view,
                     seconds=10), "back within two seconds of the guest's clock"
         assert zoe.seat == 1 and zoe.problem == ""
     finally:

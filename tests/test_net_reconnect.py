@@ -90,7 +90,7 @@ def test_a_client_sent_away_is_told_why_and_does_not_dial_again(
             again = ThreadedClient("127.0.0.1", server.port, "Ann", token=client.token)
             try:  # the seat was kept: asked to, the person takes it back, view and all
                 wait_for(again, lambda: again.status == "playing"
-                         and again.seat_client.view is not None)
+                         and again.seat_client.has_view)
                 assert again.seat == 0 and again.seat_client.acting
             finally:
                 again.close()

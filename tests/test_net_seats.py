@@ -55,7 +55,7 @@ def test_a_dropped_player_comes_back_with_a_new_token_and_the_whole_view(leak_gu
             await expect(watcher, Lobby, lambda lobby: not lobby.seats[0].connected)
             back = Person(await connect(server, "Host", token=token))
             assert back.net.token != token and back.net.seat == 0
-            await back.until(lambda: back.seat.view is not None)
+            await back.until(lambda: back.seat.has_view)
             assert back.last["kind"] == "hello" and seen(back.seat.view) == before
             assert back.seat.acting
             await expect(watcher, Lobby, lambda lobby: lobby.seats[0].connected)
@@ -154,7 +154,7 @@ def test_a_restarted_server_resumes_its_table_and_players_reclaim_their_seats(
             table = server.tables["main"]
             assert table.session.recorder.moves == match and table.phase == "playing"
             back = Person(await connect(server, "Host", token=token))
-            await back.until(lambda: back.seat.view is not None)
+            await back.until(lambda: back.seat.has_view)
             assert seen(back.seat.view) == before and back.seat.acting
             position = table.session.position
             back.seat.submit(back.seat.legal_moves[0])

@@ -23,13 +23,13 @@ def test_the_match_end_names_the_seats_the_computer_stood_in_for() -> None:
             await expect(ann.net, Lobby, lambda m: m.seats[1].ready)
             watcher = await connect(server, "Watcher", role="spectator")  # reads lobbies
             ann.net.send(Start())
-            await zoe.until(lambda: zoe.seat.view is not None)
+            await zoe.until(lambda: zoe.seat.has_view)
             zoe.net.link.abort("the cable came out")
             await expect(watcher, Lobby, lambda m: not m.seats[1].connected)
             clock.advance(TWO.grace)
             server.tick()
             await expect(watcher, Lobby, lambda m: m.seats[1].level != "")
-            await ann.until(lambda: ann.seat.view is not None and ann.seat.over,
+            await ann.until(lambda: ann.seat.has_view and ann.seat.over,
                             autoplay=True)
             end = await expect(ann.net, MatchEnd)
             assert end.match == 1 and end.stood_in == [1]

@@ -33,6 +33,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -45,12 +46,16 @@ from game.cards import full_deck  # noqa: E402
 from game.engine.app import App  # noqa: E402
 from game.engine.card_art import IMAGES, ROTATED  # noqa: E402
 from game.engine.components import Placement, Transform  # noqa: E402
+from game.engine.layout import Viewport  # noqa: E402
 from game.engine.render import DrawItem  # noqa: E402
 from game.engine.scene import Scene  # noqa: E402
 from game.engine.table import CardTable  # noqa: E402
 from game.settings import Animation, Settings, animation_scale  # noqa: E402
 from scenes.card_scene import CardGameScene  # noqa: E402
 from tools.figures import figure as note  # noqa: E402  (``figure`` names a frame summary here)
+
+if TYPE_CHECKING:
+    from scenes.pyramid import PyramidScene
 
 SIZES = [(1920, 1080), (3840, 2160)]
 FRAME_MS = 1000 / 60  # a frame at 60 fps
@@ -123,7 +128,7 @@ class _MovingCards(Scene):
         self.cards = full_deck(2)
         self.flip = False
 
-    def layout(self, vp) -> None:  # noqa: ANN001
+    def layout(self, vp: Viewport) -> None:
         self.table.set_view(vp, self.app.card_art(128))
 
     def placements(self, shifted: bool) -> list[Placement]:
@@ -170,7 +175,8 @@ def bench_moving(size: tuple[int, int], frames: int) -> str:
                 f"cards moving in every frame >= {min(moved)}")
 
 
-def pyramid(tmp: str, size: tuple[int, int], animation: Animation = "normal"):  # noqa: ANN201
+def pyramid(tmp: str, size: tuple[int, int],
+            animation: Animation = "normal") -> tuple[App, PyramidScene]:
     from scenes.pyramid import PyramidScene
 
     app = new_app(tmp, size, animation)
@@ -214,8 +220,9 @@ def bench_drag(size: tuple[int, int], frames: int) -> str:
         app.push(scene)
         deal_frames(app)
         rest = floor(app)
-        card = scene.recorder.state.pyramid[21].uid
-        rect = scene.table.card_rect(card)
+        dealt = scene.view.pyramid[21]  # the bottom row: face up from the deal
+        assert dealt is not None
+        rect = scene.table.card_rect(dealt.uid)
         scene.table.pointer_down(rect.center)
         scene.table.pointer_move((rect.centerx + 40, rect.centery))
         timed_frames(app, 3)

@@ -25,11 +25,15 @@ import pygame  # noqa: E402
 from game.ai import milligan_player, milligan_solver  # noqa: E402
 from game.cards import Card, full_deck  # noqa: E402
 from game.progress import counted
+from game.replay.recorder import Recorder
 from game.rules import milligan as M  # noqa: E402
 from game.rules import milligan_stuck  # noqa: E402
+from game.rules.base import IllegalMove
+from game.session import LocalClient, Session
 from tools import bench  # sets the dummy video and audio drivers before pygame loads
 from tools.figures import figure
 
+ONLY_SHOWN = "This table only shows a position."
 RUN = "KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H"  # alternating colours, 12 cards
 
 
@@ -44,32 +48,27 @@ def long_columns() -> M.MilliganState:
     return M.MilliganState(tuple(tuple(c) for c in columns), (), ((),) * M.PILES)
 
 
-class TableClient:
-    """A seat at a table held elsewhere, showing one fixed position (no moves)."""
+class TableClient(LocalClient[M.MilliganView, M.Move]):
+    """A seat showing one fixed position, where no move may be made; the rest of the
+    seat (its options, its listeners) is a fresh deal's at a table of its own."""
 
     def __init__(self, state: M.MilliganState) -> None:
-        self.view = M.observe(state)
-        self.legal_moves: list[Any] = []
-        self.acting, self.over, self.cursor, self.position = True, False, 0, 0
-        self.can_undo = self.can_redo = False
+        super().__init__(Session(M.RULES, Recorder(M.RULES, 1)), 0)
+        self.shown = M.observe(state)
 
-    def check(self, move: Any) -> str | None:
-        return "This table only shows a position."
+    @property
+    def view(self) -> M.MilliganView:
+        return self.shown
 
-    def submit(self, move: Any) -> None:
-        raise ValueError("This table only shows a position.")
+    @property
+    def legal_moves(self) -> list[M.Move]:
+        return []
 
-    def undo(self) -> bool:
-        return False
+    def check(self, move: M.Move) -> str | None:
+        return ONLY_SHOWN
 
-    def redo(self) -> bool:
-        return False
-
-    def add_listener(self, callback: Any) -> None:
-        pass
-
-    def remove_listener(self, callback: Any) -> None:
-        pass
+    def submit(self, move: M.Move) -> None:
+        raise IllegalMove(ONLY_SHOWN)
 
 
 def bench_run_drag(size: tuple[int, int], frames: int) -> str:

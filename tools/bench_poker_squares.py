@@ -62,7 +62,7 @@ from tools.figures import figure
 STRONG_TARGET = 127.0  # the strong player's average, American scoring, on fresh deals
 
 
-def line(figures: dict) -> str:
+def line(figures: dict[str, Any]) -> str:
     half = 1.96 * figures["std_score"] / math.sqrt(max(1, figures["games"]))
     share = figures["share_200"]
     cpu = figures["cpu_seconds_per_game"]
@@ -140,7 +140,7 @@ def shard_of(text: str) -> tuple[int, int]:
     return shard, shards
 
 
-def paired(strong: dict, quick: dict) -> str:
+def paired(strong: dict[str, Any], quick: dict[str, Any]) -> str:
     """Strong minus quick deal by deal: luck cancels, so few games tell the gain."""
     diffs = [a - b for a, b in zip(strong["scores"], quick["scores"], strict=True)]
     n = len(diffs)
@@ -312,10 +312,11 @@ def strong_settings(budget: float, scoring: str = "american") -> dict[str, Any]:
             "neighbours": list(NEIGHBOURS)}
 
 
-def read_long(path: Path, seed: int, settings: dict[str, Any]) -> tuple[dict[int, dict], list[str]]:
+def read_long(path: Path, seed: int,
+              settings: dict[str, Any]) -> tuple[dict[int, dict[str, Any]], list[str]]:
     """Games already in ``path`` by number, and what was set aside (bad lines, other
     seeds or settings): a damaged or foreign file costs those games, never the run."""
-    games: dict[int, dict] = {}
+    games: dict[int, dict[str, Any]] = {}
     problems: list[str] = []
     if not path.exists():
         return games, problems
@@ -336,7 +337,7 @@ def read_long(path: Path, seed: int, settings: dict[str, Any]) -> tuple[dict[int
     return games, problems
 
 
-def long_summary(rows: list[dict]) -> str:
+def long_summary(rows: list[dict[str, Any]]) -> str:
     n = len(rows)
     strong = [r["strong"] for r in rows]
     diffs = [r["strong"] - r["quick"] for r in rows]

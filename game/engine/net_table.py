@@ -113,7 +113,7 @@ class NetworkTable:
             pass  # the table refuses it next time too, and it is forgotten then
 
     @property
-    def seat_client(self) -> JsonClient | None:
+    def seat_client(self) -> JsonClient[Any, Any] | None:
         return self.client.seat_client
 
     @property
@@ -124,7 +124,7 @@ class NetworkTable:
     def playing(self) -> bool:
         """A match is on and this seat has its first view."""
         seat = self.client.seat_client
-        return self.client.status == "playing" and seat is not None and seat.view is not None
+        return self.client.status == "playing" and seat is not None and seat.has_view
 
     @property
     def hosting(self) -> bool:

@@ -36,7 +36,7 @@ class HumanSeat:
 class ComputerSeat:
     """The computer at one seat: asks its agent for a move whenever the seat may act."""
 
-    client: SeatClient
+    client: SeatClient[Any, Any]  # any game's: the agent reads its view
     agent: Agent[Any, Any]
     jobs: Background
     name: str = "Computer"

@@ -33,7 +33,7 @@ class Bot:
         self.client = client
         self.agent = computer.make_agent(game, level, seed)
         self.agent.new_game()
-        self.seat = JsonClient(RULES_BY_ID[game], client.send_seat)
+        self.seat: JsonClient[Any, Any] = JsonClient(RULES_BY_ID[game], client.send_seat)
         self.matches = 0
         self._thinking: asyncio.Task[None] | None = None
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot-think")

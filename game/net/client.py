@@ -218,7 +218,7 @@ class ThreadedClient:
         self.lobby: Lobby | None = None
         self.waiting: Waiting | None = None  # the table's last word on whom it waits for
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_LINES)
-        self.seat_client: JsonClient | None = None
+        self.seat_client: JsonClient[Any, Any] | None = None
         self.match_end: MatchEnd | None = None
         self.replays: dict[int, list[str]] = {}  # match -> that match's seat messages
         self._inbox: queue.Queue[tuple[str, Any]] = queue.Queue()

@@ -22,7 +22,7 @@ class SeatTape:
         self.replay = replay
         self.game_id = replay.game
         self.meta: dict[str, Any] = {"date": replay.date, "result": replay.result}
-        self.client = JsonClient(rules, self._refuse, watching=True)
+        self.client: JsonClient[Any, Any] = JsonClient(rules, self._refuse, watching=True)
         self.updates: list[dict[str, Any]] = []
         try:  # kept only the updates (a refusal is followed by one); each checked now
             for body in replay.bodies:
