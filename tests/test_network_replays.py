@@ -247,8 +247,9 @@ def test_a_spectator_watches_a_poker_squares_race_and_its_replay(tmp_path: Path)
     has no seat of its own (SPECTATOR) and the table looked up that seat's rules."""
     from scenes.poker_squares import PokerSquaresScene
 
-    server = HostedServer(ServerOptions(port=0, table=TableOptions(
+    server = HostedServer(ServerOptions(port=0, ping_interval=0.05, table=TableOptions(
         "poker-squares", config={"mode": "race"}, level="quick", grace=0.0, race_pace=0.1)))
+    # (the server looks for a race's computer moves at every tick: ticks are quick here)
     port = server.start()
     hal = ThreadedClient("127.0.0.1", port, "Hal")
     app = make_app(tmp_path, animation="off")

@@ -256,15 +256,14 @@ def test_at_the_table_the_player_takes_any_legal_placing(config: dict) -> None:
     assert P.is_over(state) and moves >= 25
 
 
-@pytest.mark.slow  # over 5 s on this machine
 def test_the_bench_prints_every_player_and_the_strong_players_gain(capsys) -> None:
-    bench_main(["--games", "30", "--strong-games", "2", "--budget", "0.3", "--rollouts", "40",
+    bench_main(["--games", "30", "--strong-games", "1", "--budget", "0.05", "--rollouts", "40",
                 "--scorings", "english", "--decisions", "2", "--deals", "50",
-                "--advantage", "2"])
+                "--advantage", "1"])
     out = capsys.readouterr().out
     assert all(name in out for name in ai.AGENTS) and "strong - quick on the same deals" in out
     assert "strong's rule on   25 deals, switch at z 0.25" in out and "deals a search" in out
-    assert "advantage: 2 strong games at 0.3 s" in out and "gain over quick" in out
+    assert "advantage: 1 strong games at 0.05 s" in out and "gain over quick" in out
     assert "playouts: plain" in out
 
 

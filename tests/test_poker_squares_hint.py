@@ -17,7 +17,7 @@ from game.ai.poker_squares_play import Position
 from game.ai.poker_squares_styles import STYLES, human_position
 from game.ai.poker_squares_values import LineCounts, Values
 from game.rules import poker_squares as P
-from tools.bench_poker_squares_hint import hint_chooser, study
+from tools.bench_poker_squares_hint import hint_chooser, quick_chooser, study
 
 # Issue 23: seed 44, One Hand, American; column 2 then holds 5D 5S 5H and 5C is dealt.
 ISSUE_PLACINGS = ("r3c3 r2c2 r3c4 r4c4 r2c1 r3c5 r1c2 r1c3 r3c1 r3c2 r4c5 r4c3 r1c4 r4c1 "
@@ -94,7 +94,10 @@ def test_human_positions_are_seeded_and_every_style_plays() -> None:
 
 
 def test_no_free_made_hand_is_declined_in_human_positions() -> None:
-    # seeds 550-589: ten free made hands, one (seed 566) declined by the quick player
-    figures = study({"hint": hint_chooser(playouts=256)}, range(550, 590), deals=300)
+    # the seeds of 550-589 with a free made hand; the quick player declines seed 566's
+    seeds = [556, 557, 559, 560, 563, 564, 565, 566, 569, 570]
+    figures = study({"hint": hint_chooser(playouts=256), "quick": quick_chooser()}, seeds,
+                    deals=300)
     assert figures["hint"].chances >= 5
+    assert figures["quick"].declined, "the test's positions can tell a blunder"
     assert figures["hint"].declined == []
