@@ -11,7 +11,10 @@ from dataclasses import replace
 import pytest
 
 from game.ai.poker_squares import make_agent
-from game.ai.poker_squares_moves import MoveJudge
+from game.ai.poker_squares_aims import Aim
+from game.ai.poker_squares_lines import ROYAL, card_int
+from game.ai.poker_squares_moves import MoveJudge, Worth
+from game.ai.poker_squares_play import EMPTY
 from game.ai.poker_squares_sim import play_table
 from game.cards import parse_cards, shuffled_deck
 from game.rules import poker_squares as R
@@ -90,7 +93,7 @@ def test_one_hand_without_options_offers_only_squares_and_the_judge_stands_aside
     state = R.new_game(7, {"rejects": 0})  # the standard game has a reject
     legal = R.legal_moves(state, 0)
     assert all(isinstance(m, R.Place) for m in legal)
-    judge = MoveJudge(lambda key: 0.0, [0.0] * 11)
+    judge = MoveJudge(lambda key: 0.0, Aim((0.0,) * 11))
     assert judge.choose(R.observe(state, 0), legal) is None
 
 
@@ -101,3 +104,30 @@ def test_every_option_is_played_through_with_legal_moves_only(name: str) -> None
     scores = play_table(config, [make_agent("quick") for _ in range(seats)], 3)
     plain = play_table(config, [PlacingOnly(make_agent("quick")) for _ in range(seats)], 3)
     assert len(scores) == len(plain) == seats  # apply() refuses any move not legal
+
+
+# -- the judge weighs a matrix as the seat's aim does ------------------------------------
+
+PAT_ROWS = "2H 4H 6H 9H JH  3S 5S 7S TS QS  2D 4D 6D 9D JD  9C TH JS QH KD  5C 6C 8H 9S --"
+
+
+def test_with_pat_hands_a_card_that_spoils_the_last_row_is_thrown_away() -> None:
+    # Four rows pat; the last is an inside straight draw, and the 8D would pair it: worth
+    # a pair's points, but a pair is no pat hand and the game would be lost.
+    state = table({"scoring": "pat", "rejects": 1}, [PAT_ROWS], "8D")
+    move = make_agent("quick").act(R.observe(state, 0), R.legal_moves(state, 0))
+    assert move == R.Shift(0, "d0", "r0")
+    points = table({"scoring": "american", "rejects": 1}, [PAT_ROWS], "8D")
+    assert make_agent("quick").act(R.observe(points, 0), R.legal_moves(points, 0)) == \
+        R.Place(0, 4, 4), "for points the pair is worth more than the draw's chance"
+
+
+def test_with_twelve_hands_a_finished_diagonal_counts_its_points() -> None:
+    cells = [EMPTY] * 25
+    for i, code in zip((0, 6, 12, 18, 24), ("AS", "KS", "QS", "JS", "TS"), strict=True):
+        cells[i] = card_int(parse_cards(code)[0])
+    points = tuple(float(p) for p in range(11))
+    seen = [c for c in cells if c != EMPTY]
+    plain, twelve = (Worth(seen, lambda key: 0.0, Aim(points, diagonals=d))
+                     for d in (False, True))
+    assert twelve(cells) - plain(cells) == points[ROYAL]

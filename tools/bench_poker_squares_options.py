@@ -25,6 +25,8 @@ from tools.figures import figure
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "1 reject": {"rejects": 1},
+    "1 reject (12 hands)": {"rejects": 1, "hands": 12},
+    "1 reject (Make Pat Hands: pat rows)": {"rejects": 1, "scoring": "pat"},
     "1 common reject": {"common_rejects": 1},
     "cards can move": {"can_move": True},
     "stealing (Alternate)": {"mode": "alternate", "stealing": True},

@@ -179,7 +179,8 @@ class QuickAgent(Agent):
         (rejects, moving cards, stealing, planting, Pass): one of them when the
         learned values judge it better than the best square (poker_squares_moves)."""
         self.follow(view)
-        other = MoveJudge(self.values.of, self.points).choose(view, legal)
+        values = self.values if self.chooser is None else self.chooser.values  # its aim's
+        other = MoveJudge(values.of, self.aim).choose(view, legal)
         return other if other is not None else super().act(view, legal)
 
     def ranked(self, pos: Position, card: int, cells: list[int]) -> list[tuple[float, int]]:

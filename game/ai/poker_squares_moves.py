@@ -2,9 +2,12 @@
 reject (own or common), moving or swapping cards of the matrix and taking a reject
 back, stealing, planting, Pass and Done. Pure.
 
-Every legal move is judged by one ply of the learned line values: a matrix is worth
-the sum of its lines' values (the points a line is expected to end with, given its
-cards, the cards still unseen and how many are placed) and its full lines' points. A
+Every legal move is judged by one ply of the learned line values, under the seat's aim
+as the quick player weighs squares (poker_squares_aims): a matrix is worth the sum of
+its counted lines' values (the points a line is expected to end with, given its cards,
+the cards still unseen and how many are placed) and its full lines' points; with 12
+hands its finished diagonals count too, and with Make Pat Hands only its rows, each by the log of
+its chance to end pat (so the costs below are scaled to that unit, PAT_SCALE). A
 move is worth what it adds to the mover's matrices less what it adds to the
 opponent's; a reject also costs the square it fills (REJECT_COST); in the turn-about
 modes a move that leaves the dealt card lying hands it to the opponent, who is then
@@ -16,14 +19,17 @@ Done. Only moves that are legal now are judged: what the rules allow is theirs.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.ai.poker_squares_aims import DIAGONALS, LOG_FLOOR, PAT_FLOOR, Aim
 from game.ai.poker_squares_lines import card_int, category, line_key
 from game.ai.poker_squares_play import EMPTY, Lookup, Position
+from game.rules.hands import CATEGORIES
 from game.rules.poker_squares import Done, Move, Pass, Place, Shift
-from game.rules.poker_squares_options import RACE_MODES
+from game.rules.poker_squares_options import PAT, RACE_MODES
 
 # Points a reject square is worth kept for later (a card that would cost more comes
 # along now and then). Measured with the quick player on One Hand with one reject,
@@ -31,41 +37,67 @@ from game.rules.poker_squares_options import RACE_MODES
 REJECT_COST = 3.0
 OTHER_MARGIN = 0.5  # points another move must beat the best square by
 IMPROVES = 0.25  # points a move within the matrix must gain (no moving to and fro)
+# Make Pat Hands weighs a matrix by the log of its chance to be won: the costs above
+# are taken at this many log units a point. Pat rows gained by 1 reject, deals
+# 2000-2399: +0.10 +- 0.05 a game at 0.03, +0.09 at 0.1, +0.28 +- 0.03 at 0.3, +0.27 at
+# 0.6 and +0.26 at 1 (tools/bench_poker_squares_options).
+PAT_SCALE = 0.3
+# The lines a matrix is weighed by. 12 hands, 1 reject, deals 1000-1599, the gain over
+# placing only: +8.97 +- 1.22 points with a finished diagonal's points counted (+9.00
+# ignoring diagonals), +7.49 +- 1.24 with unfinished ones weighed too, as the quick
+# player weighs squares (poker_squares_aims.DIAGONAL_WEIGHT): so only once finished.
+ROW, COLUMN, DIAGONAL = 0, 1, 2
 
 Cells = list[int]
 
 
 class Worth:
-    """A matrix's worth with ``seen`` (every card in sight) no longer to come: its full
-    lines' points plus its other lines' learned values, each line's worked out once."""
+    """A matrix's worth under ``aim`` with ``seen`` (every card in sight) no longer to
+    come: its counted lines' worths, each line's worked out once. ``value``: the learned
+    values the aim reads (with pat hands, each row's chance to end pat)."""
 
-    def __init__(self, seen: Sequence[int], value: Lookup, points: Sequence[float],
-                 decks: int = 1) -> None:
+    def __init__(self, seen: Sequence[int], value: Lookup, aim: Aim, decks: int = 1) -> None:
         unseen = Position.start(decks)
         for card in seen:
             unseen.see(card)
-        self.unseen, self.value, self.points = unseen, value, points
+        self.unseen, self.value, self.aim = unseen, value, aim
         self.lines: dict[tuple[tuple[int, ...], int, int], float] = {}
 
     def __call__(self, cells: Sequence[int]) -> float:
         placed = sum(c != EMPTY for c in cells)
+
+        def held(indices: Sequence[int]) -> tuple[int, ...]:
+            return tuple(cells[i] for i in indices if cells[i] != EMPTY)
         total = 0.0
-        for is_col in (0, 1):
-            for k in range(5):
-                line = tuple(c for c in (cells[k * 5:k * 5 + 5] if not is_col
-                                         else cells[k::5]) if c != EMPTY)
-                total += self._line(line, is_col, placed)
+        for k in range(5):
+            total += self._line(held(range(k * 5, k * 5 + 5)), ROW, placed)
+            if not self.aim.pat:  # pat hands: the rows alone decide
+                total += self._line(held(range(k, 25, 5)), COLUMN, placed)
+        if self.aim.diagonals:
+            total += sum(self._line(held(d), DIAGONAL, placed) for d in DIAGONALS)
         return total
 
-    def _line(self, line: tuple[int, ...], is_col: int, placed: int) -> float:
-        key = (line, is_col, placed)
+    def _line(self, line: tuple[int, ...], kind: int, placed: int) -> float:
+        key = (line, kind, placed)
         found = self.lines.get(key)
         if found is None:
-            u = self.unseen
-            found = self.lines[key] = self.points[category(line)] if len(line) == 5 \
-                else self.value(line_key(line, u.rank_left, u.suit_left, u.live, is_col,
-                                         placed))
+            found = self.lines[key] = self._weigh(line, kind, placed)
         return found
+
+    def _weigh(self, line: tuple[int, ...], kind: int, placed: int) -> float:
+        u = self.unseen
+
+        def learned(is_col: int) -> float:
+            return self.value(line_key(line, u.rank_left, u.suit_left, u.live, is_col, placed))
+        if self.aim.pat:
+            if len(line) == 5:
+                return 0.0 if CATEGORIES[category(line)] in PAT else LOG_FLOOR
+            return math.log(max(PAT_FLOOR, learned(ROW)))
+        if len(line) == 5:
+            return self.aim.points[category(line)]
+        if kind == DIAGONAL:  # counted once finished only: weighed before, it judged
+            return 0.0  # worse (the figures by ROW, COLUMN, DIAGONAL above)
+        return learned(kind)
 
 
 @dataclass
@@ -116,8 +148,9 @@ class MoveJudge:
     """Judges a seat's legal moves by ``value`` (a line key's learned worth) under
     ``points``; ``choose`` answers a move other than placing when one is better."""
 
-    def __init__(self, value: Lookup, points: Sequence[float]) -> None:
-        self.value, self.points = value, points
+    def __init__(self, value: Lookup, aim: Aim) -> None:
+        self.value, self.aim = value, aim
+        self.scale = PAT_SCALE if aim.pat else 1.0  # the costs in the worths' unit
 
     def choose(self, view: Any, legal: Sequence[Move]) -> Move | None:
         """The move to make, or None: place the dealt card where the player would."""
@@ -136,23 +169,23 @@ class MoveJudge:
         move: Move
         for n, move in enumerate(others):
             if isinstance(move, Done):
-                score = IMPROVES  # over Pass: nothing better left to do, the hand is done
+                score = IMPROVES * self.scale  # over Pass: nothing better left, hand done
             elif isinstance(move, Pass):
                 score = -handed if turns else 0.0
             else:
                 source, target = spots(move)
                 score = judge.change(move)
                 if target[0] in "rc":  # a matrix card thrown away must clearly gain
-                    score -= REJECT_COST + (IMPROVES if source[0] == "g" else 0.0)
+                    score -= (REJECT_COST + (IMPROVES if source[0] == "g" else 0.0)) * self.scale
                 if source[0] != "d":  # the dealt card still waits
                     score += -handed if turns else judge.then_placed(move)
-                if source[0] == "g" and target[0] == "g" and score < IMPROVES:
+                if source[0] == "g" and target[0] == "g" and score < IMPROVES * self.scale:
                     continue  # moving within the matrix only when it clearly gains
             scored.append((score, -n, move))
         if not scored:
             return None if places else next(iter(others))
         score, _, move = max(scored)
-        if best_place is not None and score <= best_place + OTHER_MARGIN:
+        if best_place is not None and score <= best_place + OTHER_MARGIN * self.scale:
             return None
         return move
 
@@ -162,7 +195,7 @@ class _Worths:
 
     def __init__(self, judge: MoveJudge, table: Table, decks: int) -> None:
         self.table = table
-        self._worth = Worth(table.seen, judge.value, judge.points, decks)
+        self._worth = Worth(table.seen, judge.value, judge.aim, decks)
         self.base = [self._worth(m) for m in table.mine]
         self.other_base = self._worth(table.other) if table.other is not None else 0.0
 
