@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.engine import celebration
 from scenes import milligan as S
 from tests.driver import click, frames, key, make_app
 from tests.milligan_tools import long_column, one_from_winning, table_on
@@ -88,11 +89,12 @@ def test_45_cards_in_one_column_each_show_rank_and_suit_at_1280x720(
 
 def test_the_end_box_with_its_summary_follows_a_win_show_that_ends_by_itself(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(celebration, "LONGEST", 2.0)  # what follows the show is tested
     app, scene = table_on(tmp_path, one_from_winning(), monkeypatch, animation="normal")
     key(app, pygame.K_1, "1")
     key(app, pygame.K_f, "f")
     assert scene.view.won and scene.celebration is not None
-    for _ in range(60 * 15):  # the show ends by itself within ten seconds
+    for _ in range(60 * 15):  # the show ends by itself within its LONGEST
         frames(app)
         if scene.celebration is None:
             break
@@ -104,6 +106,7 @@ def test_the_end_box_with_its_summary_follows_a_win_show_that_ends_by_itself(
 
 def test_a_key_meant_for_the_win_show_just_after_it_ended_keeps_the_summary(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(celebration, "LONGEST", 2.0)  # what follows the show is tested
     app, scene = table_on(tmp_path, one_from_winning(), monkeypatch, animation="normal")
     key(app, pygame.K_1, "1")
     key(app, pygame.K_f, "f")
