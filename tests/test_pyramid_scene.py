@@ -363,6 +363,7 @@ def test_mouse_option_no_ignores_the_mouse_and_ask_asks(tmp_path: Path) -> None:
 def test_auto_finishes_the_game_with_the_solver(tmp_path: Path) -> None:
     app = make_app(tmp_path, animation="off", ai_speed="fast")
     scene = start(app, seed=2)
+    scene.computer_time_limit = None  # plans to the end: the same on any machine
     quick = P.new_game(2)
     while (move := pyramid_player.greedy_move(P.observe(quick), P.legal_moves(quick))):
         quick = P.apply(quick, move)
