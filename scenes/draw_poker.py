@@ -539,7 +539,7 @@ class DrawPokerScene(GameScene[D.DrawPokerView, D.Move]):
 
     def _choice_items(self, items: list[DrawItem], text: Write) -> None:
         vp = self.viewport
-        text("choose", "Choose your dealer: 1, 2 or 3", 40, 960, 80, GOLD, True)
+        text("choose", self.choice_title(), 40, 960, 80, GOLD, True)
         for n, (dealer, x) in enumerate(zip(D.DEALERS, CHOICE_X, strict=True)):
             face = portrait(dealer, vp.px(CHOICE_FACE))
             items.append(DrawItem(("dp", "choice", dealer), face, vp.to_px(x, CHOICE_Y), 20000))
@@ -548,6 +548,13 @@ class DrawPokerScene(GameScene[D.DrawPokerView, D.Move]):
             text(("cmanner", dealer), MANNER[dealer], 24, cx, 500, MUTED)
             for k, line in enumerate(self.stats.get(dealer).lines()):
                 text(("cstat", dealer, k), line, 24, cx, 560 + 34 * k)
+
+    def choice_title(self) -> str:
+        """The choice of dealer's heading, in the keys of the device last used (a pad has
+        no 1-3)."""
+        if self.app.input.last_device == "pad":
+            return "Choose your dealer with A"
+        return "Choose your dealer: 1, 2 or 3"
 
     def result_words(self, view: D.DrawPokerView) -> str:
         """How the hand ended, with the hands named by their ranks and what you won or

@@ -887,7 +887,8 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
                 line_h = TINY_GAP * text_image(vp, "FH", TINY_SIZE, GOLD).get_height() \
                     * TINY_SIZE / max(1, vp.px(TINY_SIZE))
                 if view.other_grid is not None:
-                    self._tiny_labels(text, other, view.other_hands, line_h)
+                    self._tiny_labels(text, other, view.other_hands, line_h,
+                                      view.options.seats[1 - view.eyes].pat)
                 lines = 2 if len(view.other_hands) == 12 else 1  # names stacked under it
                 under = other.box.bottom + 14 + lines * line_h
             # their reject squares, empty ones outlined too; at a network table only once
@@ -992,9 +993,11 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
         text("other", label, fit, other.label[0], other.box.y - 8, GOLD, True, bottom=True)
 
     @staticmethod
-    def _tiny_labels(text: Write, grid: Grid, names: tuple[str, ...], line_h: float) -> None:
+    def _tiny_labels(text: Write, grid: Grid, names: tuple[str, ...], line_h: float,
+                     rows_only: bool) -> None:
         """The smaller matrix's hands in short: each row's to its right, each column's
-        below it, the diagonals' (12 hands) under the row names."""
+        below it (``rows_only``, Make Pat Hands: none), the diagonals' (12 hands) under
+        the row names."""
         box = grid.box
 
         def color(name: str) -> tuple[int, int, int]:
@@ -1003,7 +1006,7 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
             y = grid.slot(r, 0)[1] + grid.card_h / 2 - TINY_SIZE * 0.6
             text(("tiny-row", r), TINY[names[r]], TINY_SIZE, box.right + 10, y,
                  color(names[r]), align="left")
-        for c in range(5):
+        for c in range(0 if rows_only else 5):
             x = grid.slot(0, c)[0] + grid.card_w / 2
             text(("tiny-col", c), TINY[names[5 + c]], TINY_SIZE, x, box.bottom + 6,
                  color(names[5 + c]))
@@ -1041,7 +1044,8 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
             text(("row", m, r), words, size, box.right + 16, y, color, align="left")
         pitch = grid.card_w + grid.gap
         stagger = max(measure(label(5 + c)[0], size)[0] for c in range(5)) > pitch - 6
-        for c in range(5):
+        # Make Pat Hands counts rows only: a column's name would look like a scoring hand
+        for c in range(0 if rules.pat else 5):
             words, color = label(5 + c)
             x = grid.slot(0, c)[0] + grid.card_w / 2
             text(("col", m, c), words, size, x, box.bottom + 10 + (c % 2) * stagger * line_h,

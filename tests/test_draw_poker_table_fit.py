@@ -134,3 +134,18 @@ def test_the_amount_box_speaks_the_pads_way_to_a_pad(tmp_path: Path, pad: Virtua
     body = scene.hud.dialog.body
     assert body != key_body and "Type" not in body and "Enter" not in body
     assert "trigger" in body and "A places it" in body
+
+
+def test_the_choice_of_dealer_names_the_keys_of_the_device_last_used(tmp_path: Path,
+                                                                     pad: VirtualPad) -> None:
+    app = make_app(tmp_path, ai_speed="fast")
+    pad.attach()
+    scene = DrawPokerScene(app, seed=LONG_SEED)
+    app.push(scene)
+    frames(app, 2)
+    type_text(app, "x")  # a key that chooses nothing
+    frames(app)
+    assert scene.view.phase == "choose" and scene.choice_title().endswith("1, 2 or 3")
+    pad_press(app, pad, DPAD["right"])
+    said = scene.choice_title()
+    assert "A" in said.split() and "1" not in said, "a pad has no 1-3"

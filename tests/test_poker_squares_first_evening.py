@@ -267,3 +267,20 @@ def test_a_long_end_box_widens_rather_than_spill_its_words(tmp_path: Path) -> No
     assert "Dorothea" in dialog.body and dialog.panel_w > scene_module.END_BOX.w
     assert dialog.height < DESIGN_H - 40, "every line of the standings inside the box"
     assert dialog.rect().right == scene_module.END_BOX.right
+
+
+# -- Make Pat Hands counts rows only (play-test) ----------------------------------------
+
+@pytest.mark.parametrize("scoring", ["american", "pat"])
+def test_only_the_hands_that_count_are_named(tmp_path: Path, scoring: str) -> None:
+    app, scene = start(tmp_path, scoring=scoring, mode="alternate")
+    for _ in range(3):
+        click(app, centre(scene, next(s for s in scene.view.targets if s[0] == "g")))
+        settle(app)
+        while not scene.view.targets:  # the computer places its card
+            frames(app)
+    kinds = {item.key[1][0] for item in scene.extra_items()
+             if item.key[0] == "ps" and isinstance(item.key[1], tuple)}
+    assert {"row", "tiny-row"} <= kinds, kinds
+    counted = scoring != "pat"  # Make Pat Hands counts rows only
+    assert ("col" in kinds) == ("tiny-col" in kinds) == counted, kinds
