@@ -26,14 +26,20 @@ def test_the_best_alone_wins_a_shared_best_draws() -> None:
     assert by_rank([-10.0, -4.0, -4.0, -30.0]) == (LOST, DRAWN, DRAWN, LOST)
 
 
-@pytest.mark.parametrize("bad", [None, [], {"results": ["won"], "points": [], "score": ""},
-                                 {"results": ["best"], "points": [1], "score": ""},
-                                 {"results": ["won"], "points": [True], "score": ""},
-                                 {"results": ["won"], "points": [1], "score": "x" * 500}])
-def test_an_outcome_from_a_file_or_the_network_is_checked(bad: object) -> None:
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("bad, why", [
+    (None, "an object"), ([], "an object"),
+    ({"results": ["won"], "points": [], "score": ""}, "seat"),
+    ({"results": ["best"], "points": [1], "score": ""}, "a result is one of"),
+    ({"results": ["won"], "points": [True], "score": ""}, "points are a number"),
+    ({"results": ["won"], "points": [1], "score": "x" * 500}, "results, points and a score")])
+def test_an_outcome_from_a_file_or_the_network_is_checked(bad: object, why: str) -> None:
+    with pytest.raises(ValueError, match=why):
         Outcome.from_json(bad)
 
+
+def test_an_outcome_round_trips_with_or_without_points() -> None:
+    for outcome in (Outcome((WON, LOST), (12.5, -3.0), "12 to -3"), Outcome((LOST,), (None,), "")):
+        assert Outcome.from_json(outcome.to_json()) == outcome
 
 def test_pyramid_is_won_by_clearing_every_card() -> None:
     state = PY.new_game(7)
