@@ -227,6 +227,20 @@ def test_winning_lays_the_104th_card() -> None:
     won = allowed(s, M.Transfer("c0", 1, "f"))
     assert won.status == "won" and M.observe(won).won
     assert M.returns(won) == (84.0,)
+    assert M.figures(won) == {"win": True, "score": 84.0, "laid_off": 104.0, "moves": 1.0}
+    assert M.figures(s) == {"win": False, "score": 41.5, "laid_off": 103.0, "moves": 0.0}
+
+
+@pytest.mark.parametrize("rule, mm, key, title", [
+    ("alternate", False, "alternate", "Alternating colours"),
+    ("suit", True, "suit+mm", "Same suit, Miss Milligan"),
+    ("any", False, "any", "Any suit")])
+def test_statistics_are_kept_per_rule_set(rule: str, mm: bool, key: str, title: str) -> None:
+    assert M.mode(M.new_game(1, {"rule": rule, "miss_milligan": mm})) == M.Mode(key, title)
+
+
+def test_a_rule_set_this_version_does_not_know_is_titled_by_its_key() -> None:
+    assert M.rules_title("spiral+mm") == "Spiral, Miss Milligan"
 
 
 def test_random_games_keep_all_104_cards_and_end() -> None:
