@@ -97,6 +97,7 @@ def test_two_players_choose_among_three_hands_of_sixteen() -> None:
     state = C.apply(state, C.Choose(other, 2))
     assert state.phase == "play" and C.current_player(state) == dealer
     assert [len(h) for h in state.hands] == [16, 16]
+    assert C.observe(state, dealer).offered == (16, 0, 0)  # both taken hands are gone
     # The hand left over stays face down for both.
     dead = {c.uid for c in state.offered[0]}
     assert dead <= C.hidden_cards(state, 0) and dead <= C.hidden_cards(state, 1)

@@ -12,6 +12,7 @@ import pytest
 from game.cards import parse_cards
 from game.rules import draw_poker as D
 from game.rules.base import IllegalMove
+from game.rules.outcome import Mode
 from game.rules.registry import RULES_BY_ID
 
 P, H = D.PLAYER, D.DEALER
@@ -49,7 +50,7 @@ def test_check_is_always_answered_by_a_dealer_bet_within_the_players_points() ->
     s = play(hand(), D.Check())
     assert D.current_player(s) == H
     assert {type(m) for m in D.legal_moves(s, H)} == {D.Bet}
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="always answers a check with a bet"):
         D.apply(s, D.Fold(H))
     with pytest.raises(IllegalMove, match="more than you have left"):
         D.apply(s, D.Bet(H, 1000))
@@ -198,6 +199,35 @@ def test_moves_check_their_seat_and_amounts() -> None:
     with pytest.raises(IllegalMove):
         D.apply(s, D.ChooseDealer("ace"))
 
+
+
+# The player faces a bet of every point left; the dealer faces the player's all-in.
+FACING_ALL = (D.Check(), D.Bet(H, 19))
+ALL_IN = (D.Bet(P, 19),)
+
+
+@pytest.mark.parametrize("before, move, why", [
+    (FACING_ALL, D.Check(), "bet of 19 to answer"),
+    (FACING_ALL, D.Bet(P, 1), "bet of 19 to answer"),
+    (FACING_ALL, D.Raise(P, 1), "no points left to raise"),
+    (ALL_IN, D.Raise(H, 1), "no points left to raise"),
+    ((), D.Raise(P, 1), "no bet to call or raise"),
+])
+def test_each_betting_refusal_gives_its_own_reason(before: tuple[D.Move, ...], move: D.Move,
+                                                   why: str) -> None:
+    with pytest.raises(IllegalMove, match=why):
+        D.apply(play(hand(points=20), *before), move)
+
+
+def test_the_view_offers_what_the_seat_to_act_may_bet() -> None:
+    assert D.observe(hand(), P).max_bet == 999
+    assert D.observe(play(hand(), D.Check(), D.Bet(H, 7)), P).max_bet == 992  # after calling 7
+    assert D.observe(play(hand(), D.Bet(P, 10), D.Call(H)), P).max_bet == 0  # the draw
+
+
+def test_statistics_are_kept_per_dealer() -> None:
+    assert D.mode(D.new_game(1)) == Mode("none", "No dealer chosen")
+    assert D.mode(hand(dealer="queen")) == Mode("queen", "Dealer F. Queen")
 
 @pytest.mark.parametrize("seed", range(3))
 def test_points_are_conserved_in_every_hand_of_many_seeded_sessions(seed: int) -> None:
