@@ -59,7 +59,7 @@ def test_score_grid_takes_cards_strings_and_gaps_alike() -> None:
     as_cards = [[None if c == "--" else Card.parse(c) for c in row] for row in FIGURE_1]
     assert P.score_grid(as_cards) == 56
     assert P.score_grid([[None] * 5] * 5) == 0
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="5 rows of 5"):
         P.score_grid(FIGURE_1[:4])
 
 

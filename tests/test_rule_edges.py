@@ -175,6 +175,11 @@ def test_the_target_is_reached_at_exactly_its_score() -> None:
     assert P.seat_score(state, 0) == 70 and P.goal_reached(state, 0)
     fewer = replace(state, grids=(rows_grid("AS KS QS JS TS", "TH AH KH QH JH"),))
     assert not P.goal_reached(fewer, 0)
+    # Each player is held to the target of their own rules.
+    race = P.new_game(1, {"mode": "race", "players": [{"scoring": "american"},
+                                                      {"scoring": "english"}]})
+    race = replace(race, grids=(grid, grid))
+    assert P.goal_reached(race, 1) and not P.goal_reached(race, 0)
 
 
 def test_two_players_level_on_points_is_not_a_win() -> None:
