@@ -178,7 +178,8 @@ def test_the_target_is_reached_at_exactly_its_score() -> None:
     # Each player is held to the target of their own rules.
     race = P.new_game(1, {"mode": "race", "players": [{"scoring": "american"},
                                                       {"scoring": "english"}]})
-    race = replace(race, grids=(grid, grid))
+    short = rows_grid("AS KS QS JS TS", "2D 2C 2H 7C 7D")  # American 125 of 200
+    race = replace(race, grids=(short, grid))
     assert P.goal_reached(race, 1) and not P.goal_reached(race, 0)
 
 
