@@ -14,7 +14,7 @@ import pytest
 from game.cards import Card, as_card
 from game.rules import draw_poker as D
 from game.rules import poker_squares as P
-from game.rules.registry import RULES_BY_ID, playable
+from game.rules.registry import GAME_BY_ID, RULES_BY_ID, playable
 from game.rules.views import from_json
 from tests.driver import key, make_app, settle
 from tests.test_remote_seat import Table
@@ -236,3 +236,15 @@ def test_two_players_outcome_by_points_or_by_pat_hands_made() -> None:
 ])
 def test_every_kind_of_poker_squares_move_is_told_in_words(move: P.Move, words: str) -> None:
     assert P.describe(move) == words
+
+
+@pytest.mark.parametrize("per_game, hands", [
+    ({"poker-squares": {"hands": 12}}, 12),
+    ({}, 10), ([], 10), ({"poker-squares": 12}, 10),  # nothing stored, or not a table
+    ({"pyramid": {"hands": 12}}, 10),  # another game's setting
+    ({"poker-squares": {"hands": 11}}, 10),  # not one of the choices
+    ({"poker-squares": {"hands": 12.0}}, 10),  # equal, but not of the choices' type
+])
+def test_a_stored_setting_is_used_only_if_it_is_one_of_the_choices(per_game: object,
+                                                                    hands: int) -> None:
+    assert GAME_BY_ID["poker-squares"].setting(per_game, "hands") == hands  # type: ignore[arg-type]
