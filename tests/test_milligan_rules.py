@@ -4,6 +4,7 @@ the waiving space, foundations both ways, empty columns, the lost game and scori
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -255,3 +256,11 @@ def test_random_games_keep_all_104_cards_and_end() -> None:
                 c for p in s.foundations for c in p] + ([s.waiting] if s.waiting else [])
             assert len(cards) == 104 and len(set(cards)) == 104
         assert M.is_over(s)
+
+
+def test_the_digest_tells_every_part_of_the_state_apart() -> None:
+    s = position(["9S 8H", "KD"], foundations={0: "AS"}, stock=8)
+    variants = [s, replace(s, waiting=s.stock[0], stock=s.stock[1:]), replace(s, rule="suit"),
+                replace(s, miss_milligan=True), replace(s, moves=1), replace(s, status="lost"),
+                replace(s, columns=s.columns[1:] + s.columns[:1])]
+    assert len({M.state_digest(v) for v in variants}) == len(variants)
