@@ -12,6 +12,12 @@ from game.rules.base import NOBODY, IllegalMove, ModuleRules
 from tests import test_rules_properties as props
 
 
+@pytest.fixture(autouse=True)
+def _plays_worked_out_afresh() -> None:
+    """Every test sees the rules work out a hand's plays, not an answer another test left."""
+    C._plays_in.cache_clear()
+
+
 def play_through_cut(state: C.State) -> C.State:
     while state.phase == "cut":
         state = C.apply(state, C.Cut(state.turn, 0))
@@ -212,3 +218,34 @@ test_every_legal_move_applies_and_round_trips_as_json = \
     props.test_every_legal_move_applies_and_round_trips_as_json
 test_check_agrees_with_legal_moves = props.test_check_agrees_with_legal_moves
 test_no_seat_sees_a_card_hidden_from_it = props.test_no_seat_sees_a_card_hidden_from_it
+
+
+@pytest.mark.parametrize("hand, plays", [
+    ("3S 3H 3D 4S 4H 5S 6S 7S", ["3S", "4S", "5S", "6S", "7S", "3S 3H", "4S 4H", "3S 3H 4S 4H",
+                                 "3S 3H 3D", "3S 3H 3D 4S 4H", "3S 4S 5S 6S 7S"]),
+    ("9S 9H 9D 9C KS", ["9S", "KS", "9S 9H", "9S 9H 9D", "9S 9H 9D 9C KS"]),  # four: a kicker
+    ("5S 5H 6S 6H 7S 7H 8S 9S", ["5S", "6S", "7S", "8S", "9S", "5S 5H", "6S 6H", "7S 7H",
+                                 "5S 5H 6S 6H", "6S 6H 7S 7H", "5S 5H 6S 6H 7S 7H",
+                                 "5S 6S 7S 8S 9S"]),
+    ("3S 3H 3D 4S 4H 4D", ["3S", "4S", "3S 3H", "4S 4H", "3S 3H 4S 4H", "3S 3H 3D", "4S 4H 4D",
+                           "3S 3H 3D 4S 4H 4D", "3S 3H 3D 4S 4H", "4S 4H 4D 3S 3H"]),
+])
+def test_a_hand_offers_every_distinct_discard_once(hand: str, plays: list[str]) -> None:
+    found = [" ".join(c.code for c in cards) for cards in C.combos_in(tuple(parse_cards(hand)))]
+    assert sorted(found) == sorted(plays)
+
+
+def test_a_play_is_one_move_whatever_the_order_of_its_cards() -> None:
+    pair = C.Play(0, ("3S", "3H"))
+    assert pair == C.Play(0, ("3D", "3C")) and hash(pair) == hash(C.Play(0, ("3H", "3D")))
+    assert hash(pair) != hash(C.Play(1, ("3S", "3H"))) and hash(pair) != hash(C.Play(0, ("4S",)))
+
+
+@pytest.mark.parametrize("move, words", [
+    (C.Cut(0, 17), "Seat 1 cuts"),
+    (C.Choose(1, 2), "Seat 2 takes hand 3"),
+    (C.Play(2, ("AS", "KC", "TS", "QD", "JH")),  # aces high
+     "Seat 3 plays 10\u2660 J\u2665 Q\u2666 K\u2663 A\u2660"),
+])
+def test_moves_are_told_by_seat_and_hand_counted_from_one(move: C.Move, words: str) -> None:
+    assert C.describe(move) == words
