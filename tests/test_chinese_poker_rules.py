@@ -127,10 +127,11 @@ def test_when_all_the_others_pass_the_last_to_discard_leads_anything() -> None:
     state = with_hands(dealt(3), "3S 5S 9S 9H", "4S 6S TS TH", "7S 8S QS QH", turn=0)
     state = C.apply(state, C.Play(0, ("9S", "9H")))
     state = C.apply(state, C.Pass(1))
-    assert state.table and state.passes == 1 and len(state.trick) == 2
+    assert state.table and state.passes == 1 and state.trick[-1] == C.Turn(1, ())
     state = C.apply(state, C.Pass(2))
     assert state.table == () and state.trick == () and C.current_player(state) == 0
     assert C.Play(0, ("3S",)) in C.legal_moves(state, 0)
+    assert state.passes == 0 and C.Pass(0) in C.legal_moves(state, 0)  # a free lead afresh
 
 
 def test_a_free_lead_may_pass_until_everyone_else_has() -> None:

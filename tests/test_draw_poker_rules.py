@@ -225,6 +225,13 @@ def test_the_view_offers_what_the_seat_to_act_may_bet() -> None:
     assert D.observe(play(hand(), D.Bet(P, 10), D.Call(H)), P).max_bet == 0  # the draw
 
 
+def test_compact_moves_give_each_run_of_amounts_by_its_ends() -> None:
+    assert D.compact_moves(hand(), P) == [D.Check(P), D.Bet(P, 1), D.Bet(P, 999), D.Fold(P)]
+    facing = play(hand(), D.Check(), D.Bet(H, 7))
+    assert D.compact_moves(facing, P) == [D.Fold(P), D.Call(P), D.Raise(P, 1), D.Raise(P, 992)]
+    assert D.compact_moves(play(hand(points=3), D.Check()), H) == [D.Bet(H, 1), D.Bet(H, 2)]
+
+
 def test_statistics_are_kept_per_dealer() -> None:
     assert D.mode(D.new_game(1)) == Mode("none", "No dealer chosen")
     assert D.mode(hand(dealer="queen")) == Mode("queen", "Dealer F. Queen")

@@ -264,3 +264,14 @@ def test_the_digest_tells_every_part_of_the_state_apart() -> None:
                 replace(s, miss_milligan=True), replace(s, moves=1), replace(s, status="lost"),
                 replace(s, columns=s.columns[1:] + s.columns[:1])]
     assert len({M.state_digest(v) for v in variants}) == len(variants)
+
+
+@pytest.mark.parametrize("move, words", [
+    (M.Deal(), "deal eight from the stock"), (M.Layoff(), "lay off every card that can go up"),
+    (M.Resign(), "give up"), (M.Stuck(), "no card can go up any more: the game is lost"),
+    (M.Transfer("c0", 1, "f"), "1 card from column 1 to the foundations"),
+    (M.Transfer("c7", 2, "w"), "2 cards from column 8 to the waiving space"),
+    (M.Transfer("f3", 1, "c1"), "1 card from foundation 4 to column 2"),
+])
+def test_moves_are_told_in_words(move: M.Move, words: str) -> None:
+    assert M.describe(move) == words

@@ -37,6 +37,15 @@ def test_an_outcome_from_a_file_or_the_network_is_checked(bad: object, why: str)
         Outcome.from_json(bad)
 
 
+def test_an_outcome_has_one_to_sixteen_seats() -> None:
+    assert len(Outcome((DRAWN,) * 16, (0.0,) * 16, "").results) == 16
+    for seats in (0, 17):
+        with pytest.raises(ValueError, match="one result and one score per seat"):
+            Outcome((DRAWN,) * seats, (0.0,) * seats, "")
+    with pytest.raises(ValueError, match="one of won, lost, drawn"):
+        Outcome(("best",), (0.0,), "")
+
+
 def test_an_outcome_round_trips_with_or_without_points() -> None:
     for outcome in (Outcome((WON, LOST), (12.5, -3.0), "12 to -3"), Outcome((LOST,), (None,), "")):
         assert Outcome.from_json(outcome.to_json()) == outcome
