@@ -88,5 +88,5 @@ def test_penalties(left: int, size: int, points: int) -> None:
 
 
 def test_a_penalty_for_more_cards_than_dealt_is_an_error() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="13 cards left of a hand of 12"):
         penalty(13, 12)

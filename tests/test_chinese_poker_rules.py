@@ -66,10 +66,13 @@ def test_a_tied_cut_is_cut_again_by_the_tied_seats_only() -> None:
         state = C.apply(state, C.Cut(seat, 0))
     assert state.phase == "cut" and state.cutters == (1, 3) and state.turn == 1
     assert set(state.cut_aside) == set(kings[:2])
+    # The tied seats' kings are set aside; the others' cards stay on show.
+    assert state.cut == (low[0], None, low[1], None) and len(state.cut_deck) == len(deck) - 4
     with pytest.raises(IllegalMove):
         C.apply(state, C.Cut(0, 0))
     state = C.apply(C.apply(state, C.Cut(1, 0)), C.Cut(3, 0))  # a queen against a low card
     assert state.phase == "deal" and state.dealer == 1
+    assert state.cut == (low[0], queen, low[1], low[2]) and len(state.cut_deck) == len(deck) - 6
 
 
 @pytest.mark.parametrize("players, size", [(3, 16), (4, 12)])
@@ -77,6 +80,13 @@ def test_the_deal_for_three_and_four(players: int, size: int) -> None:
     state = dealt(players)
     assert state.phase == "play" and state.round == 1
     assert [len(h) for h in state.hands] == [size] * players
+    # Dealt from this round's deck, a pile at a time from the dealer's left, each sorted.
+    deck = C.round_deck(1, 1)
+    for i in range(players):
+        pile = sorted(deck[i * size:(i + 1) * size], key=C.sort_key)
+        assert state.hands[(state.dealer + 1 + i) % players] == tuple(pile)
+    assert (state.cut, state.cut_deck, state.cut_aside, state.cutters) == ((), (), (), ())
+    assert (state.leader, state.passes, state.trick, state.played) == (NOBODY, 0, (), ())
     held = [c for h in state.hands for c in h]
     assert len(set(held)) == len(held) == 48 and set(held) == set(C.DECK)
     assert not set(held) & set(C.REMOVED)
@@ -175,6 +185,21 @@ def test_the_match_ends_at_the_target_and_the_lowest_score_wins() -> None:
     assert C.winners(state) == (0,)
     assert C.observe(state, 0).won and not C.observe(state, 1).won
     assert C.legal_moves(state, 0) == []
+
+
+def test_the_match_ends_on_reaching_the_target_exactly() -> None:
+    state = with_hands(dealt(3, target=60), "3S", "4S 5S 6S", "4H 5H", turn=0)
+    state = replace(state, hand_size=3, scores=(30, 10, 5))
+    state = C.apply(state, C.Play(0, ("3S",)))
+    assert state.scores == (30, 60, 45) and state.phase == "over" and state.turn == NOBODY
+
+
+def test_a_play_is_laid_on_the_table_lowest_first_aces_high() -> None:
+    state = with_hands(dealt(3), "AS KC TS QD JH 3S", "4S", "5S", turn=0)
+    state = C.apply(state, C.Play(0, ("AS", "KC", "TS", "QD", "JH")))
+    laid = tuple(parse_cards("TS JH QD KC AS"))
+    assert state.table == laid and state.played == laid and state.leader == 0
+    assert state.trick == (C.Turn(0, laid),)
 
 
 def test_observe_shows_only_the_seats_own_hand() -> None:
