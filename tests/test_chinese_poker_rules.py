@@ -216,11 +216,23 @@ def test_moves_are_never_taken_back() -> None:
     assert not C.can_undo(state, C.legal_moves(state)[0])
 
 
-def test_a_bad_config_is_refused() -> None:
-    with pytest.raises(ValueError):
-        C.new_game(1, {"players": 5})
-    with pytest.raises(ValueError):
-        C.new_game(1, {"target": 0})
+@pytest.mark.parametrize("config, why", [
+    ({"players": 5}, "2, 3 or 4 players"), ({"players": 1}, "2, 3 or 4 players"),
+    ({"players": True}, "2, 3 or 4 players"),
+    ({"target": C.TARGET_MIN - 1}, "target is a score from 1 to 10000"),
+    ({"target": C.TARGET_MAX + 1}, "target is a score from"),
+    ({"target": 100.0}, "target is a score from"), ({"target": "100"}, "target is a score from"),
+    ({"target": True}, "target is a score from"),
+])
+def test_a_bad_config_is_refused(config: dict, why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        C.new_game(1, config)
+
+
+def test_a_new_match_keeps_its_seed_players_and_any_target_in_range() -> None:
+    for target in (C.TARGET_MIN, C.TARGET_MAX):
+        state = C.new_game(7, {"players": 2, "target": target})
+        assert (state.seed, state.players, state.target) == (7, 2, target)
 
 
 class ShortMatch(ModuleRules):

@@ -67,6 +67,10 @@ def test_score_follows_the_manuals_table(rule, won, cards, mm, points) -> None: 
     assert isinstance(M.score(rule, won, cards), float)
 
 
+def test_score_is_the_giants_unless_told_miss_milligan() -> None:
+    assert M.score("any", True, 104) == 16.0
+
+
 def test_score_refuses_what_is_not_a_game() -> None:
     for args in (("spades", True, 104), ("any", True, 105), ("any", False, -1),
                  ("any", False, 3.5)):

@@ -17,7 +17,7 @@ from game.rules import milligan as M
 from game.rules import poker_squares as P
 from game.rules import pyramid as PY
 from game.rules.outcome import DRAWN, LOST, WON, Mode, Outcome, by_rank
-from game.rules.poker_squares_options import parse, target
+from game.rules.poker_squares_options import CATEGORIES, parse, target
 from game.stats import Stats
 
 
@@ -67,7 +67,10 @@ def test_pyramid_is_won_by_clearing_every_card() -> None:
 @pytest.mark.parametrize("config, goal", [({}, 200), ({"scoring": "english"}, 70),
                                           ({"scoring": "user"}, 136), ({"hands": 12}, 240),
                                           ({"mode": "sum_of_two"}, 400),
-                                          ({"scoring": "pat"}, None)])
+                                          ({"scoring": "pat"}, None),
+                                          # a table of losses still sets no target below 0
+                                          ({"scoring": "user",
+                                            "user_points": dict.fromkeys(CATEGORIES, -5)}, 0)])
 def test_poker_squares_targets_follow_the_book(config: dict, goal: int | None) -> None:
     assert target(parse(config)) == goal
 
