@@ -76,13 +76,14 @@ def test_bet_raise_reraise_call() -> None:
 def test_dealer_fold_gives_the_player_the_pot() -> None:
     s = play(hand(), D.Bet(P, 10), D.Fold(H))
     assert s.phase == "done" and s.result == D.HandResult(P, "fold", 12)
-    assert (s.points, s.house) == (1001, -1)
+    assert (s.points, s.house) == (1001, -1) and s.result.player_gain() == 1
 
 
 def test_player_fold_gives_the_dealer_the_pot_and_hides_its_cards() -> None:
     s = play(hand(), D.Check(), D.Bet(H, 4), D.Fold(P))
     assert s.result == D.HandResult(H, "fold", 6)
     assert (s.points, s.house) == (999, 1)  # the dealer's bet comes back with the antes
+    assert s.result.player_gain() == -1
     view = D.observe(s, P)
     assert view.hands[H] == (None,) * 5 and not view.shown
 
@@ -104,7 +105,7 @@ def test_second_round_call_shows_both_hands_and_pays_the_winner() -> None:
     s = with_hands(s, "AS AH AD KC KH", "2S 3S 4S 5S 7D")
     s = play(s, D.Bet(P, 50), D.Call(H))
     assert s.result == D.HandResult(P, "showdown", 104, ("Full house", "High card"))
-    assert s.points == 1000 - 1 - 1 - 50 + 104
+    assert s.points == 1000 - 1 - 1 - 50 + 104 and s.result.player_gain() == 52
     view = D.observe(s, P)
     assert view.shown and view.hands[H] == tuple(parse_cards("2S 3S 4S 5S 7D"))
 
@@ -114,7 +115,7 @@ def test_a_tie_gives_each_side_its_own_bets_back() -> None:
     s = with_hands(s, "AS KH QD JC 9S", "AD KC QH JS 9D")
     s = play(s, D.Check(), D.Bet(H, 3), D.Call(P))
     assert s.result is not None and s.result.winner == -1
-    assert (s.points, s.house) == (1000, 0)
+    assert (s.points, s.house) == (1000, 0) and s.result.player_gain() == 0
 
 
 def test_ranking_goes_through_evaluate_wheel_lowest_no_wraparound() -> None:
@@ -150,8 +151,11 @@ def test_the_session_ends_at_zero_points_and_above_99999() -> None:
     lost = play(s, D.Draw(H))  # all in: the hands open after the draw
     assert lost.result == D.HandResult(H, "showdown", 10, ("High card", "Full house"))
     assert lost.phase == "end" and lost.points == 0 and D.current_player(lost) == D.NOBODY
+    assert D.figures(lost) == {"points": 0, "hands": 1, "broke": True, "broke_the_bank": False}
     rich = play(hand(points=99_999), D.Bet(P, 50), D.Fold(H))
     assert rich.points == 100_000 and rich.phase == "end"
+    assert D.figures(rich) == {"points": 100_000, "hands": 1, "broke": False,
+                               "broke_the_bank": True}
     assert RULES_BY_ID[D.GAME_ID].is_over(rich)
 
 

@@ -279,3 +279,9 @@ def test_the_digest_tells_every_part_of_the_state_apart() -> None:
 ])
 def test_moves_are_told_in_words(move: M.Move, words: str) -> None:
     assert M.describe(move) == words
+
+
+def test_a_view_gives_back_its_position_with_an_empty_stock() -> None:
+    s = replace(position(["9S 8H", "KD"], foundations={0: "AS"}, waiting="5C", rule="suit",
+                         mm=True, stock=8), moves=5)
+    assert M.position_of(M.observe(s)) == replace(s, stock=())

@@ -147,6 +147,12 @@ def test_each_player_and_the_common_rejects_are_kept_apart() -> None:
         P.apply(s, P.Shift(1, "d0", "r0"))
     assert P.observe(s, 1).rejects == (Card.parse("KD"),)
     assert P.observe(s, 1).other_rejects == (Card.parse("AS"),)
+    # A watcher sees the first player's side, with nothing to do.
+    public = P.observe_public(s)
+    assert (public.seat, public.card, public.targets, public.movable) == (P.SPECTATOR, None,
+                                                                         (), ())
+    assert not (public.to_move or public.can_pass or public.can_finish or P.is_over(s))
+    assert (public.grids, public.rejects) == (P.observe(s, 0).grids, P.observe(s, 0).rejects)
 
 
 @pytest.mark.parametrize("config", [
@@ -425,6 +431,7 @@ def test_random_games_of_every_mode_end_with_every_card_accounted_for() -> None:
         placed = [c for g in s.grids for c in g if c] + [c for r in s.rejects for c in r if c]
         rest = [c for c in (*s.dealt, *s.deck, *s.common) if c]
         assert sorted(c.uid for c in placed + rest) == start, mode
+        assert P.is_over(s) and P.observe_public(s).over, mode
 
 
 VARIANTS = (
