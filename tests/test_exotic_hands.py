@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.cards import Card, parse_cards
+from game.rules import exotic_hands
 from game.rules import poker_squares as P
 from game.rules.exotic_hands import EXOTIC, exotic_names
 from game.rules.poker_squares_options import parse, points_table
@@ -18,6 +19,12 @@ from scenes.poker_squares_points import UserPointsPage
 from tests.driver import click, key, make_app, settle, type_text
 
 SEED = 5
+
+
+@pytest.fixture(autouse=True)
+def _names_worked_out_afresh() -> None:
+    """Every test sees a hand's names worked out, not an answer another test left."""
+    exotic_hands._names.cache_clear()
 
 
 def hand(text: str) -> list[Card]:
