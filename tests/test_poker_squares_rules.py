@@ -138,6 +138,9 @@ def test_a_refusal_names_every_reject_it_counts() -> None:
 
 def test_each_player_and_the_common_rejects_are_kept_apart() -> None:
     s = P.deal(pack("AS KD 2C 3H 4S 5D 6C"), {"mode": "alternate", "common_rejects": 1})
+    assert P.reject_target(P.observe(s, 0)) == "c0"  # a free common reject first
+    common_used = P.apply(P.apply(s, P.Shift(0, "d0", "c0")), P.Shift(1, "d0", "r0"))
+    assert P.reject_target(P.observe(common_used, 0)) == "r0"  # then the player's own
     s = P.apply(s, P.Shift(0, "d0", "r0"))  # player 1's own reject
     s = P.apply(s, P.Shift(1, "d0", "r0"))  # player 2's own, under the same name
     s = P.apply(s, P.Shift(0, "d0", "c0"))  # the common one
