@@ -73,6 +73,7 @@ def test_a_tied_cut_is_cut_again_by_the_tied_seats_only() -> None:
     state = C.apply(C.apply(state, C.Cut(1, 0)), C.Cut(3, 0))  # a queen against a low card
     assert state.phase == "deal" and state.dealer == 1
     assert state.cut == (low[0], queen, low[1], low[2]) and len(state.cut_deck) == len(deck) - 6
+    assert C.apply(state, C.Deal(1)).cut_aside == ()  # the kings set aside go back
 
 
 @pytest.mark.parametrize("players, size", [(3, 16), (4, 12)])
@@ -175,6 +176,7 @@ def test_the_round_ends_with_penalties_and_the_winner_deals_next() -> None:
     state = C.apply(state, C.Deal(0))
     assert state.round == 2 and state.phase == "play" and C.current_player(state) == 0
     assert state.table == () and state.played == ()
+    assert state.leader == NOBODY and state.trick == ()  # last round's winning play is gone
 
 
 def test_the_match_ends_at_the_target_and_the_lowest_score_wins() -> None:
@@ -266,6 +268,8 @@ test_no_seat_sees_a_card_hidden_from_it = props.test_no_seat_sees_a_card_hidden_
     ("3S 3H 3D 4S 4H 5S 6S 7S", ["3S", "4S", "5S", "6S", "7S", "3S 3H", "4S 4H", "3S 3H 4S 4H",
                                  "3S 3H 3D", "3S 3H 3D 4S 4H", "3S 4S 5S 6S 7S"]),
     ("9S 9H 9D 9C KS", ["9S", "KS", "9S 9H", "9S 9H 9D", "9S 9H 9D 9C KS"]),  # four: a kicker
+    ("9S 9H 9D 9C KS KH", ["9S", "KS", "9S 9H", "KS KH", "9S 9H 9D", "9S 9H 9D KS KH",
+                           "9S 9H 9D 9C KS"]),  # three of the four make a full house
     ("5S 5H 6S 6H 7S 7H 8S 9S", ["5S", "6S", "7S", "8S", "9S", "5S 5H", "6S 6H", "7S 7H",
                                  "5S 5H 6S 6H", "6S 6H 7S 7H", "5S 5H 6S 6H 7S 7H",
                                  "5S 6S 7S 8S 9S"]),

@@ -88,6 +88,14 @@ def test_a_finished_matrix_and_a_full_one_that_may_end() -> None:
     assert P.placing_refusal(P.observe(moving)) == "There is no card to place. Done (D)."
 
 
+def test_with_both_matrices_full_a_player_who_may_move_cards_is_told_to_pass() -> None:
+    state = P.new_game(4, {"mode": "alternate", "rejects": 0, "can_move": True})
+    for square in range(25):
+        for seat in (0, 1):
+            state = P.apply(state, P.Place(seat, square // 5, square % 5))
+    assert P.placing_refusal(P.observe(state, 0)) == "There is no card to place. Pass (P)."
+
+
 def test_reject_refusals_say_why() -> None:
     none = P.new_game(5, {"rejects": 0})  # the standard game has one
     assert P.reject_refusal(P.observe(none)) == "This game has no rejects."
