@@ -86,6 +86,9 @@ def test_player_fold_gives_the_dealer_the_pot_and_hides_its_cards() -> None:
     assert s.result.player_gain() == -1
     view = D.observe(s, P)
     assert view.hands[H] == (None,) * 5 and not view.shown
+    assert view.face_up(P) == s.hands[P]
+    with pytest.raises(ValueError, match="face down"):
+        view.face_up(H)
 
 
 def test_the_draw_replaces_marked_cards_player_first() -> None:
@@ -108,6 +111,7 @@ def test_second_round_call_shows_both_hands_and_pays_the_winner() -> None:
     assert s.points == 1000 - 1 - 1 - 50 + 104 and s.result.player_gain() == 52
     view = D.observe(s, P)
     assert view.shown and view.hands[H] == tuple(parse_cards("2S 3S 4S 5S 7D"))
+    assert view.face_up(H) == tuple(parse_cards("2S 3S 4S 5S 7D"))
 
 
 def test_a_tie_gives_each_side_its_own_bets_back() -> None:
@@ -156,6 +160,7 @@ def test_the_session_ends_at_zero_points_and_above_99999() -> None:
     assert rich.points == 100_000 and rich.phase == "end"
     assert D.figures(rich) == {"points": 100_000, "hands": 1, "broke": False,
                                "broke_the_bank": True}
+    assert not D.figures(replace(rich, points=D.TOP_POINTS))["broke_the_bank"]
     assert RULES_BY_ID[D.GAME_ID].is_over(rich)
 
 

@@ -43,6 +43,7 @@ EXAMPLES = [
     ("JS QD KH AC 2C", {"round_the_corner_straight"}),
     ("KS AD 2H 3C 4C", {"round_the_corner_straight"}),
     ("2S 3D 5H 8C 9C", {"skeet"}),
+    ("2S 3H 5D 6C 9S", {"skeet"}),  # a 6 for the middle card
     ("AS 3D 5H 7C 9C", {"kilter"}),  # the ace low
     ("6S 8D TH QC AC", {"kilter"}),  # the ace high
     ("KS 2D 4H 6C 8C", {"round_the_corner_kilter"}),
