@@ -183,6 +183,7 @@ def test_the_match_ends_at_the_target_and_the_lowest_score_wins() -> None:
     state = with_hands(dealt(3, target=60), "3S", "4S 5S 6S", "4H 5H", turn=0)
     state = replace(state, hand_size=3, scores=(30, 20, 5))
     assert C.figures(state) == {"win": False, "penalty": 30, "rounds": 1}
+    assert not C.figures(replace(state, scores=(0, 20, 5)))["win"]  # lowest, but not over
     public = C.observe_public(state)  # a spectator sees the counts, no hand
     assert public.seat == C.SPECTATOR and public.hand == () and public.counts == (1, 3, 2)
     state = C.apply(state, C.Play(0, ("3S",)))
