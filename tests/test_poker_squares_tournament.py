@@ -10,7 +10,12 @@ import pygame
 import pytest
 
 from game.rules.poker_squares_options import parse
-from game.rules.poker_squares_tournament import UNDO_REFUSED, Tournament, rules_of
+from game.rules.poker_squares_tournament import (
+    UNDO_REFUSED,
+    Tournament,
+    TournamentRules,
+    rules_of,
+)
 from scenes.poker_squares import PokerSquaresScene
 from tests.driver import click, key, make_app, settle, type_text
 
@@ -49,6 +54,52 @@ def test_json_round_trip_and_hostile_files() -> None:
                  "current": 3}):
         with pytest.raises(ValueError):
             Tournament.from_json(bad)
+
+
+def saved(player: tuple[tuple[int, str, object], ...] = (), **changes: object) -> dict:
+    """Ann, Bob and Cy's file (Bob plays Player 2) with ``changes``, and ``player``'s
+    changes as (index, field, value)."""
+    data = Tournament.of(["Ann", "Bob", "Cy"]).record(3, 50).choose_second(1).to_json()
+    for index, name, value in player:
+        data["players"][index][name] = value
+    return {**data, **changes}
+
+
+@pytest.mark.parametrize("data, why", [
+    (None, "not a tournament"), ({"players": "x"}, "not a tournament"),
+    (saved(current=3), "current player is not one of its players"),
+    (saved(second=3), "Player 2 is not another"), (saved(second=0), "Player 2 is not another"),
+    (saved(players=["Ann"]), "needs a name"),
+    (saved(player=((1, "games", -1),)), "do not add up"),
+    (saved(player=((1, "total", "5"),)), "do not add up"),
+    (saved(player=((1, "deals", [1.5]),)), "do not add up"),
+    (saved(player=((1, "deals", "3"),)), "do not add up"),
+    (saved(player=((1, "total", 2**53),)), "do not add up"),  # beyond a JSON number's ints
+    (saved(rules={"key": "", "title": "t"}), "rules are not readable"),
+    (saved(rules={"key": "k" * 2001, "title": "t"}), "rules are not readable"),
+])
+def test_a_file_that_is_not_a_tournament_is_refused_with_the_reason(data: object,
+                                                                    why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        Tournament.from_json(data)
+
+
+def test_a_file_at_every_bound_still_loads() -> None:
+    edge = saved(current=2, player=((1, "total", 2**53 - 1),),
+                 rules={"key": "k" * 2000, "title": "t"})
+    loaded = Tournament.from_json(edge)
+    assert loaded.rules is not None and len(loaded.rules.key) == 2000
+    assert (loaded.current, loaded.players[1].total) == (2, 2**53 - 1)
+    assert Tournament.from_json(saved(rules={"key": "k", "title": "t"})).rules == \
+        TournamentRules("k", "t")
+
+
+def test_choosing_the_next_player() -> None:
+    t = Tournament.of(["Ann", "Bob", "Cy"]).choose_second(1)
+    with pytest.raises(ValueError, match="no player 4"):
+        t.choose(3)
+    assert t.choose(2).second == 1  # Player 2 stays
+    assert t.choose(1).second is None  # Player 2 now plays first
 
 
 def plain(text: str) -> str:
