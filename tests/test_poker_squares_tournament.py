@@ -75,6 +75,8 @@ def saved(player: tuple[tuple[int, str, object], ...] = (), **changes: object) -
     (saved(player=((1, "deals", [1.5]),)), "do not add up"),
     (saved(player=((1, "deals", "3"),)), "do not add up"),
     (saved(player=((1, "total", 2**53),)), "do not add up"),  # beyond a JSON number's ints
+    (saved(player=((1, "deals", [1] * 10_001),)), "'Bob': scores that do not add up"),
+    (saved(player=((0, "high", None),)), "'Ann': a high or low score is missing"),
     (saved(rules={"key": "", "title": "t"}), "rules are not readable"),
     (saved(rules={"key": "k" * 2001, "title": "t"}), "rules are not readable"),
 ])
@@ -85,9 +87,11 @@ def test_a_file_that_is_not_a_tournament_is_refused_with_the_reason(data: object
 
 
 def test_a_file_at_every_bound_still_loads() -> None:
-    edge = saved(current=2, player=((1, "total", 2**53 - 1),),
+    edge = saved(current=2, player=((1, "total", 2**53 - 1), (1, "deals", [1] * 10_000),
+                                     (2, "high", 7)),  # no games: no high score kept
                  rules={"key": "k" * 2000, "title": "t"})
     loaded = Tournament.from_json(edge)
+    assert len(loaded.players[1].deals) == 10_000 and loaded.players[2].high is None
     assert loaded.rules is not None and len(loaded.rules.key) == 2000
     assert (loaded.current, loaded.players[1].total) == (2, 2**53 - 1)
     assert Tournament.from_json(saved(rules={"key": "k", "title": "t"})).rules == \
@@ -99,6 +103,9 @@ def test_choosing_the_next_player() -> None:
     with pytest.raises(ValueError, match="no player 4"):
         t.choose(3)
     assert t.choose(2).second == 1  # Player 2 stays
+    for index in (3, 0):  # no such player; the one playing first
+        with pytest.raises(ValueError, match=f"player {index + 1} cannot play Player 2"):
+            t.choose_second(index)
     assert t.choose(1).second is None  # Player 2 now plays first
 
 
