@@ -88,10 +88,11 @@ def test_a_file_that_is_not_a_tournament_is_refused_with_the_reason(data: object
 
 def test_a_file_at_every_bound_still_loads() -> None:
     edge = saved(current=2, player=((1, "total", 2**53 - 1), (1, "deals", [1] * 10_000),
-                                     (2, "high", 7)),  # no games: no high score kept
+                                     (2, "high", 7), (2, "low", 3)),  # no games: none kept
                  rules={"key": "k" * 2000, "title": "t"})
     loaded = Tournament.from_json(edge)
-    assert len(loaded.players[1].deals) == 10_000 and loaded.players[2].high is None
+    assert len(loaded.players[1].deals) == 10_000
+    assert loaded.players[2].high is None and loaded.players[2].low is None
     assert loaded.rules is not None and len(loaded.rules.key) == 2000
     assert (loaded.current, loaded.players[1].total) == (2, 2**53 - 1)
     assert Tournament.from_json(saved(rules={"key": "k", "title": "t"})).rules == \
