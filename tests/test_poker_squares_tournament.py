@@ -12,6 +12,7 @@ import pytest
 from game.rules.poker_squares_options import parse
 from game.rules.poker_squares_tournament import (
     UNDO_REFUSED,
+    Standing,
     Tournament,
     TournamentRules,
     rules_of,
@@ -108,6 +109,22 @@ def test_choosing_the_next_player() -> None:
         with pytest.raises(ValueError, match=f"player {index + 1} cannot play Player 2"):
             t.choose_second(index)
     assert t.choose(1).second is None  # Player 2 now plays first
+
+
+def test_standings_compare_rules_by_mode_scoring_and_hands() -> None:
+    assert rules_of(parse({"hands": 12})) == TournamentRules(
+        "one_hand:american:12", "One Hand, American scoring, 12 hands")
+    assert rules_of(parse({"scoring": "user"})).key.startswith("one_hand:user:10:high_card=0,")
+
+
+def test_a_standing_counts_its_games_in_words() -> None:
+    assert Standing("Ann", 1, 50, 50, 50).line() == "Ann: high 50, low 50, average 50.0 (1 game)"
+    assert Standing("Ann", 2, 90, 50, 40).line().endswith("average 45.0 (2 games)")
+
+
+def test_a_guest_at_player_two_is_not_recorded() -> None:
+    t = Tournament.of(["Ann", "Bob"]).record_game(3, 50, 40)  # no Player 2 chosen
+    assert [(p.games, p.low) for p in t.players] == [(1, 50), (0, None)]
 
 
 def plain(text: str) -> str:
