@@ -248,3 +248,11 @@ def test_every_kind_of_poker_squares_move_is_told_in_words(move: P.Move, words: 
 def test_a_stored_setting_is_used_only_if_it_is_one_of_the_choices(per_game: object,
                                                                     hands: int) -> None:
     assert GAME_BY_ID["poker-squares"].setting(per_game, "hands") == hands  # type: ignore[arg-type]
+
+
+def test_a_setting_is_stored_over_a_damaged_entry() -> None:
+    entry = GAME_BY_ID["poker-squares"]
+    assert entry.with_setting({"poker-squares": 12, "pyramid": {"x": 1}}, "hands", 12) == {
+        "poker-squares": {"hands": 12}, "pyramid": {"x": 1}}
+    assert entry.with_setting({"poker-squares": {"mode": "race"}}, "hands", 12) == {
+        "poker-squares": {"mode": "race", "hands": 12}}
