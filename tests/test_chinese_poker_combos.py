@@ -5,6 +5,7 @@ import pytest
 
 from game.cards import parse_cards
 from game.rules.chinese_poker import beats, classify, penalty
+from game.rules.chinese_poker_combos import runs
 
 
 def kind(text: str) -> str | None:
@@ -88,5 +89,17 @@ def test_penalties(left: int, size: int, points: int) -> None:
 
 
 def test_a_penalty_for_more_cards_than_dealt_is_an_error() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="13 cards left of a hand of 12"):
         penalty(13, 12)
+
+
+@pytest.mark.parametrize("heights, shortest, longest, found", [
+    ([3, 4, 5, 7], 1, 3, [[3], [3, 4], [3, 4, 5], [4], [4, 5], [5], [7]]),
+    ([3, 4, 5, 6, 7, 8], 5, 6, [[3, 4, 5, 6, 7], [3, 4, 5, 6, 7, 8], [4, 5, 6, 7, 8]]),
+    ([2, 4, 6], 1, 3, [[2], [4], [6]]),  # a gap ends every run
+    ([9, 10, 11], 2, 2, [[9, 10], [10, 11]]),
+    ([], 1, 5, []),
+])
+def test_runs_are_every_stretch_of_consecutive_heights_within_the_lengths(
+        heights: list[int], shortest: int, longest: int, found: list[list[int]]) -> None:
+    assert runs(heights, shortest, longest) == found

@@ -12,6 +12,12 @@ from game.rules.base import NOBODY, IllegalMove, ModuleRules
 from tests import test_rules_properties as props
 
 
+@pytest.fixture(autouse=True)
+def _plays_worked_out_afresh() -> None:
+    """Every test sees the rules work out a hand's plays, not an answer another test left."""
+    C._plays_in.cache_clear()
+
+
 def play_through_cut(state: C.State) -> C.State:
     while state.phase == "cut":
         state = C.apply(state, C.Cut(state.turn, 0))
@@ -60,10 +66,14 @@ def test_a_tied_cut_is_cut_again_by_the_tied_seats_only() -> None:
         state = C.apply(state, C.Cut(seat, 0))
     assert state.phase == "cut" and state.cutters == (1, 3) and state.turn == 1
     assert set(state.cut_aside) == set(kings[:2])
+    # The tied seats' kings are set aside; the others' cards stay on show.
+    assert state.cut == (low[0], None, low[1], None) and len(state.cut_deck) == len(deck) - 4
     with pytest.raises(IllegalMove):
         C.apply(state, C.Cut(0, 0))
     state = C.apply(C.apply(state, C.Cut(1, 0)), C.Cut(3, 0))  # a queen against a low card
     assert state.phase == "deal" and state.dealer == 1
+    assert state.cut == (low[0], queen, low[1], low[2]) and len(state.cut_deck) == len(deck) - 6
+    assert C.apply(state, C.Deal(1)).cut_aside == ()  # the kings set aside go back
 
 
 @pytest.mark.parametrize("players, size", [(3, 16), (4, 12)])
@@ -71,6 +81,13 @@ def test_the_deal_for_three_and_four(players: int, size: int) -> None:
     state = dealt(players)
     assert state.phase == "play" and state.round == 1
     assert [len(h) for h in state.hands] == [size] * players
+    # Dealt from this round's deck, a pile at a time from the dealer's left, each sorted.
+    deck = C.round_deck(1, 1)
+    for i in range(players):
+        pile = sorted(deck[i * size:(i + 1) * size], key=C.sort_key)
+        assert state.hands[(state.dealer + 1 + i) % players] == tuple(pile)
+    assert (state.cut, state.cut_deck, state.cut_aside, state.cutters) == ((), (), (), ())
+    assert (state.leader, state.passes, state.trick, state.played) == (NOBODY, 0, (), ())
     held = [c for h in state.hands for c in h]
     assert len(set(held)) == len(held) == 48 and set(held) == set(C.DECK)
     assert not set(held) & set(C.REMOVED)
@@ -97,6 +114,7 @@ def test_two_players_choose_among_three_hands_of_sixteen() -> None:
     state = C.apply(state, C.Choose(other, 2))
     assert state.phase == "play" and C.current_player(state) == dealer
     assert [len(h) for h in state.hands] == [16, 16]
+    assert C.observe(state, dealer).offered == (16, 0, 0)  # both taken hands are gone
     # The hand left over stays face down for both.
     dead = {c.uid for c in state.offered[0]}
     assert dead <= C.hidden_cards(state, 0) and dead <= C.hidden_cards(state, 1)
@@ -120,10 +138,11 @@ def test_when_all_the_others_pass_the_last_to_discard_leads_anything() -> None:
     state = with_hands(dealt(3), "3S 5S 9S 9H", "4S 6S TS TH", "7S 8S QS QH", turn=0)
     state = C.apply(state, C.Play(0, ("9S", "9H")))
     state = C.apply(state, C.Pass(1))
-    assert state.table and state.passes == 1 and len(state.trick) == 2
+    assert state.table and state.passes == 1 and state.trick[-1] == C.Turn(1, ())
     state = C.apply(state, C.Pass(2))
     assert state.table == () and state.trick == () and C.current_player(state) == 0
     assert C.Play(0, ("3S",)) in C.legal_moves(state, 0)
+    assert state.passes == 0 and C.Pass(0) in C.legal_moves(state, 0)  # a free lead afresh
 
 
 def test_a_free_lead_may_pass_until_everyone_else_has() -> None:
@@ -157,16 +176,37 @@ def test_the_round_ends_with_penalties_and_the_winner_deals_next() -> None:
     state = C.apply(state, C.Deal(0))
     assert state.round == 2 and state.phase == "play" and C.current_player(state) == 0
     assert state.table == () and state.played == ()
+    assert state.leader == NOBODY and state.trick == ()  # last round's winning play is gone
 
 
 def test_the_match_ends_at_the_target_and_the_lowest_score_wins() -> None:
     state = with_hands(dealt(3, target=60), "3S", "4S 5S 6S", "4H 5H", turn=0)
     state = replace(state, hand_size=3, scores=(30, 20, 5))
+    assert C.figures(state) == {"win": False, "penalty": 30, "rounds": 1}
+    assert not C.figures(replace(state, scores=(0, 20, 5)))["win"]  # lowest, but not over
+    public = C.observe_public(state)  # a spectator sees the counts, no hand
+    assert public.seat == C.SPECTATOR and public.hand == () and public.counts == (1, 3, 2)
     state = C.apply(state, C.Play(0, ("3S",)))
     assert state.scores == (30, 70, 45) and C.current_player(state) == NOBODY
+    assert C.figures(state) == {"win": True, "penalty": 30, "rounds": 1}
     assert C.winners(state) == (0,)
     assert C.observe(state, 0).won and not C.observe(state, 1).won
     assert C.legal_moves(state, 0) == []
+
+
+def test_the_match_ends_on_reaching_the_target_exactly() -> None:
+    state = with_hands(dealt(3, target=60), "3S", "4S 5S 6S", "4H 5H", turn=0)
+    state = replace(state, hand_size=3, scores=(30, 10, 5))
+    state = C.apply(state, C.Play(0, ("3S",)))
+    assert state.scores == (30, 60, 45) and state.phase == "over" and state.turn == NOBODY
+
+
+def test_a_play_is_laid_on_the_table_lowest_first_aces_high() -> None:
+    state = with_hands(dealt(3), "AS KC TS QD JH 3S", "4S", "5S", turn=0)
+    state = C.apply(state, C.Play(0, ("AS", "KC", "TS", "QD", "JH")))
+    laid = tuple(parse_cards("TS JH QD KC AS"))
+    assert state.table == laid and state.played == laid and state.leader == 0
+    assert state.trick == (C.Turn(0, laid),)
 
 
 def test_observe_shows_only_the_seats_own_hand() -> None:
@@ -183,11 +223,23 @@ def test_moves_are_never_taken_back() -> None:
     assert not C.can_undo(state, C.legal_moves(state)[0])
 
 
-def test_a_bad_config_is_refused() -> None:
-    with pytest.raises(ValueError):
-        C.new_game(1, {"players": 5})
-    with pytest.raises(ValueError):
-        C.new_game(1, {"target": 0})
+@pytest.mark.parametrize("config, why", [
+    ({"players": 5}, "2, 3 or 4 players"), ({"players": 1}, "2, 3 or 4 players"),
+    ({"players": True}, "2, 3 or 4 players"),
+    ({"target": C.TARGET_MIN - 1}, "target is a score from 1 to 10000"),
+    ({"target": C.TARGET_MAX + 1}, "target is a score from"),
+    ({"target": 100.0}, "target is a score from"), ({"target": "100"}, "target is a score from"),
+    ({"target": True}, "target is a score from"),
+])
+def test_a_bad_config_is_refused(config: dict, why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        C.new_game(1, config)
+
+
+def test_a_new_match_keeps_its_seed_players_and_any_target_in_range() -> None:
+    for target in (C.TARGET_MIN, C.TARGET_MAX):
+        state = C.new_game(7, {"players": 2, "target": target})
+        assert (state.seed, state.players, state.target) == (7, 2, target)
 
 
 class ShortMatch(ModuleRules):
@@ -211,3 +263,36 @@ test_every_legal_move_applies_and_round_trips_as_json = \
     props.test_every_legal_move_applies_and_round_trips_as_json
 test_check_agrees_with_legal_moves = props.test_check_agrees_with_legal_moves
 test_no_seat_sees_a_card_hidden_from_it = props.test_no_seat_sees_a_card_hidden_from_it
+
+
+@pytest.mark.parametrize("hand, plays", [
+    ("3S 3H 3D 4S 4H 5S 6S 7S", ["3S", "4S", "5S", "6S", "7S", "3S 3H", "4S 4H", "3S 3H 4S 4H",
+                                 "3S 3H 3D", "3S 3H 3D 4S 4H", "3S 4S 5S 6S 7S"]),
+    ("9S 9H 9D 9C KS", ["9S", "KS", "9S 9H", "9S 9H 9D", "9S 9H 9D 9C KS"]),  # four: a kicker
+    ("9S 9H 9D 9C KS KH", ["9S", "KS", "9S 9H", "KS KH", "9S 9H 9D", "9S 9H 9D KS KH",
+                           "9S 9H 9D 9C KS"]),  # three of the four make a full house
+    ("5S 5H 6S 6H 7S 7H 8S 9S", ["5S", "6S", "7S", "8S", "9S", "5S 5H", "6S 6H", "7S 7H",
+                                 "5S 5H 6S 6H", "6S 6H 7S 7H", "5S 5H 6S 6H 7S 7H",
+                                 "5S 6S 7S 8S 9S"]),
+    ("3S 3H 3D 4S 4H 4D", ["3S", "4S", "3S 3H", "4S 4H", "3S 3H 4S 4H", "3S 3H 3D", "4S 4H 4D",
+                           "3S 3H 3D 4S 4H 4D", "3S 3H 3D 4S 4H", "4S 4H 4D 3S 3H"]),
+])
+def test_a_hand_offers_every_distinct_discard_once(hand: str, plays: list[str]) -> None:
+    found = [" ".join(c.code for c in cards) for cards in C.combos_in(tuple(parse_cards(hand)))]
+    assert sorted(found) == sorted(plays)
+
+
+def test_a_play_is_one_move_whatever_the_order_of_its_cards() -> None:
+    pair = C.Play(0, ("3S", "3H"))
+    assert pair == C.Play(0, ("3D", "3C")) and hash(pair) == hash(C.Play(0, ("3H", "3D")))
+    assert hash(pair) != hash(C.Play(1, ("3S", "3H"))) and hash(pair) != hash(C.Play(0, ("4S",)))
+
+
+@pytest.mark.parametrize("move, words", [
+    (C.Cut(0, 17), "Seat 1 cuts"),
+    (C.Choose(1, 2), "Seat 2 takes hand 3"),
+    (C.Play(2, ("AS", "KC", "TS", "QD", "JH")),  # aces high
+     "Seat 3 plays 10\u2660 J\u2665 Q\u2666 K\u2663 A\u2660"),
+])
+def test_moves_are_told_by_seat_and_hand_counted_from_one(move: C.Move, words: str) -> None:
+    assert C.describe(move) == words

@@ -12,6 +12,7 @@ import pytest
 from game.cards import parse_cards
 from game.rules import draw_poker as D
 from game.rules.base import IllegalMove
+from game.rules.outcome import Mode
 from game.rules.registry import RULES_BY_ID
 
 P, H = D.PLAYER, D.DEALER
@@ -49,7 +50,7 @@ def test_check_is_always_answered_by_a_dealer_bet_within_the_players_points() ->
     s = play(hand(), D.Check())
     assert D.current_player(s) == H
     assert {type(m) for m in D.legal_moves(s, H)} == {D.Bet}
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="always answers a check with a bet"):
         D.apply(s, D.Fold(H))
     with pytest.raises(IllegalMove, match="more than you have left"):
         D.apply(s, D.Bet(H, 1000))
@@ -75,15 +76,19 @@ def test_bet_raise_reraise_call() -> None:
 def test_dealer_fold_gives_the_player_the_pot() -> None:
     s = play(hand(), D.Bet(P, 10), D.Fold(H))
     assert s.phase == "done" and s.result == D.HandResult(P, "fold", 12)
-    assert (s.points, s.house) == (1001, -1)
+    assert (s.points, s.house) == (1001, -1) and s.result.player_gain() == 1
 
 
 def test_player_fold_gives_the_dealer_the_pot_and_hides_its_cards() -> None:
     s = play(hand(), D.Check(), D.Bet(H, 4), D.Fold(P))
     assert s.result == D.HandResult(H, "fold", 6)
     assert (s.points, s.house) == (999, 1)  # the dealer's bet comes back with the antes
+    assert s.result.player_gain() == -1
     view = D.observe(s, P)
     assert view.hands[H] == (None,) * 5 and not view.shown
+    assert view.face_up(P) == s.hands[P]
+    with pytest.raises(ValueError, match="face down"):
+        view.face_up(H)
 
 
 def test_the_draw_replaces_marked_cards_player_first() -> None:
@@ -103,9 +108,10 @@ def test_second_round_call_shows_both_hands_and_pays_the_winner() -> None:
     s = with_hands(s, "AS AH AD KC KH", "2S 3S 4S 5S 7D")
     s = play(s, D.Bet(P, 50), D.Call(H))
     assert s.result == D.HandResult(P, "showdown", 104, ("Full house", "High card"))
-    assert s.points == 1000 - 1 - 1 - 50 + 104
+    assert s.points == 1000 - 1 - 1 - 50 + 104 and s.result.player_gain() == 52
     view = D.observe(s, P)
     assert view.shown and view.hands[H] == tuple(parse_cards("2S 3S 4S 5S 7D"))
+    assert view.face_up(H) == tuple(parse_cards("2S 3S 4S 5S 7D"))
 
 
 def test_a_tie_gives_each_side_its_own_bets_back() -> None:
@@ -113,7 +119,7 @@ def test_a_tie_gives_each_side_its_own_bets_back() -> None:
     s = with_hands(s, "AS KH QD JC 9S", "AD KC QH JS 9D")
     s = play(s, D.Check(), D.Bet(H, 3), D.Call(P))
     assert s.result is not None and s.result.winner == -1
-    assert (s.points, s.house) == (1000, 0)
+    assert (s.points, s.house) == (1000, 0) and s.result.player_gain() == 0
 
 
 def test_ranking_goes_through_evaluate_wheel_lowest_no_wraparound() -> None:
@@ -149,8 +155,12 @@ def test_the_session_ends_at_zero_points_and_above_99999() -> None:
     lost = play(s, D.Draw(H))  # all in: the hands open after the draw
     assert lost.result == D.HandResult(H, "showdown", 10, ("High card", "Full house"))
     assert lost.phase == "end" and lost.points == 0 and D.current_player(lost) == D.NOBODY
+    assert D.figures(lost) == {"points": 0, "hands": 1, "broke": True, "broke_the_bank": False}
     rich = play(hand(points=99_999), D.Bet(P, 50), D.Fold(H))
     assert rich.points == 100_000 and rich.phase == "end"
+    assert D.figures(rich) == {"points": 100_000, "hands": 1, "broke": False,
+                               "broke_the_bank": True}
+    assert not D.figures(replace(rich, points=D.TOP_POINTS))["broke_the_bank"]
     assert RULES_BY_ID[D.GAME_ID].is_over(rich)
 
 
@@ -198,6 +208,42 @@ def test_moves_check_their_seat_and_amounts() -> None:
     with pytest.raises(IllegalMove):
         D.apply(s, D.ChooseDealer("ace"))
 
+
+
+# The player faces a bet of every point left; the dealer faces the player's all-in.
+FACING_ALL = (D.Check(), D.Bet(H, 19))
+ALL_IN = (D.Bet(P, 19),)
+
+
+@pytest.mark.parametrize("before, move, why", [
+    (FACING_ALL, D.Check(), "bet of 19 to answer"),
+    (FACING_ALL, D.Bet(P, 1), "bet of 19 to answer"),
+    (FACING_ALL, D.Raise(P, 1), "no points left to raise"),
+    (ALL_IN, D.Raise(H, 1), "no points left to raise"),
+    ((), D.Raise(P, 1), "no bet to call or raise"),
+])
+def test_each_betting_refusal_gives_its_own_reason(before: tuple[D.Move, ...], move: D.Move,
+                                                   why: str) -> None:
+    with pytest.raises(IllegalMove, match=why):
+        D.apply(play(hand(points=20), *before), move)
+
+
+def test_the_view_offers_what_the_seat_to_act_may_bet() -> None:
+    assert D.observe(hand(), P).max_bet == 999
+    assert D.observe(play(hand(), D.Check(), D.Bet(H, 7)), P).max_bet == 992  # after calling 7
+    assert D.observe(play(hand(), D.Bet(P, 10), D.Call(H)), P).max_bet == 0  # the draw
+
+
+def test_compact_moves_give_each_run_of_amounts_by_its_ends() -> None:
+    assert D.compact_moves(hand(), P) == [D.Check(P), D.Bet(P, 1), D.Bet(P, 999), D.Fold(P)]
+    facing = play(hand(), D.Check(), D.Bet(H, 7))
+    assert D.compact_moves(facing, P) == [D.Fold(P), D.Call(P), D.Raise(P, 1), D.Raise(P, 992)]
+    assert D.compact_moves(play(hand(points=3), D.Check()), H) == [D.Bet(H, 1), D.Bet(H, 2)]
+
+
+def test_statistics_are_kept_per_dealer() -> None:
+    assert D.mode(D.new_game(1)) == Mode("none", "No dealer chosen")
+    assert D.mode(hand(dealer="queen")) == Mode("queen", "Dealer F. Queen")
 
 @pytest.mark.parametrize("seed", range(3))
 def test_points_are_conserved_in_every_hand_of_many_seeded_sessions(seed: int) -> None:

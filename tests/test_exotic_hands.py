@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.cards import Card, parse_cards
+from game.rules import exotic_hands
 from game.rules import poker_squares as P
 from game.rules.exotic_hands import EXOTIC, exotic_names
 from game.rules.poker_squares_options import parse, points_table
@@ -18,6 +19,12 @@ from scenes.poker_squares_points import UserPointsPage
 from tests.driver import click, key, make_app, settle, type_text
 
 SEED = 5
+
+
+@pytest.fixture(autouse=True)
+def _names_worked_out_afresh() -> None:
+    """Every test sees a hand's names worked out, not an answer another test left."""
+    exotic_hands._names.cache_clear()
 
 
 def hand(text: str) -> list[Card]:
@@ -36,6 +43,7 @@ EXAMPLES = [
     ("JS QD KH AC 2C", {"round_the_corner_straight"}),
     ("KS AD 2H 3C 4C", {"round_the_corner_straight"}),
     ("2S 3D 5H 8C 9C", {"skeet"}),
+    ("2S 3H 5D 6C 9S", {"skeet"}),  # a 6 for the middle card
     ("AS 3D 5H 7C 9C", {"kilter"}),  # the ace low
     ("6S 8D TH QC AC", {"kilter"}),  # the ace high
     ("KS 2D 4H 6C 8C", {"round_the_corner_kilter"}),

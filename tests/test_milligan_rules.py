@@ -4,6 +4,7 @@ the waiving space, foundations both ways, empty columns, the lost game and scori
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -66,10 +67,14 @@ def test_score_follows_the_manuals_table(rule, won, cards, mm, points) -> None: 
     assert isinstance(M.score(rule, won, cards), float)
 
 
+def test_score_is_the_giants_unless_told_miss_milligan() -> None:
+    assert M.score("any", True, 104) == 16.0
+
+
 def test_score_refuses_what_is_not_a_game() -> None:
     for args in (("spades", True, 104), ("any", True, 105), ("any", False, -1),
                  ("any", False, 3.5)):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="unknown rule|cards laid off must be 0 to 104"):
             M.score(*args)
 
 
@@ -227,6 +232,20 @@ def test_winning_lays_the_104th_card() -> None:
     won = allowed(s, M.Transfer("c0", 1, "f"))
     assert won.status == "won" and M.observe(won).won
     assert M.returns(won) == (84.0,)
+    assert M.figures(won) == {"win": True, "score": 84.0, "laid_off": 104.0, "moves": 1.0}
+    assert M.figures(s) == {"win": False, "score": 41.5, "laid_off": 103.0, "moves": 0.0}
+
+
+@pytest.mark.parametrize("rule, mm, key, title", [
+    ("alternate", False, "alternate", "Alternating colours"),
+    ("suit", True, "suit+mm", "Same suit, Miss Milligan"),
+    ("any", False, "any", "Any suit")])
+def test_statistics_are_kept_per_rule_set(rule: str, mm: bool, key: str, title: str) -> None:
+    assert M.mode(M.new_game(1, {"rule": rule, "miss_milligan": mm})) == M.Mode(key, title)
+
+
+def test_a_rule_set_this_version_does_not_know_is_titled_by_its_key() -> None:
+    assert M.rules_title("spiral+mm") == "Spiral, Miss Milligan"
 
 
 def test_random_games_keep_all_104_cards_and_end() -> None:
@@ -241,3 +260,28 @@ def test_random_games_keep_all_104_cards_and_end() -> None:
                 c for p in s.foundations for c in p] + ([s.waiting] if s.waiting else [])
             assert len(cards) == 104 and len(set(cards)) == 104
         assert M.is_over(s)
+
+
+def test_the_digest_tells_every_part_of_the_state_apart() -> None:
+    s = position(["9S 8H", "KD"], foundations={0: "AS"}, stock=8)
+    variants = [s, replace(s, waiting=s.stock[0]), replace(s, rule="suit"),
+                replace(s, miss_milligan=True), replace(s, moves=1), replace(s, status="lost"),
+                replace(s, columns=s.columns[1:] + s.columns[:1])]
+    assert len({M.state_digest(v) for v in variants}) == len(variants)
+
+
+@pytest.mark.parametrize("move, words", [
+    (M.Deal(), "deal eight from the stock"), (M.Layoff(), "lay off every card that can go up"),
+    (M.Resign(), "give up"), (M.Stuck(), "no card can go up any more: the game is lost"),
+    (M.Transfer("c0", 1, "f"), "1 card from column 1 to the foundations"),
+    (M.Transfer("c7", 2, "w"), "2 cards from column 8 to the waiving space"),
+    (M.Transfer("f3", 1, "c1"), "1 card from foundation 4 to column 2"),
+])
+def test_moves_are_told_in_words(move: M.Move, words: str) -> None:
+    assert M.describe(move) == words
+
+
+def test_a_view_gives_back_its_position_with_an_empty_stock() -> None:
+    s = replace(position(["9S 8H", "KD"], foundations={0: "AS"}, waiting="5C", rule="suit",
+                         mm=True, stock=8), moves=5)
+    assert M.position_of(M.observe(s)) == replace(s, stock=())

@@ -149,9 +149,16 @@ def test_stuck_is_refused_where_the_proof_runs_out(monkeypatch: pytest.MonkeyPat
     refused(position(SEARCHED[0], **SEARCHED[1]), M.Stuck(), "not proven")
 
 
-def test_legal_moves_leave_stuck_to_the_check_even_where_the_game_is_lost() -> None:
+def test_legal_moves_leave_stuck_to_the_check_even_where_the_game_is_lost(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(S, "_settled", {})  # proven here, not remembered from another test
     s = position(SEARCHED[0], **SEARCHED[1])
     assert S.proven_lost(s) is True
+
+    def searched_again(*args: object) -> None:
+        raise AssertionError("the proof is run again")
+    monkeypatch.setattr(S, "verdict", searched_again)
+    assert S.proven_lost(s) is True  # remembered
     assert M.Stuck() not in M.legal_moves(s) and M.Resign() in M.legal_moves(s)
 
 
@@ -176,6 +183,8 @@ def test_the_worker_proof_settles_what_a_move_may_not_and_gives_up_on_time() -> 
     assert S.lost_proof(s, 5.0) is True
     assert S.lost_proof(position(SEARCHED[0], stock=8, **SEARCHED[1]), 5.0) is None
     assert S.search(s, 10**6, deadline=0.0) is None  # out of time at once: unknown
+    S._settled.clear()  # the worker's own clock, not a remembered answer
+    assert S.lost_proof(s, -1.0) is None
 
 
 def random_position(rng: random.Random) -> M.MilliganState:

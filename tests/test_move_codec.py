@@ -3,11 +3,14 @@ is refused with ValueError before the rules ever see it."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from game.rules import chinese_poker as C
 from game.rules import draw_poker as D
 from game.rules import poker_squares as P
+from game.rules.move_codec import MoveCodec
 
 
 @pytest.mark.parametrize("move", [
@@ -46,3 +49,25 @@ def test_bounds_are_the_games_own() -> None:
     with pytest.raises(ValueError):
         P.move_from_json({"type": "place", "seat": 0, "row": 100, "col": 0})
     assert D.move_from_json({"type": "bet", "seat": 0, "amount": 99_999}) == D.Bet(0, 99_999)
+
+
+@dataclass(frozen=True)
+class Say:
+    words: str
+    marks: tuple[str, ...] = ()
+
+
+def test_a_codec_bounds_text_and_lists_at_sixteen_unless_told() -> None:
+    codec = MoveCodec("talk", {"say": Say})
+    longest = Say("x" * 16, ("a",) * 16)
+    assert codec.from_json(codec.to_json(longest)) == longest
+    for data in ({"type": "say", "words": "x" * 17},
+                 {"type": "say", "words": "", "marks": ["a"] * 17}):
+        with pytest.raises(ValueError):
+            codec.from_json(data)
+    with pytest.raises(ValueError, match="not a talk move"):
+        codec.from_json({"type": "shout"})
+    short = MoveCodec("talk", {"say": Say}, text=3)
+    assert short.from_json({"type": "say", "words": "abc"}) == Say("abc")
+    with pytest.raises(ValueError):
+        short.from_json({"type": "say", "words": "abcd"})

@@ -17,7 +17,7 @@ from game.rules import milligan as M
 from game.rules import poker_squares as P
 from game.rules import pyramid as PY
 from game.rules.outcome import DRAWN, LOST, WON, Mode, Outcome, by_rank
-from game.rules.poker_squares_options import parse, target
+from game.rules.poker_squares_options import CATEGORIES, parse, target
 from game.stats import Stats
 
 
@@ -26,14 +26,29 @@ def test_the_best_alone_wins_a_shared_best_draws() -> None:
     assert by_rank([-10.0, -4.0, -4.0, -30.0]) == (LOST, DRAWN, DRAWN, LOST)
 
 
-@pytest.mark.parametrize("bad", [None, [], {"results": ["won"], "points": [], "score": ""},
-                                 {"results": ["best"], "points": [1], "score": ""},
-                                 {"results": ["won"], "points": [True], "score": ""},
-                                 {"results": ["won"], "points": [1], "score": "x" * 500}])
-def test_an_outcome_from_a_file_or_the_network_is_checked(bad: object) -> None:
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("bad, why", [
+    (None, "an object"), ([], "an object"),
+    ({"results": ["won"], "points": [], "score": ""}, "seat"),
+    ({"results": ["best"], "points": [1], "score": ""}, "a result is one of"),
+    ({"results": ["won"], "points": [True], "score": ""}, "points are a number"),
+    ({"results": ["won"], "points": [1], "score": "x" * 500}, "results, points and a score")])
+def test_an_outcome_from_a_file_or_the_network_is_checked(bad: object, why: str) -> None:
+    with pytest.raises(ValueError, match=why):
         Outcome.from_json(bad)
 
+
+def test_an_outcome_has_one_to_sixteen_seats() -> None:
+    assert len(Outcome((DRAWN,) * 16, (0.0,) * 16, "").results) == 16
+    for seats in (0, 17):
+        with pytest.raises(ValueError, match="one result and one score per seat"):
+            Outcome((DRAWN,) * seats, (0.0,) * seats, "")
+    with pytest.raises(ValueError, match="one of won, lost, drawn"):
+        Outcome(("best",), (0.0,), "")
+
+
+def test_an_outcome_round_trips_with_or_without_points() -> None:
+    for outcome in (Outcome((WON, LOST), (12.5, -3.0), "12 to -3"), Outcome((LOST,), (None,), "")):
+        assert Outcome.from_json(outcome.to_json()) == outcome
 
 def test_pyramid_is_won_by_clearing_every_card() -> None:
     state = PY.new_game(7)
@@ -52,7 +67,10 @@ def test_pyramid_is_won_by_clearing_every_card() -> None:
 @pytest.mark.parametrize("config, goal", [({}, 200), ({"scoring": "english"}, 70),
                                           ({"scoring": "user"}, 136), ({"hands": 12}, 240),
                                           ({"mode": "sum_of_two"}, 400),
-                                          ({"scoring": "pat"}, None)])
+                                          ({"scoring": "pat"}, None),
+                                          # a table of losses still sets no target below 0
+                                          ({"scoring": "user",
+                                            "user_points": dict.fromkeys(CATEGORIES, -5)}, 0)])
 def test_poker_squares_targets_follow_the_book(config: dict, goal: int | None) -> None:
     assert target(parse(config)) == goal
 

@@ -88,6 +88,23 @@ def test_a_finished_matrix_and_a_full_one_that_may_end() -> None:
     assert P.placing_refusal(P.observe(moving)) == "There is no card to place. Done (D)."
 
 
+def test_with_both_matrices_full_a_player_who_may_move_cards_is_told_to_pass() -> None:
+    state = P.new_game(4, {"mode": "alternate", "rejects": 0, "can_move": True})
+    for square in range(25):
+        for seat in (0, 1):
+            state = P.apply(state, P.Place(seat, square // 5, square % 5))
+    assert P.placing_refusal(P.observe(state, 0)) == "There is no card to place. Pass (P)."
+    # A watcher may do none of it.
+    public = P.observe_public(state)
+    assert public.seat == P.SPECTATOR and public.targets == public.movable == ()
+    assert public.to_move is False and public.can_pass is False and public.can_finish is False
+
+
+def test_a_watcher_sees_no_card_to_place() -> None:
+    state = P.new_game(3, {"mode": "alternate"})
+    assert P.observe(state, 0).card is not None and P.observe_public(state).card is None
+
+
 def test_reject_refusals_say_why() -> None:
     none = P.new_game(5, {"rejects": 0})  # the standard game has one
     assert P.reject_refusal(P.observe(none)) == "This game has no rejects."

@@ -59,7 +59,7 @@ def test_score_grid_takes_cards_strings_and_gaps_alike() -> None:
     as_cards = [[None if c == "--" else Card.parse(c) for c in row] for row in FIGURE_1]
     assert P.score_grid(as_cards) == 56
     assert P.score_grid([[None] * 5] * 5) == 0
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="5 rows of 5"):
         P.score_grid(FIGURE_1[:4])
 
 
@@ -138,6 +138,9 @@ def test_a_refusal_names_every_reject_it_counts() -> None:
 
 def test_each_player_and_the_common_rejects_are_kept_apart() -> None:
     s = P.deal(pack("AS KD 2C 3H 4S 5D 6C"), {"mode": "alternate", "common_rejects": 1})
+    assert P.reject_target(P.observe(s, 0)) == "c0"  # a free common reject first
+    common_used = P.apply(P.apply(s, P.Shift(0, "d0", "c0")), P.Shift(1, "d0", "r0"))
+    assert P.reject_target(P.observe(common_used, 0)) == "r0"  # then the player's own
     s = P.apply(s, P.Shift(0, "d0", "r0"))  # player 1's own reject
     s = P.apply(s, P.Shift(1, "d0", "r0"))  # player 2's own, under the same name
     s = P.apply(s, P.Shift(0, "d0", "c0"))  # the common one
@@ -147,6 +150,12 @@ def test_each_player_and_the_common_rejects_are_kept_apart() -> None:
         P.apply(s, P.Shift(1, "d0", "r0"))
     assert P.observe(s, 1).rejects == (Card.parse("KD"),)
     assert P.observe(s, 1).other_rejects == (Card.parse("AS"),)
+    # A watcher sees the first player's side, with nothing to do.
+    public = P.observe_public(s)
+    assert (public.seat, public.card, public.targets, public.movable) == (P.SPECTATOR, None,
+                                                                         (), ())
+    assert not (public.to_move or public.can_pass or public.can_finish or P.is_over(s))
+    assert (public.grids, public.rejects) == (P.observe(s, 0).grids, P.observe(s, 0).rejects)
 
 
 @pytest.mark.parametrize("config", [
@@ -425,6 +434,7 @@ def test_random_games_of_every_mode_end_with_every_card_accounted_for() -> None:
         placed = [c for g in s.grids for c in g if c] + [c for r in s.rejects for c in r if c]
         rest = [c for c in (*s.dealt, *s.deck, *s.common) if c]
         assert sorted(c.uid for c in placed + rest) == start, mode
+        assert P.is_over(s) and P.observe_public(s).over, mode
 
 
 VARIANTS = (

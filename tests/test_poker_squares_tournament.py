@@ -10,7 +10,13 @@ import pygame
 import pytest
 
 from game.rules.poker_squares_options import parse
-from game.rules.poker_squares_tournament import UNDO_REFUSED, Tournament, rules_of
+from game.rules.poker_squares_tournament import (
+    UNDO_REFUSED,
+    Standing,
+    Tournament,
+    TournamentRules,
+    rules_of,
+)
 from scenes.poker_squares import PokerSquaresScene
 from tests.driver import click, key, make_app, settle, type_text
 
@@ -49,6 +55,76 @@ def test_json_round_trip_and_hostile_files() -> None:
                  "current": 3}):
         with pytest.raises(ValueError):
             Tournament.from_json(bad)
+
+
+def saved(player: tuple[tuple[int, str, object], ...] = (), **changes: object) -> dict:
+    """Ann, Bob and Cy's file (Bob plays Player 2) with ``changes``, and ``player``'s
+    changes as (index, field, value)."""
+    data = Tournament.of(["Ann", "Bob", "Cy"]).record(3, 50).choose_second(1).to_json()
+    for index, name, value in player:
+        data["players"][index][name] = value
+    return {**data, **changes}
+
+
+@pytest.mark.parametrize("data, why", [
+    (None, "not a tournament"), ({"players": "x"}, "not a tournament"),
+    (saved(current=3), "current player is not one of its players"),
+    (saved(second=3), "Player 2 is not another"), (saved(second=0), "Player 2 is not another"),
+    (saved(players=["Ann"]), "needs a name"),
+    (saved(player=((1, "games", -1),)), "do not add up"),
+    (saved(player=((1, "total", "5"),)), "do not add up"),
+    (saved(player=((1, "deals", [1.5]),)), "do not add up"),
+    (saved(player=((1, "deals", "3"),)), "do not add up"),
+    (saved(player=((1, "total", 2**53),)), "do not add up"),  # beyond a JSON number's ints
+    (saved(player=((1, "deals", [1] * 10_001),)), "'Bob': scores that do not add up"),
+    (saved(player=((0, "high", None),)), "'Ann': a high or low score is missing"),
+    (saved(rules={"key": "", "title": "t"}), "rules are not readable"),
+    (saved(rules={"key": "k" * 2001, "title": "t"}), "rules are not readable"),
+])
+def test_a_file_that_is_not_a_tournament_is_refused_with_the_reason(data: object,
+                                                                    why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        Tournament.from_json(data)
+
+
+def test_a_file_at_every_bound_still_loads() -> None:
+    edge = saved(current=2, player=((1, "total", 2**53 - 1), (1, "deals", [1] * 10_000),
+                                     (2, "high", 7), (2, "low", 3)),  # no games: none kept
+                 rules={"key": "k" * 2000, "title": "t"})
+    loaded = Tournament.from_json(edge)
+    assert len(loaded.players[1].deals) == 10_000
+    assert loaded.players[2].high is None and loaded.players[2].low is None
+    assert loaded.rules is not None and len(loaded.rules.key) == 2000
+    assert (loaded.current, loaded.players[1].total) == (2, 2**53 - 1)
+    assert Tournament.from_json(saved(rules={"key": "k", "title": "t"})).rules == \
+        TournamentRules("k", "t")
+
+
+def test_choosing_the_next_player() -> None:
+    t = Tournament.of(["Ann", "Bob", "Cy"]).choose_second(1)
+    with pytest.raises(ValueError, match="no player 4"):
+        t.choose(3)
+    assert t.choose(2).second == 1  # Player 2 stays
+    for index in (3, 0):  # no such player; the one playing first
+        with pytest.raises(ValueError, match=f"player {index + 1} cannot play Player 2"):
+            t.choose_second(index)
+    assert t.choose(1).second is None  # Player 2 now plays first
+
+
+def test_standings_compare_rules_by_mode_scoring_and_hands() -> None:
+    assert rules_of(parse({"hands": 12})) == TournamentRules(
+        "one_hand:american:12", "One Hand, American scoring, 12 hands")
+    assert rules_of(parse({"scoring": "user"})).key.startswith("one_hand:user:10:high_card=0,")
+
+
+def test_a_standing_counts_its_games_in_words() -> None:
+    assert Standing("Ann", 1, 50, 50, 50).line() == "Ann: high 50, low 50, average 50.0 (1 game)"
+    assert Standing("Ann", 2, 90, 50, 40).line().endswith("average 45.0 (2 games)")
+
+
+def test_a_guest_at_player_two_is_not_recorded() -> None:
+    t = Tournament.of(["Ann", "Bob"]).record_game(3, 50, 40)  # no Player 2 chosen
+    assert [(p.games, p.low) for p in t.players] == [(1, 50), (0, None)]
 
 
 def plain(text: str) -> str:

@@ -2,6 +2,7 @@
 random games that never lose or duplicate a card."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -9,6 +10,7 @@ from game.cards import full_deck, parse_cards
 from game.replay.recorder import Recorder
 from game.rules import pyramid as P
 from game.rules.base import IllegalMove
+from game.rules.outcome import Mode
 
 
 def deal_with(front: str, pack: str = "") -> P.PyramidState:
@@ -108,7 +110,7 @@ def test_clearing_the_pyramid_records_the_deal() -> None:
     pyramid = (None,) * 27 + (parse_cards("KS")[0],)
     s = P.PyramidState(pyramid, s.stock, (), redeals_used=1)
     s = P.apply(s, P.Remove(("KS",)))
-    assert s.cleared_in_deal == 2
+    assert s.cleared_in_deal == 2 and P.observe(s).cleared_in_deal == 2
 
 
 def test_observation_hides_the_pack_under_its_top_card() -> None:
@@ -150,3 +152,82 @@ def test_moves_have_a_stable_json_form() -> None:
     assert P.move_to_json(P.Remove(("4c", "9C"))) == ["4C", "9C"]
     with pytest.raises(ValueError):
         P.move_from_json({"bad": 1})
+
+
+def test_a_move_from_a_file_is_one_or_two_card_codes_in_a_list() -> None:
+    assert P.move_from_json(["KS"]) == P.Remove(("KS",))
+    for bad in ({"KS": 1}, "KS", [], ["AS", "QS", "KS"]):
+        with pytest.raises(ValueError, match="not a pyramid move"):
+            P.move_from_json(bad)
+
+
+def test_moves_are_told_in_words() -> None:
+    assert P.describe(P.Draw()) == "turn a card from the pack"
+    assert P.describe(P.Recycle()) == "turn the waste over"
+    assert P.describe(P.Remove(("6H", "7C"))) == "6\u2665 + 7\u2663"
+
+
+def test_a_new_game_keeps_its_seed_and_redeals() -> None:
+    s = P.new_game(7, {"redeals": 0})
+    assert s.seed == 7 and s.redeals == 0
+
+
+def test_an_empty_pack_says_whether_the_waste_can_be_turned_over() -> None:
+    s = P.new_game(4)
+    while s.stock:
+        s = P.apply(s, P.Draw())
+    with pytest.raises(IllegalMove, match="The pack is empty. Turn the waste over"):
+        P.apply(s, P.Draw())
+    no_redeals = replace(s, redeals_used=s.redeals)
+    no_waste = replace(s, waste=(), discard=s.discard + s.waste)
+    for stuck in (no_redeals, no_waste):
+        with pytest.raises(IllegalMove) as refused:
+            P.apply(stuck, P.Draw())
+        assert str(refused.value) == "The pack is empty."
+
+
+@pytest.mark.parametrize("redeals, title", [(0, "Par scoring, 0 redeals"),
+                                             (1, "Par scoring, 1 redeal"),
+                                             (2, "Par scoring, 2 redeals")])
+def test_the_mode_names_the_redeals(redeals: int, title: str) -> None:
+    assert P.mode(P.new_game(0, {"redeals": redeals})) == Mode(f"redeals-{redeals}", title)
+
+
+def test_the_digest_tells_every_part_of_the_state_apart() -> None:
+    s = P.new_game(0)
+    for _ in range(6):  # remove pairs where it can, else turn the pack: gaps and a waste
+        legal = P.legal_moves(s)
+        s = P.apply(s, next((m for m in legal if isinstance(m, P.Remove)), legal[-1]))
+    variants = [s, replace(s, redeals=1), replace(s, redeals_used=1), replace(s, cleared_in_deal=1),
+                replace(s, waste=s.waste[:1]), replace(s, stock=s.stock[1:]),
+                replace(s, discard=s.discard[1:]), replace(s, pyramid=(None,) + s.pyramid[1:])]
+    assert len({P.state_digest(v) for v in variants}) == len(variants)
+
+
+def test_a_pair_is_one_move_in_either_order() -> None:
+    pair, king = P.Remove(("6H", "7C")), P.Remove(("KS",))
+    assert hash(pair) == hash(P.Remove(("7C", "6H"))) and len({pair, P.Remove(("7C", "6H"))}) == 1
+    assert hash(pair) != hash(king)
+
+
+def test_only_kings_go_alone() -> None:
+    assert not P.needs_partner("KS")
+    assert P.needs_partner("QS") and P.needs_partner("AH")
+
+
+def test_turning_the_pack_draws_until_it_is_empty_then_redeals() -> None:
+    s = P.new_game(4)
+    assert P.turn_pack(P.observe(s)) == P.Draw()
+    while s.stock:
+        s = P.apply(s, P.Draw())
+    assert P.turn_pack(P.observe(s)) == P.Recycle()
+    # Nothing left to turn: "draw", which the rules refuse with their reason.
+    assert P.turn_pack(P.observe(replace(s, waste=(), discard=s.discard + s.waste))) == P.Draw()
+
+
+def test_figures_and_returns_are_the_par_score() -> None:
+    s = P.new_game(1)
+    assert P.figures(s) == {"win": False, "pyramid_clear": False, "par": -52, "score": -52}
+    assert P.returns(s) == (-52,)
+    won = P.PyramidState((None,) * 28, (), (), tuple(full_deck()), cleared_in_deal=1)
+    assert P.figures(won) == {"win": True, "pyramid_clear": True, "par": 50, "score": 50}

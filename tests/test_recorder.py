@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from game.replay.recorder import CursorChange, Recorder, ReplayError
+from game.replay.recorder import CursorChange, Recorder, ReplayError, _brief
 from game.rules.base import IllegalMove
 from game.rules.pyramid import RULES, Draw, Remove
 
@@ -275,3 +275,13 @@ def test_a_game_without_take_backs_stays_so_and_every_tenth_move_is_checked_on_l
     assert set(data["digests"]) == {"0", "10", "11"}
     back = Recorder.from_json(data, RULES_BY_ID)
     assert back.undo_allowed is False and not back.can_undo
+
+
+@pytest.mark.parametrize("value, told", [
+    (ValueError("no such rule"), "no such rule"),  # an error by its message
+    ("draw", "'draw'"),  # a value from the file as written
+    (ValueError("x" * 80), "x" * 80),
+    (ValueError("x" * 81), "x" * 77 + "..."),  # a message line stays within 80
+])
+def test_a_value_in_a_replay_message_is_told_briefly(value: object, told: str) -> None:
+    assert _brief(value) == told

@@ -14,7 +14,7 @@ import pytest
 from game.cards import Card, as_card
 from game.rules import draw_poker as D
 from game.rules import poker_squares as P
-from game.rules.registry import RULES_BY_ID, playable
+from game.rules.registry import GAME_BY_ID, RULES_BY_ID, playable
 from game.rules.views import from_json
 from tests.driver import key, make_app, settle
 from tests.test_remote_seat import Table
@@ -175,6 +175,12 @@ def test_the_target_is_reached_at_exactly_its_score() -> None:
     assert P.seat_score(state, 0) == 70 and P.goal_reached(state, 0)
     fewer = replace(state, grids=(rows_grid("AS KS QS JS TS", "TH AH KH QH JH"),))
     assert not P.goal_reached(fewer, 0)
+    # Each player is held to the target of their own rules.
+    race = P.new_game(1, {"mode": "race", "players": [{"scoring": "american"},
+                                                      {"scoring": "english"}]})
+    short = rows_grid("AS KS QS JS TS", "2D 2C 2H 7C 7D")  # American 125 of 200
+    race = replace(race, grids=(short, grid))
+    assert P.goal_reached(race, 1) and not P.goal_reached(race, 0)
 
 
 def test_two_players_level_on_points_is_not_a_win() -> None:
@@ -230,3 +236,23 @@ def test_two_players_outcome_by_points_or_by_pat_hands_made() -> None:
 ])
 def test_every_kind_of_poker_squares_move_is_told_in_words(move: P.Move, words: str) -> None:
     assert P.describe(move) == words
+
+
+@pytest.mark.parametrize("per_game, hands", [
+    ({"poker-squares": {"hands": 12}}, 12),
+    ({}, 10), ([], 10), ({"poker-squares": 12}, 10),  # nothing stored, or not a table
+    ({"pyramid": {"hands": 12}}, 10),  # another game's setting
+    ({"poker-squares": {"hands": 11}}, 10),  # not one of the choices
+    ({"poker-squares": {"hands": 12.0}}, 10),  # equal, but not of the choices' type
+])
+def test_a_stored_setting_is_used_only_if_it_is_one_of_the_choices(per_game: object,
+                                                                    hands: int) -> None:
+    assert GAME_BY_ID["poker-squares"].setting(per_game, "hands") == hands  # type: ignore[arg-type]
+
+
+def test_a_setting_is_stored_over_a_damaged_entry() -> None:
+    entry = GAME_BY_ID["poker-squares"]
+    assert entry.with_setting({"poker-squares": 12, "pyramid": {"x": 1}}, "hands", 12) == {
+        "poker-squares": {"hands": 12}, "pyramid": {"x": 1}}
+    assert entry.with_setting({"poker-squares": {"mode": "race"}}, "hands", 12) == {
+        "poker-squares": {"mode": "race", "hands": 12}}
