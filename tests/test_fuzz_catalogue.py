@@ -63,8 +63,10 @@ WANTED = {"user-points": {"Hand points"}, "tournament-names": {"A tournament pla
           "tour": {"Your name", "First player's name"}, "new-session": {"New session"},
           "match-end": {"Game … of … over", "Match over", "… wins the match",
                         "The match is a tie"},
-          "round-end": {"Round …", "A tie", "Game over"}, "mouse-question": {"Mouse"},
-          "deal-number": {"Play deal number"}, "hot-seat": {"Target", "…'s turn"},
+          "round-end": {"Round …"}, "cut-tie": {"A tie"}, "pass-the-screen": {"…'s turn"},
+          "raise": {"Raise"}, "leave-two-player": {"Leave the game"},
+          "second-player": {"Player 2"}, "mouse-question": {"Mouse"},
+          "deal-number": {"Play deal number"}, "hot-seat": {"Target", "Seat …"},
           "host-questions": {"The game's table question", "People", "Computer", "Turn timer",
                              "Listen", "Port", "Your name"}}
 

@@ -9,13 +9,18 @@ is not there has no goal."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from game.fuzz.pace import FRAME
 from game.fuzz.starts import Start, random_game, replayed, resume
 from game.match import Entrant, Match
 from game.replay.recorder import Recorder
-from game.rules.registry import GAME_BY_ID, playable
+from game.rules.registry import GAME_BY_ID, GameEntry, playable
+
+SETTLE_FRAMES = 300  # a card's move takes well under a second
+TRIES = 200  # random games played for a position that comes in few of them
 
 # (game id, or "" for any game there is; goal name; what opens it)
 Goal = tuple[str, str, Callable[[Any, int], Any]]
@@ -25,6 +30,17 @@ def goal_starts() -> list[Start]:
     """The goals of the games there are, each a start point the round visits once."""
     return [Start(f"goal:{name}", make) for game, name, make in GOALS
             if not game or game in GAME_BY_ID and GAME_BY_ID[game].playable]
+
+
+def moment(entry: GameEntry, rng: random.Random, wanted: Callable[[Any], bool]
+           ) -> Recorder[Any, Any]:
+    """A random game played up to the first position ``wanted`` holds for (new games
+    until one comes to it)."""
+    for _ in range(TRIES):
+        game = random_game(entry, rng, until=wanted)
+        if wanted(game.state):
+            return game
+    raise RuntimeError(f"no random game of {entry.id} came to the position wanted")
 
 
 def answer(scene: Any, choice: str | None = None) -> None:
@@ -92,24 +108,60 @@ def pyramid_match_end(app: Any, seed: int) -> Any:
 
 
 def round_end(app: Any, seed: int) -> Any:
-    """Chinese Poker resumed a move or three before a round's end: its box (now and
-    then the computer plays the person's seat there)."""
+    """Chinese Poker resumed as a round has ended (its box at once) or a move or three
+    before; now and then the computer plays the person's seat there."""
     rng = random.Random(seed)
     entry = GAME_BY_ID["chinese-poker"]
-    whole = random_game(entry, rng)
-    rules = entry.built_rules
-    replay = Recorder(rules, whole.seed, whole.config)
-    ends = []  # moves after which a new round is dealt
-    for i, move in enumerate(whole.moves):
-        before = replay.state.round
-        replay.play(move)
-        if replay.state.round != before and before > 0:
-            ends.append(i)
-    if not ends:
-        return resume(app, entry, replayed(entry, whole, len(whole.moves) - 1))
-    end = rng.choice(ends)
-    scene = resume(app, entry, replayed(entry, whole, max(0, end - rng.randint(1, 3))))
+    ended = moment(entry, rng, lambda state: state.phase == "deal" and state.round > 0)
+    back = rng.choice((0, 0, 1, 2, 3))  # moves before the round's end
+    scene = resume(app, entry, replayed(entry, ended, len(ended.moves) - back))
     return _computer_now_and_then(scene, rng)
+
+
+def cut_tie(app: Any, seed: int) -> None:
+    """Chinese Poker resumed in the cut for the deal, where a person's cut (a click on
+    the card) ties for highest: the tie is told. The last to cut makes a tie, never the
+    person at seat 0, so people share the screen: the one cutting takes it."""
+    rng = random.Random(seed)
+    entry = GAME_BY_ID["chinese-poker"]
+    rules = entry.built_rules
+
+    def tying(state: Any) -> list[Any]:
+        if state.phase != "cut":
+            return []
+        seat = rules.current_player(state)
+        return [m for m in rules.legal_moves(state, seat)
+                if len(rules.apply(state, m).cut_aside) > len(state.cut_aside)]
+
+    game = moment(entry, rng, lambda state: bool(tying(state)))
+    scene = resume(app, entry, game, _sharing(rng, game.state, rules.current_player(game.state)))
+    app.push(scene)
+    app.frame(FRAME)  # the screen goes to the one cutting
+    scene.on_click(f"cut#{rng.choice(tying(game.state)).index}", (0.0, 0.0))
+    # the tie is told once the card is down: waited for, as random input would seldom
+    for _ in range(SETTLE_FRAMES):
+        if not scene.table.animating:
+            break
+        app.frame(FRAME)
+
+
+def _sharing(rng: random.Random, state: Any, seat: int) -> dict[str, Any]:
+    """A Chinese Poker autosave's seats: people at seat 0 and ``seat`` sharing the
+    screen, each other seat a person or the computer."""
+    seats = ["human" if s in (0, seat) else rng.choice(("human", "medium"))
+             for s in range(state.players)]
+    return {"setup": {"seats": seats, "target": state.target}}
+
+
+def pass_the_screen(app: Any, seed: int) -> Any:
+    """Chinese Poker resumed at a table where people share the screen, just after the
+    turn passed from the person at it to another: the screen is passed."""
+    rng = random.Random(seed)
+    entry = GAME_BY_ID["chinese-poker"]
+    rules = entry.built_rules
+    game = moment(entry, rng, lambda state: state.phase == "play"
+                  and rules.current_player(state) != 0)
+    return resume(app, entry, game, _sharing(rng, game.state, rules.current_player(game.state)))
 
 
 def _computer_now_and_then(scene: Any, rng: random.Random) -> Any:
@@ -141,6 +193,63 @@ def new_session(app: Any, seed: int) -> Any:
     scene = _game(app, "draw-poker", seed)
     scene.press("new")
     return scene
+
+
+def raise_bet(app: Any, seed: int) -> Any:
+    """Draw Poker resumed where the person faces a bet and may raise: Raise asks how
+    much."""
+    from game.rules.draw_poker import PLAYER, Raise
+
+    rng = random.Random(seed)
+    entry = GAME_BY_ID["draw-poker"]
+    rules = entry.built_rules
+    game = moment(entry, rng, lambda state: any(
+        isinstance(m, Raise) for m in rules.legal_moves(state, PLAYER)))
+    scene = resume(app, entry, game)
+    scene.press("raise")
+    return scene
+
+
+def leave_two_player(app: Any, seed: int) -> None:
+    """Poker Squares in a two-player mode: Esc asks before the game is left."""
+    from game.engine.actions import Act, Action
+
+    rng = random.Random(seed)
+    with _two_player_settings(app, rng, rng.choice(("computer", "person"))):
+        scene = _game(app, "poker-squares", seed)
+        app.push(scene)
+        scene.handle(Action(Act.CANCEL))
+
+
+def second_player(app: Any, seed: int) -> None:
+    """Poker Squares in a two-player mode with a person beside as Player 2: a new
+    tournament of two asks which of them plays Player 2."""
+    rng = random.Random(seed)
+    with _two_player_settings(app, rng, "person"):
+        scene = _game(app, "poker-squares", seed)
+        app.push(scene)
+        scene.press("players")
+        answer(scene, "new")
+        for name in ("Ann", "Bob", ""):  # the empty name ends the list
+            scene.hud.dialog.text = name
+            answer(scene)
+
+
+@contextmanager
+def _two_player_settings(app: Any, rng: random.Random, opponent: str) -> Iterator[None]:
+    """Poker Squares' settings at a two-player mode and Player 2 ``opponent`` (as its
+    Rules page sets them) while inside; then as they were."""
+    from game.rules.poker_squares_options import SOLO_MODES
+
+    entry = GAME_BY_ID["poker-squares"]
+    before = app.settings.per_game
+    mode = rng.choice([m for m, _ in entry.option("mode").choices if m not in SOLO_MODES])
+    app.set_setting(per_game=entry.with_setting(entry.with_setting(before, "mode", mode),
+                                                "opponent", opponent))
+    try:
+        yield
+    finally:
+        app.set_setting(per_game=before)
 
 
 def mouse_question(app: Any, seed: int) -> Any:
@@ -184,8 +293,13 @@ GOALS: tuple[Goal, ...] = (
     ("pyramid", "tour", pyramid_tour),
     ("pyramid", "match-end", pyramid_match_end),
     ("chinese-poker", "round-end", round_end),
+    ("chinese-poker", "cut-tie", cut_tie),
+    ("chinese-poker", "pass-the-screen", pass_the_screen),
     ("chinese-poker", "hot-seat", hot_seat),
     ("draw-poker", "new-session", new_session),
+    ("draw-poker", "raise", raise_bet),
+    ("poker-squares", "leave-two-player", leave_two_player),
+    ("poker-squares", "second-player", second_player),
     ("", "mouse-question", mouse_question),
     ("", "deal-number", deal_number),
     ("", "host-questions", host_questions),

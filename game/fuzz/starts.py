@@ -33,13 +33,16 @@ class Start:
 
 
 def random_game(entry: GameEntry, rng: random.Random, moves: int = MAX_MOVES,
-                seed: int | None = None) -> Recorder[Any, Any]:
-    """A game of random legal moves, played to its end (or ``moves`` moves); its deal
-    ``seed``, or one drawn from ``rng``."""
+                seed: int | None = None,
+                until: Callable[[Any], bool] | None = None) -> Recorder[Any, Any]:
+    """A game of random legal moves, played to its end (or ``moves`` moves, or the first
+    position ``until`` holds for); its deal ``seed``, or one drawn from ``rng``."""
     rules = entry.built_rules
     deal = rng.randrange(2**31) if seed is None else seed
     recorder = Recorder(rules, deal, rules.quick_config)
     for _ in range(moves):
+        if until is not None and until(recorder.state):
+            break
         legal = [] if rules.is_over(recorder.state) else rules.legal_moves(recorder.state)
         if not legal:
             break
