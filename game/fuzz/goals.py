@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from game.fuzz.pace import FRAME
-from game.fuzz.starts import Start, random_game, replayed, resume
+from game.fuzz.starts import Start, Watch, random_game, replayed, resume
 from game.match import Entrant, Match
 from game.replay.recorder import Recorder
 from game.rules.registry import GAME_BY_ID, GameEntry, playable
@@ -22,14 +23,20 @@ from game.rules.registry import GAME_BY_ID, GameEntry, playable
 SETTLE_FRAMES = 300  # a card's move takes well under a second
 TRIES = 200  # random games played for a position that comes in few of them
 
-# (game id, or "" for any game there is; goal name; what opens it)
-Goal = tuple[str, str, Callable[[Any, int], Any]]
+
+
+@dataclass(frozen=True)
+class Goal:
+    game: str  # its game's id, or "" for any game there is
+    name: str
+    make: Callable[[Any, int], Any]  # what opens it (a Start's make)
+    watch: Callable[[], Watch] | None = None  # see Start.watch
 
 
 def goal_starts() -> list[Start]:
     """The goals of the games there are, each a start point the round visits once."""
-    return [Start(f"goal:{name}", make) for game, name, make in GOALS
-            if not game or game in GAME_BY_ID and GAME_BY_ID[game].playable]
+    return [Start(f"goal:{g.name}", g.make, watch=g.watch) for g in GOALS
+            if not g.game or g.game in GAME_BY_ID and GAME_BY_ID[g.game].playable]
 
 
 def moment(entry: GameEntry, rng: random.Random, wanted: Callable[[Any], bool]
@@ -287,20 +294,59 @@ def host_questions(app: Any, seed: int) -> None:
         answer(menu)
 
 
+def network_race(app: Any, seed: int) -> None:
+    """A Poker Squares race hosted here against the computer (its lobby): PlayOut starts
+    it and sees it to its end, the match's box."""
+    from scenes.net_setup import HostChoice, host
+
+    entry = GAME_BY_ID["poker-squares"]
+    level = random.Random(seed).choice([a for a in entry.agents if a != "random"])
+    host(app, entry, HostChoice({"mode": "race"}, players=2, people=1, levels=(level,),
+                                name="Host"))
+
+
+@dataclass
+class PlayOut:
+    """A hosted match watched to its end by a player who lets the computer play for him
+    (random input would end it seldom, and never within a jump): Start pressed once the
+    computer sits at the table, then the person's seat the computer's. Done once anything
+    is asked (the match's box) or the table is gone."""
+
+    started: bool = False
+
+    def __call__(self, app: Any) -> bool:
+        from scenes.net_lobby import LobbyScene
+
+        scene = app.scene
+        if isinstance(scene, LobbyScene):
+            lobby = scene.net.client.lobby
+            if not self.started and lobby is not None \
+                    and any(s.kind == "computer" for s in lobby.seats):
+                self.started = True
+                scene.press("start")
+            return scene.hud.dialog is None
+        if getattr(scene, "net", None) is None or scene.hud.dialog is not None:
+            return False
+        if scene.seat not in scene.computers:
+            scene.set_computer(scene.seat, True)
+        return True
+
+
 GOALS: tuple[Goal, ...] = (
-    ("poker-squares", "user-points", user_points),
-    ("poker-squares", "tournament-names", tournament_names),
-    ("pyramid", "tour", pyramid_tour),
-    ("pyramid", "match-end", pyramid_match_end),
-    ("chinese-poker", "round-end", round_end),
-    ("chinese-poker", "cut-tie", cut_tie),
-    ("chinese-poker", "pass-the-screen", pass_the_screen),
-    ("chinese-poker", "hot-seat", hot_seat),
-    ("draw-poker", "new-session", new_session),
-    ("draw-poker", "raise", raise_bet),
-    ("poker-squares", "leave-two-player", leave_two_player),
-    ("poker-squares", "second-player", second_player),
-    ("", "mouse-question", mouse_question),
-    ("", "deal-number", deal_number),
-    ("", "host-questions", host_questions),
+    Goal("poker-squares", "user-points", user_points),
+    Goal("poker-squares", "tournament-names", tournament_names),
+    Goal("pyramid", "tour", pyramid_tour),
+    Goal("pyramid", "match-end", pyramid_match_end),
+    Goal("chinese-poker", "round-end", round_end),
+    Goal("chinese-poker", "cut-tie", cut_tie),
+    Goal("chinese-poker", "pass-the-screen", pass_the_screen),
+    Goal("chinese-poker", "hot-seat", hot_seat),
+    Goal("draw-poker", "new-session", new_session),
+    Goal("draw-poker", "raise", raise_bet),
+    Goal("poker-squares", "leave-two-player", leave_two_player),
+    Goal("poker-squares", "second-player", second_player),
+    Goal("", "mouse-question", mouse_question),
+    Goal("", "deal-number", deal_number),
+    Goal("", "host-questions", host_questions),
+    Goal("poker-squares", "network-race", network_race, PlayOut),
 )

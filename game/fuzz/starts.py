@@ -25,11 +25,18 @@ MAX_MOVES = 2000  # a random game that has not ended by then is cut short
 MIDGAME_CHANCE = 0.3  # the endgame start resumes a game at a random point instead
 
 
+Watch = Callable[[Any], bool]  # (app) -> still watching
+
+
 @dataclass(frozen=True, slots=True)
 class Start:
     name: str
     make: Callable[[Any, int], Any]  # (app, seed) -> a scene to push; None: the menu
     first: bool = False  # visited early in each round: every game and page, then the rest
+    # A start whose moment comes with the computer's play: a new watch for each visit,
+    # which the fuzzer calls before each frame it then runs with no input, until it says
+    # False (it may press what a player would meanwhile)
+    watch: Callable[[], Watch] | None = None
 
 
 def random_game(entry: GameEntry, rng: random.Random, moves: int = MAX_MOVES,
