@@ -63,7 +63,8 @@ def test_a_report_names_the_catalogued_dialogs_it_did_not_reach() -> None:
 
 
 WANTED = {"user-points": {"Hand points"}, "tournament-names": {"A tournament player's name"},
-          "tour": {"Your name", "First player's name"}, "new-session": {"New session"},
+          "tour": {"Your name"}, "tour-two": {"First player's name", "Second player's name"},
+          "give-up": {"Give up"}, "new-session": {"New session"},
           "match-end": {"Game … of … over", "Match over", "… wins the match",
                         "The match is a tie"},
           "round-end": {"Round …"}, "cut-tie": {"A tie"}, "pass-the-screen": {"…'s turn"},

@@ -84,10 +84,21 @@ def tournament_names(app: Any, seed: int) -> Any:
 
 
 def pyramid_tour(app: Any, seed: int) -> Any:
-    """Pyramid's Tour, alone, with a second person or with the computer: the names."""
+    """Pyramid's Tour, alone or with the computer: the player's name."""
     scene = _game(app, "pyramid", seed)
     scene.ask_tour()
-    answer(scene, random.Random(seed).choice(("none", "human", "computer")))
+    answer(scene, random.Random(seed).choice(("none", "computer")))
+    return scene
+
+
+def pyramid_tour_two(app: Any, seed: int) -> Any:
+    """Pyramid's Tour with a second person: the first player's name, or (the first
+    given) the second's."""
+    scene = _game(app, "pyramid", seed)
+    scene.ask_tour()
+    answer(scene, "human")
+    if random.Random(seed).random() < 0.5:
+        answer(scene)  # the first name as offered
     return scene
 
 
@@ -110,8 +121,11 @@ def pyramid_match_end(app: Any, seed: int) -> Any:
     whole = random_game(entry, rng, seed=match.deal_seed(*turn))
     game = replayed(entry, whole, len(whole.moves) - 1)
     game.undo_allowed = False  # a match's game, as the scene starts it
-    # the game's end gives the seat back to its entrant
-    return _computer_now_and_then(resume(app, entry, game, {"match": match.to_json()}), rng)
+    scene = resume(app, entry, game, {"match": match.to_json()})
+    # the computer makes the last move (random input seldom does); the game's end gives
+    # the seat back to its entrant
+    scene.set_computer(scene.seat, True)
+    return scene
 
 
 def round_end(app: Any, seed: int) -> Any:
@@ -259,6 +273,20 @@ def _two_player_settings(app: Any, rng: random.Random, opponent: str) -> Iterato
         app.set_setting(per_game=before)
 
 
+def give_up(app: Any, seed: int) -> Any:
+    """Milligan resumed with the stock dealt out, where a game may be given up: Give up
+    asks first."""
+    from game.rules.milligan import Resign
+
+    entry = GAME_BY_ID["milligan"]
+    rules = entry.built_rules
+    game = moment(entry, random.Random(seed), lambda state: any(
+        isinstance(m, Resign) for m in rules.legal_moves(state)))
+    scene = resume(app, entry, game)
+    scene.press("giveup")
+    return scene
+
+
 def mouse_question(app: Any, seed: int) -> Any:
     """A new game with the Mouse setting at Ask (the setting then goes back)."""
     rng = random.Random(seed)
@@ -336,11 +364,13 @@ GOALS: tuple[Goal, ...] = (
     Goal("poker-squares", "user-points", user_points),
     Goal("poker-squares", "tournament-names", tournament_names),
     Goal("pyramid", "tour", pyramid_tour),
+    Goal("pyramid", "tour-two", pyramid_tour_two),
     Goal("pyramid", "match-end", pyramid_match_end),
     Goal("chinese-poker", "round-end", round_end),
     Goal("chinese-poker", "cut-tie", cut_tie),
     Goal("chinese-poker", "pass-the-screen", pass_the_screen),
     Goal("chinese-poker", "hot-seat", hot_seat),
+    Goal("milligan", "give-up", give_up),
     Goal("draw-poker", "new-session", new_session),
     Goal("draw-poker", "raise", raise_bet),
     Goal("poker-squares", "leave-two-player", leave_two_player),
