@@ -24,7 +24,6 @@ SETTLE_FRAMES = 300  # a card's move takes well under a second
 TRIES = 200  # random games played for a position that comes in few of them
 
 
-
 @dataclass(frozen=True)
 class Goal:
     game: str  # its game's id, or "" for any game there is
@@ -175,8 +174,8 @@ def _sharing(rng: random.Random, state: Any, seat: int) -> dict[str, Any]:
 
 
 def pass_the_screen(app: Any, seed: int) -> Any:
-    """Chinese Poker resumed at a table where people share the screen, just after the
-    turn passed from the person at it to another: the screen is passed."""
+    """Chinese Poker resumed at a table where people share the screen, in play with the
+    turn another person's than the one at it (seat 0): the screen is passed."""
     rng = random.Random(seed)
     entry = GAME_BY_ID["chinese-poker"]
     rules = entry.built_rules
