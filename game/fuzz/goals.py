@@ -101,18 +101,43 @@ def pyramid_tour_two(app: Any, seed: int) -> Any:
     return scene
 
 
-def pyramid_match_end(app: Any, seed: int) -> Any:
-    """A Pyramid match resumed one move before one of its games ends (often the last
-    game: the match is over)."""
+def match_between(app: Any, seed: int) -> Any:
+    """A Pyramid match resumed one move before a game that is not its last ends: the
+    next game's box."""
+    rng = random.Random(seed)
+    return _computer_finishes(_match_game(app, rng, rng.choice(ENTRANTS), last=False))
+
+
+def match_over(app: Any, seed: int) -> Any:
+    """A Pyramid match resumed one move before its last game ends: the match's box
+    (alone: Match over; two: who won, or a tie)."""
+    rng = random.Random(seed)
+    return _computer_finishes(_match_game(app, rng, ENTRANTS[0] if rng.random() < 0.5 else
+                                          rng.choice(ENTRANTS[1:]), last=True))
+
+
+def exit_tournament(app: Any, seed: int) -> Any:
+    """A Pyramid match resumed during one of its games: Exit asks first."""
+    rng = random.Random(seed)
+    scene = _match_game(app, rng, rng.choice(ENTRANTS), last=rng.random() < 0.5)
+    scene.press("exit")
+    return scene
+
+
+ENTRANTS = ((Entrant("Ann"),), (Entrant("Ann"), Entrant("Bob")),
+            (Entrant("Ann"), Entrant("Computer", computer=True)))
+
+
+def _match_game(app: Any, rng: random.Random, entrants: tuple[Entrant, ...], last: bool
+                ) -> Any:
+    """Pyramid resumed one move before the end of a match's game (its ``last``, or an
+    earlier one)."""
     from scenes.pyramid_match import MATCH_GAMES, MAX_ENTRANTS
 
-    rng = random.Random(seed)
-    entrants = rng.choice(((Entrant("Ann"),), (Entrant("Ann"), Entrant("Bob")),
-                           (Entrant("Ann"), Entrant("Computer", computer=True))))
     match = Match(entrants, rng.randrange(2**31), MATCH_GAMES, rng.random() < 0.5,
                   max_entrants=MAX_ENTRANTS)
     turns = MATCH_GAMES * len(entrants)
-    for _ in range(turns - 1 if rng.random() < 0.5 else rng.randrange(turns)):
+    for _ in range(turns - 1 if last else rng.randrange(turns - 1)):
         match = match.record(rng.randint(-60, 30))
     turn = match.next_turn
     assert turn is not None
@@ -120,9 +145,12 @@ def pyramid_match_end(app: Any, seed: int) -> Any:
     whole = random_game(entry, rng, seed=match.deal_seed(*turn))
     game = replayed(entry, whole, len(whole.moves) - 1)
     game.undo_allowed = False  # a match's game, as the scene starts it
-    scene = resume(app, entry, game, {"match": match.to_json()})
-    # the computer makes the last move (random input seldom does); the game's end gives
-    # the seat back to its entrant
+    return resume(app, entry, game, {"match": match.to_json()})
+
+
+def _computer_finishes(scene: Any) -> Any:
+    """The computer makes the game's last move (random input seldom does; the game's end
+    gives the seat back to its entrant)."""
     scene.set_computer(scene.seat, True)
     return scene
 
@@ -364,7 +392,9 @@ GOALS: tuple[Goal, ...] = (
     Goal("poker-squares", "tournament-names", tournament_names),
     Goal("pyramid", "tour", pyramid_tour),
     Goal("pyramid", "tour-two", pyramid_tour_two),
-    Goal("pyramid", "match-end", pyramid_match_end),
+    Goal("pyramid", "match-between", match_between),
+    Goal("pyramid", "match-over", match_over),
+    Goal("pyramid", "exit-tournament", exit_tournament),
     Goal("chinese-poker", "round-end", round_end),
     Goal("chinese-poker", "cut-tie", cut_tie),
     Goal("chinese-poker", "pass-the-screen", pass_the_screen),
