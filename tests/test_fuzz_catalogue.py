@@ -123,3 +123,15 @@ def test_a_watched_goal_sees_its_match_to_the_end(tmp_path: Path, goal: str) -> 
         assert dialog is not None and name_of(dialog.title, dialog.kind) in WANTED[goal]
         while app.scenes:  # the table closes before the run's loop does
             app.scenes.pop().exit()
+
+
+def test_the_games_before_a_tied_match_end_add_up_to_a_tie() -> None:
+    from game.fuzz.goals import ENTRANTS, SCORES, _recorded, _tying
+    from game.match import Match
+
+    match = Match(ENTRANTS[1], 5, 6, False, max_entrants=2)
+    scores = [30, -60, 30, -60, 30, -60, 30, -60, 30, -60, 30]  # Ann 480 up before Bob's last
+    tied = _tying(match, scores, 1, -10)
+    assert all(SCORES[0] <= s <= SCORES[1] for s in tied)
+    assert _recorded(match, tied).record(-10).winner() is None  # a tie
+    assert _tying(match, scores, 1, -400) == scores  # no scores in range tie that

@@ -110,10 +110,11 @@ def match_between(app: Any, seed: int) -> Any:
 
 def match_over(app: Any, seed: int) -> Any:
     """A Pyramid match resumed one move before its last game ends: the match's box
-    (alone: Match over; two: who won, or a tie)."""
+    (alone: Match over; two: who won, or, half the time made so, a tie)."""
     rng = random.Random(seed)
-    return _computer_finishes(_match_game(app, rng, ENTRANTS[0] if rng.random() < 0.5 else
-                                          rng.choice(ENTRANTS[1:]), last=True))
+    entrants = rng.choice(ENTRANTS)
+    return _computer_finishes(_match_game(app, rng, entrants, last=True,
+                                          tie=len(entrants) == 2 and rng.random() < 0.5))
 
 
 def exit_tournament(app: Any, seed: int) -> Any:
@@ -124,28 +125,57 @@ def exit_tournament(app: Any, seed: int) -> Any:
     return scene
 
 
+SCORES = (-60, 30)  # a match game's net scores, as the goals record them
 ENTRANTS = ((Entrant("Ann"),), (Entrant("Ann"), Entrant("Bob")),
             (Entrant("Ann"), Entrant("Computer", computer=True)))
 
 
-def _match_game(app: Any, rng: random.Random, entrants: tuple[Entrant, ...], last: bool
-                ) -> Any:
+def _match_game(app: Any, rng: random.Random, entrants: tuple[Entrant, ...], last: bool,
+                tie: bool = False) -> Any:
     """Pyramid resumed one move before the end of a match's game (its ``last``, or an
-    earlier one)."""
+    earlier one); ``tie``: the games before scored so that the last one's end (its one
+    legal move, mostly) ties the match."""
     from scenes.pyramid_match import MATCH_GAMES, MAX_ENTRANTS
 
     match = Match(entrants, rng.randrange(2**31), MATCH_GAMES, rng.random() < 0.5,
                   max_entrants=MAX_ENTRANTS)
     turns = MATCH_GAMES * len(entrants)
-    for _ in range(turns - 1 if last else rng.randrange(turns - 1)):
-        match = match.record(rng.randint(-60, 30))
-    turn = match.next_turn
+    scores = [rng.randint(*SCORES) for _ in range(turns - 1 if last else
+                                                  rng.randrange(turns - 1))]
+    turn = _recorded(match, scores).next_turn
     assert turn is not None
     entry = GAME_BY_ID["pyramid"]
     whole = random_game(entry, rng, seed=match.deal_seed(*turn))
+    if tie:
+        scores = _tying(match, scores, turn[1], entry.built_rules.observe(whole.state).score)
     game = replayed(entry, whole, len(whole.moves) - 1)
     game.undo_allowed = False  # a match's game, as the scene starts it
-    return resume(app, entry, game, {"match": match.to_json()})
+    return resume(app, entry, game, {"match": _recorded(match, scores).to_json()})
+
+
+def _recorded(match: Match, scores: list[int]) -> Match:
+    for score in scores:
+        match = match.record(score)
+    return match
+
+
+def _tying(match: Match, scores: list[int], last: int, final: int) -> list[int]:
+    """``scores`` (a two-entrant match's, in turn) with the other entrant's moved within
+    ``SCORES`` so that ``last`` scoring ``final`` in the game to come ties the match;
+    as they were when no such move does it."""
+    owners = []
+    for score in scores:
+        turn = match.next_turn
+        assert turn is not None
+        owners.append(turn[1])
+        match = match.record(score)
+    need = final + sum(s if o == last else -s for s, o in zip(scores, owners, strict=True))
+    tied = list(scores)
+    for i, owner in enumerate(owners):
+        if owner != last:
+            tied[i] = min(max(tied[i] + need, SCORES[0]), SCORES[1])
+            need -= tied[i] - scores[i]
+    return tied if need == 0 else scores
 
 
 def _computer_finishes(scene: Any) -> Any:
