@@ -1,8 +1,10 @@
 """The fuzz loop: the real App, headless, in a fresh temporary save folder; one random
 step (or a jump to a start point) then a frame or a few of simulated time, regular or
 not (game/fuzz/pace.py), and after every step a look for exceptions (the app's crash
-guard hands them over) and for tables that lost or gained cards. Frames slower than a
-player forgives and the memory at each round's start are measured (game/fuzz/measure.py).
+guard hands them over) and for tables that lost or gained cards. A start that watches
+(Start.watch: the computer plays on to the moment) is followed by frames with no input
+until it has seen it. Frames slower than a player forgives and the memory at each
+round's start are measured (game/fuzz/measure.py).
 
 Rounds (every start point once) may start from a damaged save folder
 (game/fuzz/hostile.py), switch TV mode, or put the solvers on real worker threads.
@@ -115,6 +117,7 @@ class Fuzzer:
             self._close_app()
             self.app = self._new_app()
             self.report.restarts += 1
+            self._watch = None  # what it watched is gone with the app
         index = self.report.events
         try:
             self._steps += 1
