@@ -601,7 +601,7 @@ class MilliganScene(GameScene[M.MilliganView, M.Move]):
                          "computer can settle: play on, or Give up (G).", seconds=8.0)
 
     def background(self, vp: Viewport) -> pygame.Surface:
-        surface = felt(vp.size).copy()
+        surface = felt(vp.size)  # a copy of its own, to tint
         tint = TABLES.get(self.option("table"))
         if tint is not None:
             surface.fill(tint, special_flags=pygame.BLEND_MULT)

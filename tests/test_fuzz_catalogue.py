@@ -9,6 +9,9 @@ import pytest
 
 from game.fuzz.catalogue import CATALOGUE, UNREACHABLE, name_of, scan
 from game.fuzz.goals import GOALS, goal_starts
+from game.fuzz.outside import sealed
+from game.fuzz.pace import FRAME
+from game.fuzz.runner import WATCH_FRAMES
 from scenes.menu import MenuScene
 from tests.driver import frames, make_app
 
@@ -60,16 +63,21 @@ def test_a_report_names_the_catalogued_dialogs_it_did_not_reach() -> None:
 
 
 WANTED = {"user-points": {"Hand points"}, "tournament-names": {"A tournament player's name"},
-          "tour": {"Your name", "First player's name"}, "new-session": {"New session"},
-          "match-end": {"Game … of … over", "Match over", "… wins the match",
-                        "The match is a tie"},
-          "round-end": {"Round …", "A tie", "Game over"}, "mouse-question": {"Mouse"},
-          "deal-number": {"Play deal number"}, "hot-seat": {"Target", "…'s turn"},
+          "tour": {"Your name"}, "tour-two": {"First player's name", "Second player's name"},
+          "give-up": {"Give up"}, "new-session": {"New session"},
+          "match-between": {"Game … of … over"},
+          "match-over": {"Match over", "… wins the match", "The match is a tie"},
+          "exit-tournament": {"Exit tournament"},
+          "round-end": {"Round …"}, "cut-tie": {"A tie"}, "pass-the-screen": {"…'s turn"},
+          "raise": {"Raise"}, "leave-two-player": {"Leave the game"},
+          "second-player": {"Player 2"}, "mouse-question": {"Mouse"},
+          "deal-number": {"Play deal number"}, "hot-seat": {"Target", "Seat …"},
+          "network-race": {"Network match over"},
           "host-questions": {"The game's table question", "People", "Computer", "Turn timer",
                              "Listen", "Port", "Your name"}}
 
 
-@pytest.mark.parametrize("goal", [name for _, name, _ in GOALS])
+@pytest.mark.parametrize("goal", [g.name for g in GOALS if g.watch is None])
 def test_each_goal_opens_what_it_aims_at(tmp_path: Path, goal: str) -> None:
     """With the computer finishing what a player would (a game's last moves)."""
     start = next(s for s in goal_starts() if s.name == f"goal:{goal}")
@@ -90,3 +98,40 @@ def test_each_goal_opens_what_it_aims_at(tmp_path: Path, goal: str) -> None:
                 break
             frames(app)
     assert reached & WANTED[goal], reached
+
+
+@pytest.mark.parametrize("goal", [g.name for g in GOALS if g.watch is not None])
+def test_a_watched_goal_sees_its_match_to_the_end(tmp_path: Path, goal: str) -> None:
+    """As a fuzz run watches it: the network on the run's stepped loop, no input."""
+    start = next(s for s in goal_starts() if s.name == f"goal:{goal}")
+    assert start.watch is not None
+    with sealed(1) as outside:
+        app = make_app(tmp_path)
+        app.loopback_only = True
+        app.push(MenuScene(app))
+        opened = start.make(app, 1)
+        if opened is not None:
+            app.push(opened)
+        watch = start.watch()
+        for _ in range(WATCH_FRAMES):
+            if not watch(app):
+                break
+            app.frame(FRAME)
+            outside.frame_passed(FRAME)
+            outside.jobs.run()
+        dialog = app.scene.hud.dialog
+        assert dialog is not None and name_of(dialog.title, dialog.kind) in WANTED[goal]
+        while app.scenes:  # the table closes before the run's loop does
+            app.scenes.pop().exit()
+
+
+def test_the_games_before_a_tied_match_end_add_up_to_a_tie() -> None:
+    from game.fuzz.goals import ENTRANTS, SCORES, _recorded, _tying
+    from game.match import Match
+
+    match = Match(ENTRANTS[1], 5, 6, False, max_entrants=2)
+    scores = [30, -60, 30, -60, 30, -60, 30, -60, 30, -60, 30]  # Ann 480 up before Bob's last
+    tied = _tying(match, scores, 1, -10)
+    assert all(SCORES[0] <= s <= SCORES[1] for s in tied)
+    assert _recorded(match, tied).record(-10).winner() is None  # a tie
+    assert _tying(match, scores, 1, -400) == scores  # no scores in range tie that

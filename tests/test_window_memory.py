@@ -92,3 +92,26 @@ def test_the_old_background_and_felt_go_before_the_new_are_drawn(
     frames(app)
     assert ("background", None) in held and ("felt", {}) in held
     assert all(not kept for _, kept in held), held
+
+
+@pytest.mark.parametrize("game", ["milligan", "pyramid"])
+def test_the_table_picture_is_drawn_on_the_felt_handed_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    # felt() hands out a copy of its own: a copy of that (133 MB at 8K) only raised the
+    # peak of the frame a game ended in, whose celebration paints on the table's picture
+    app = make_app(tmp_path)
+    app.push(MenuScene(app))
+    scene = game_scene(app, game, seed=2)
+    app.push(scene)
+    frames(app)
+    handed = []
+    real_felt = scene_module.felt
+
+    def felt(size: tuple[int, int]) -> pygame.Surface:
+        handed.append(real_felt(size))
+        return handed[-1]
+
+    monkeypatch.setattr(scene_module, "felt", felt)
+    monkeypatch.setattr(f"scenes.{game}.felt", felt, raising=False)
+    picture = scene._table_picture(0.0)
+    assert len(handed) == 1 and picture is handed[0]

@@ -40,7 +40,8 @@ def _vignette() -> pygame.Surface:
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    """A green baize with a soft vignette and a faint weave, drawn once per size."""
+    """A green baize with a soft vignette and a faint weave, drawn once per size; each
+    caller gets a copy of its own to draw on (copying it again doubles a frame's peak)."""
     cached = _felt_cache.get(size)
     if cached is not None:
         return cached.copy()

@@ -92,6 +92,10 @@ UNREACHABLE: dict[str, str] = {
                     "cleanly",
     "Start": "starting over a person who has not said Ready: nobody else joins the "
              "fuzzer's tables",
+    "Your deal": "a Chinese Poker deal offered again after a network table refused it, "
+                 "which only a stale state id does (a line that lagged or dropped with the "
+                 "deal on it): the fuzzer's lines to its own tables carry every message in "
+                 "order at once, and a table here deals whenever the dealer presses Deal",
 }
 
 

@@ -1,8 +1,10 @@
 """The fuzz loop: the real App, headless, in a fresh temporary save folder; one random
 step (or a jump to a start point) then a frame or a few of simulated time, regular or
 not (game/fuzz/pace.py), and after every step a look for exceptions (the app's crash
-guard hands them over) and for tables that lost or gained cards. Frames slower than a
-player forgives and the memory at each round's start are measured (game/fuzz/measure.py).
+guard hands them over) and for tables that lost or gained cards. A start that watches
+(Start.watch: the computer plays on to the moment) is followed by frames with no input
+until it has seen it. Frames slower than a player forgives and the memory at each
+round's start are measured (game/fuzz/measure.py).
 
 Rounds (every start point once) may start from a damaged save folder
 (game/fuzz/hostile.py), switch TV mode, or put the solvers on real worker threads.
@@ -32,8 +34,9 @@ from game import storage
 from game.fuzz.catalogue import name_of
 from game.fuzz.hostile import damage
 from game.fuzz.outside import Outside, save_folder, sealed
-from game.fuzz.pace import frame_times
+from game.fuzz.pace import FRAME, frame_times
 from game.fuzz.report import Failure, FuzzReport, location
+from game.fuzz.starts import Watch
 from game.fuzz.trace import Trace
 
 START_SIZE = (640, 360)
@@ -45,6 +48,7 @@ TV_CHANCE = 0.25  # a round switches TV mode
 THREADS_CHANCE = 0.3  # a round's new scenes run their solvers on real worker threads
 JUMP_RESIZE_CHANCE = 0.2  # a jump also resizes the window
 RECENT = 20  # steps kept for a failure's reproduction log
+WATCH_FRAMES = 3600  # a start's watch (Start.watch) lasts at most a minute of frames
 
 
 def run_fuzz(events: int, seed: int, progress: Callable[[FuzzReport], None] | None = None,
@@ -79,6 +83,8 @@ class Fuzzer:
                                     **write_seat_replays(save_dir, seed)})
         self._deck: list[Any] = []  # start points not yet visited this round
         self._next_jump = 0  # step count at which to jump
+        self._watch: Watch | None = None  # the last start's, while it watches
+        self._watched = 0  # frames it has watched
         self._steps = 0
         # each game scene's cursor when last seen: its autosave is checked after a move
         self._cursors: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
@@ -87,7 +93,8 @@ class Fuzzer:
         began = time.perf_counter()
         reported = 0
         try:
-            while self.report.events < events:
+            # a watch is its jump's: a run (and a failure's reproduction) sees it through
+            while self.report.events < events or self._watch is not None:
                 self._step(events)
                 if progress is not None and self.report.events - reported >= 10_000:
                     reported = self.report.events
@@ -110,12 +117,19 @@ class Fuzzer:
             self._close_app()
             self.app = self._new_app()
             self.report.restarts += 1
+            self._watch = None  # what it watched is gone with the app
         index = self.report.events
         try:
             self._steps += 1
             # index counts an event before making it: one that fails is included in the
             # reproduction's --events
-            if self._steps > self._next_jump:
+            watching = self._watching()
+            if watching:  # no input: a frame, and the jobs done meanwhile
+                self._next_jump += 1
+                self.outside.jobs.run()
+            elif index >= limit:  # a watch past the run's last event is over
+                return
+            elif self._steps > self._next_jump:
                 self._next_jump = self._steps + self.rng.randint(*JUMP_GAP)
                 index += 1
                 self.recent.append(self.trace.event(index - 1, self._jump()))
@@ -123,9 +137,9 @@ class Fuzzer:
                 for _ in range(min(self.rng.randint(*BATCH), limit - index)):
                     index += 1
                     self.recent.append(self.trace.event(index - 1, self.inputs.step()))
-            if self.rng.random() < JOBS_CHANCE:
+            if not watching and self.rng.random() < JOBS_CHANCE:
                 self.outside.jobs.run()
-            for seconds in frame_times(self.rng):
+            for seconds in [FRAME] if watching else frame_times(self.rng):
                 began = time.perf_counter()
                 self.app.frame(seconds)
                 self.report.measures.frame(time.perf_counter() - began, index - 1, self.app)
@@ -155,9 +169,19 @@ class Fuzzer:
         scene = start.make(app, seed)
         if scene is not None:
             app.push(scene)
+        self._watch, self._watched = (start.watch() if start.watch else None), 0
         # now and then at an odd size from the start: every scene meets slivers and 8K
         size = f", {self.inputs.resize()}" if self.rng.random() < JUMP_RESIZE_CHANCE else ""
         return f"{note}jump to {start.name} (seed {seed}){size}"
+
+    def _watching(self) -> bool:
+        """Does the last start's watch go on (for at most ``WATCH_FRAMES``)?"""
+        if self._watch is None:
+            return False
+        self._watched += 1
+        if self._watched > WATCH_FRAMES or not self._watch(self.app):
+            self._watch = None
+        return self._watch is not None
 
     def _new_round(self) -> str:
         """Every start point once more, in a new order (popped from the end, so the firsts

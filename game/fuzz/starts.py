@@ -25,21 +25,31 @@ MAX_MOVES = 2000  # a random game that has not ended by then is cut short
 MIDGAME_CHANCE = 0.3  # the endgame start resumes a game at a random point instead
 
 
+Watch = Callable[[Any], bool]  # (app) -> still watching
+
+
 @dataclass(frozen=True, slots=True)
 class Start:
     name: str
     make: Callable[[Any, int], Any]  # (app, seed) -> a scene to push; None: the menu
     first: bool = False  # visited early in each round: every game and page, then the rest
+    # A start whose moment comes with the computer's play: a new watch for each visit,
+    # which the fuzzer calls before each frame it then runs with no input, until it says
+    # False (it may press what a player would meanwhile)
+    watch: Callable[[], Watch] | None = None
 
 
 def random_game(entry: GameEntry, rng: random.Random, moves: int = MAX_MOVES,
-                seed: int | None = None) -> Recorder[Any, Any]:
-    """A game of random legal moves, played to its end (or ``moves`` moves); its deal
-    ``seed``, or one drawn from ``rng``."""
+                seed: int | None = None,
+                until: Callable[[Any], bool] | None = None) -> Recorder[Any, Any]:
+    """A game of random legal moves, played to its end (or ``moves`` moves, or the first
+    position ``until`` holds for); its deal ``seed``, or one drawn from ``rng``."""
     rules = entry.built_rules
     deal = rng.randrange(2**31) if seed is None else seed
     recorder = Recorder(rules, deal, rules.quick_config)
     for _ in range(moves):
+        if until is not None and until(recorder.state):
+            break
         legal = [] if rules.is_over(recorder.state) else rules.legal_moves(recorder.state)
         if not legal:
             break
