@@ -8,6 +8,7 @@ import pytest
 
 from game.ai import chinese_poker_player as P
 from game.ai.chinese_poker_match import play_match, simulate
+from game.cards import parse_cards
 from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import value
 from game.simulate import simulate as simulate_cli
@@ -203,3 +204,51 @@ def test_hard_weighs_a_bomb_within_its_time() -> None:
     hard.deal_unseen = lambda view: deals.append(1) or deal_unseen(view)
     hard.act(C.observe(state, 1), C.legal_moves(state, 1))
     assert len(deals) <= 10
+
+
+def test_hard_reads_the_passes_on_its_own_lead_that_cleared_the_table() -> None:
+    """Hard leads a 9 and all three pass: the trick clears before its next turn, so the
+    view no longer shows the passes; Hard tells them from the cards and the lead."""
+    state = replace(passed_on_a_single_nine(), turn=2, table=(), trick=(), passes=0,
+                    leader=C.NOBODY)
+    hard = P.HardPlayer(seed=1)
+    hard.memory.update(C.observe(state, 2))
+    state = C.apply(state, C.Play(2, ("9H",)))
+    for seat in (3, 0, 1):
+        state = C.apply(state, C.Pass(seat))
+    view = C.observe(state, 2)
+    assert view.trick == () and view.turn == 2
+    hard.memory.update(view)
+    for seat in (3, 0, 1):
+        assert hard.memory.caps(seat)[10:14] == [0, 0, 0, 0]
+
+
+def test_hard_counts_the_turns_a_rival_would_not_have_made_with_a_hand() -> None:
+    """Seat 1 passed on a single 9 with nobody close to going out: the greedy player
+    holding a jack would have played it; holding only low cards it passes."""
+    hard = P.HardPlayer(seed=1)
+    hard.memory.update(C.observe(passed_on_a_single_nine(), 2))
+    turns = hard.memory.latest_first(1)
+    low = P.sim.counts_of(c.rank for c in parse_cards("3H 4D 6D 7H 8D 9D 5D 5H 6H 4C 5C 6C"))
+    jack = P.sim.counts_of(c.rank for c in parse_cards("3H 4D 6D 7H 8D 9D 5D 5H 6H 4C 5C JC"))
+    assert P.reading.surprises(turns, low) == 0
+    assert P.reading.surprises(turns, jack) == 1
+
+
+def test_hard_deals_a_rival_that_led_a_single_9_no_second_9() -> None:
+    """The greedy player leads a pair rather than break it, so a seat that led a single
+    9 at the round's start held no other 9; the caps alone do not say so."""
+    state = with_hands(dealt(4), "9S JS JH JD QS QH QD KS KH KD AS AH",
+                       "3S 3H 4S 4H 5S 5H 6S 6H 7S 7H 8S 8H",
+                       "3D 3C 4D 4C 5D 5C 6D 6C 7D 7C 8D 8C",
+                       "9H 9D 9C TS TH TD TC JC QC KC AD 2S", turn=0)
+    state = C.apply(C.apply(state, C.Play(0, ("9S",))), C.Pass(1))
+    view = C.observe(state, 2)
+    hard, blind = P.HardPlayer(seed=3), P.HardPlayer(seed=3, reads=False)
+    hard.memory.update(view)
+    nines = {"hard": 0, "blind": 0}
+    for _ in range(200):
+        for name, player in (("hard", hard), ("blind", blind)):
+            nines[name] += player.deal_unseen(view)[0][9]
+    assert hard.memory.caps(0)[9] == 4
+    assert nines["hard"] * 3 < nines["blind"], nines
