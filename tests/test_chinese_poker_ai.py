@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from game.ai import chinese_poker_player as P
-from game.ai.chinese_poker_match import play_match, simulate
+from game.ai.chinese_poker_match import play_match, simulate, swapped_deal
 from game.cards import parse_cards
 from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import value
@@ -252,3 +252,9 @@ def test_hard_deals_a_rival_that_led_a_single_9_no_second_9() -> None:
             nines[name] += player.deal_unseen(view)[0][9]
     assert hard.memory.caps(0)[9] == 4
     assert nines["hard"] * 3 < nines["blind"], nines
+
+
+def test_a_swapped_deal_plays_the_same_cards_from_both_seats() -> None:
+    # Medium beats a random player from either seat (see above): all the wins are its.
+    assert swapped_deal(["medium", "random"], "medium", "random", 5, 2) == 1.0
+    assert swapped_deal(["random", "medium"], "medium", "random", 5, 2) == 1.0

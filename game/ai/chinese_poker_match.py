@@ -68,3 +68,27 @@ def simulate(games: int, seed: int, agent: str | None = None, players: int = 4,
             "agents": names, "seconds": round(time.perf_counter() - started, 3),
             "figure": "win_rate", "win_rate": [round(w / per, 4) for w in wins],
             "mean_penalty": [round(s / per, 2) for s in scores]}
+
+
+def swapped_deal(names: Sequence[str], a: str, b: str, seed: int, players: int,
+                 rotate: int = 0) -> float:
+    """The same deals played twice, ``a`` and ``b`` swapped the second time (everyone else
+    keeps their seat): ``a``'s share of the wins less ``b``'s, for each seat ``a`` sat in,
+    so the luck of the cards and the seats cancels."""
+    swap = {a: b, b: a}
+    gain = 0.0
+    tables = 0
+    for table in (list(names), [swap.get(n, n) for n in names]):
+        share, _ = play_match(table, seed, players, rotate=rotate)
+        gain += sum(s for n, s in zip(table, share, strict=True) if n == a)
+        gain -= sum(s for n, s in zip(table, share, strict=True) if n == b)
+        tables += a in table
+    return gain / tables
+
+
+def paired(games: int, seed: int, agents: str, a: str, b: str, players: int = 4
+           ) -> list[float]:
+    """``swapped_deal`` over ``games`` deals (each played twice), seats rotated."""
+    names = [n.strip() for n in agents.split(",")]
+    return [swapped_deal(names, a, b, seed + g, players, rotate=g)
+            for g in counted(range(games), "paired deals")]
