@@ -32,6 +32,7 @@ from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import classify, value
 
 TRIES = 6  # deals tried for one that explains every turn seen
+TOO_MANY = 1_000  # more turns than a round has
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,27 +163,36 @@ def deal(view: C.View, memory: Memory, rng: random.Random) -> list[list[int]]:
     caps = {s: memory.caps(s) for s in rivals}
     turns = {s: memory.latest_first(s) for s in rivals}
     best: list[list[int]] = []
-    fewest = (-1, -1)
+    fewest = (TOO_MANY, 0)
     for _ in range(TRIES):
         hands, strays = _deal_once(view, unseen, caps, rng)
-        odd = (sum(surprises(turns[s], hands[s]) for s in rivals), strays)
-        if fewest[0] < 0 or odd < fewest:
-            best, fewest = hands, odd
-        if odd == (0, 0):
+        odd = 0
+        for s in rivals:  # no need to count past the best deal so far
+            odd += surprises(turns[s], hands[s], fewest[0] - odd)
+        if (odd, strays) < fewest or not best:
+            best, fewest = hands, (odd, strays)
+        if fewest == (0, 0):
             break
     for card in view.hand:
         best[view.seat][value(card.rank)] += 1
     return best
 
 
-def surprises(turns: list[Turn], hand: list[int]) -> int:
+def surprises(turns: list[Turn], hand: list[int], most: int = TOO_MANY) -> int:
     """How many of a rival's ``turns`` (latest first) the greedy player would not have
-    made holding ``hand`` now and, at each, what it has discarded since."""
+    made holding ``hand`` now and, at each, what it has discarded since; counted up to
+    one past ``most``."""
     held = list(hand)
     odd = 0
     for turn in turns:
+        if odd > most:
+            break
         for v in turn.need or ():
             held[v] += 1
+        if turn.table is None and not turn.danger and turn.need and \
+                min(turn.need) != min(v for v in sim.HEIGHTS if held[v]):
+            odd += 1  # a lead sheds the lowest card: no need to weigh the rest
+            continue
         choice = sim.greedy(held, turn.table, turn.danger, sum(held))
         odd += (None if choice is None else tuple(sorted(choice[4]))) != turn.need
     return odd
