@@ -258,3 +258,28 @@ def test_a_swapped_deal_plays_the_same_cards_from_both_seats() -> None:
     # Medium beats a random player from either seat (see above): all the wins are its.
     assert swapped_deal(["medium", "random"], "medium", "random", 5, 2) == 1.0
     assert swapped_deal(["random", "medium"], "medium", "random", 5, 2) == 1.0
+
+
+def test_hard_drops_the_worse_half_of_its_moves_but_keeps_a_plain_one_beside_bombs() -> None:
+    bomb = C.Play(0, ("5S", "5H", "5D", "5C", "3S"))
+    plain = [C.Play(0, (card,)) for card in ("6S", "7S", "8S", "9S")]
+    margins = [[3.0], [1.0], [4.0], [2.0], [0.0]]
+    assert P._better_half(list(range(5)), margins, [*plain, C.Pass(0)]) == [2, 0, 3]
+    bombs_first = [[9.0], [8.0], [1.0], [2.0], [0.0]]
+    assert P._better_half(list(range(5)), bombs_first, [bomb, bomb, *plain[:3]]) == [0, 1, 3]
+
+
+def test_hard_tells_its_best_moves_apart_on_more_deals_than_hard_blind() -> None:
+    state = dealt(4, seed=9)
+    view, legal = C.observe(state, state.turn), C.legal_moves(state, state.turn)
+    weighed = {}
+    for name, player in (("hard", P.HardPlayer(seed=2)), ("blind", P.HardPlayer(2, reads=False))):
+        candidates = player.candidates(view, legal)
+        margins: list[list[float]] = [[] for _ in candidates]
+        live = player.weigh(view, candidates, margins, 0.0)
+        weighed[name] = (len(live), max(len(margins[i]) for i in live),
+                         sum(map(len, margins)))
+    assert len(P.HardPlayer(seed=2).candidates(view, legal)) == 9
+    assert weighed["blind"] == (9, 13, 117)
+    assert weighed["hard"][:2] == (3, 4 + 8 + 13)  # 9 moves, then 5, then 3
+    assert weighed["hard"][2] <= P.PLAYOUTS
