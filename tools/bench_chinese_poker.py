@@ -2,7 +2,10 @@
 against three Medium (target: it wins at least 60% of matches; 25% is parity), today's
 Hard before it read the table (``hard-blind``) in the same seat for the gain, Hard and
 hard-blind at one table with two Medium (Hard must win more), Medium against three
-random players (at least 60%); and how long Hard thinks at the table (1 s a move). The
+random players (at least 60%); and how long Hard thinks at the table (1 s a move).
+First come the paired deals: each deal played twice, Hard and hard-blind swapped, at one
+table with two Medium and each against three Medium, for the gain from reading with
+the cards' luck cancelled (``--paired-only``: these and the move times alone). The
 issue's size is 2,000 matches a pairing, hours on one core: run it under ``nice``;
 ``--games`` shortens it. Win shares come with a 95% interval.
 """
