@@ -283,3 +283,13 @@ def test_hard_tells_its_best_moves_apart_on_more_deals_than_hard_blind() -> None
     assert weighed["blind"] == (9, 13, 117)
     assert weighed["hard"][:2] == (3, 4 + 8 + 13)  # 9 moves, then 5, then 3
     assert weighed["hard"][2] <= P.PLAYOUTS
+
+
+def test_a_swapped_round_weighs_the_penalty_margins_of_one_round() -> None:
+    """One round of seed 5 from both seats: at each table Medium's margin less the
+    random player's is twice the penalties between them; the two tables are averaged."""
+    names = ["medium", "random"]
+    scores = [play_match(t, 5, 2, target=1)[1] for t in (names, names[::-1])]
+    gap = (scores[0][1] - scores[0][0]) + (scores[1][0] - scores[1][1])
+    assert gap > 0
+    assert swapped_deal(names, "medium", "random", 5, 2, rounds=True) == 2 * gap / 2  # tables
