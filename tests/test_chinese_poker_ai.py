@@ -7,7 +7,8 @@ from dataclasses import replace
 import pytest
 
 from game.ai import chinese_poker_player as P
-from game.ai.chinese_poker_match import play_match, simulate
+from game.ai.chinese_poker_match import play_match, simulate, swapped_deal
+from game.cards import parse_cards
 from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import value
 from game.simulate import simulate as simulate_cli
@@ -203,3 +204,92 @@ def test_hard_weighs_a_bomb_within_its_time() -> None:
     hard.deal_unseen = lambda view: deals.append(1) or deal_unseen(view)
     hard.act(C.observe(state, 1), C.legal_moves(state, 1))
     assert len(deals) <= 10
+
+
+def test_hard_reads_the_passes_on_its_own_lead_that_cleared_the_table() -> None:
+    """Hard leads a 9 and all three pass: the trick clears before its next turn, so the
+    view no longer shows the passes; Hard tells them from the cards and the lead."""
+    state = replace(passed_on_a_single_nine(), turn=2, table=(), trick=(), passes=0,
+                    leader=C.NOBODY)
+    hard = P.HardPlayer(seed=1)
+    hard.memory.update(C.observe(state, 2))
+    state = C.apply(state, C.Play(2, ("9H",)))
+    for seat in (3, 0, 1):
+        state = C.apply(state, C.Pass(seat))
+    view = C.observe(state, 2)
+    assert view.trick == () and view.turn == 2
+    hard.memory.update(view)
+    for seat in (3, 0, 1):
+        assert hard.memory.caps(seat)[10:14] == [0, 0, 0, 0]
+
+
+def test_hard_counts_the_turns_a_rival_would_not_have_made_with_a_hand() -> None:
+    """Seat 1 passed on a single 9 with nobody close to going out: the greedy player
+    holding a jack would have played it; holding only low cards it passes."""
+    hard = P.HardPlayer(seed=1)
+    hard.memory.update(C.observe(passed_on_a_single_nine(), 2))
+    turns = hard.memory.latest_first(1)
+    low = P.sim.counts_of(c.rank for c in parse_cards("3H 4D 6D 7H 8D 9D 5D 5H 6H 4C 5C 6C"))
+    jack = P.sim.counts_of(c.rank for c in parse_cards("3H 4D 6D 7H 8D 9D 5D 5H 6H 4C 5C JC"))
+    assert P.reading.surprises(turns, low) == 0
+    assert P.reading.surprises(turns, jack) == 1
+
+
+def test_hard_deals_a_rival_that_led_a_single_9_no_second_9() -> None:
+    """The greedy player leads a pair rather than break it, so a seat that led a single
+    9 at the round's start held no other 9; the caps alone do not say so."""
+    state = with_hands(dealt(4), "9S JS JH JD QS QH QD KS KH KD AS AH",
+                       "3S 3H 4S 4H 5S 5H 6S 6H 7S 7H 8S 8H",
+                       "3D 3C 4D 4C 5D 5C 6D 6C 7D 7C 8D 8C",
+                       "9H 9D 9C TS TH TD TC JC QC KC AD 2S", turn=0)
+    state = C.apply(C.apply(state, C.Play(0, ("9S",))), C.Pass(1))
+    view = C.observe(state, 2)
+    hard, blind = P.HardPlayer(seed=3), P.HardPlayer(seed=3, reads=False)
+    hard.memory.update(view)
+    nines = {"hard": 0, "blind": 0}
+    for _ in range(200):
+        for name, player in (("hard", hard), ("blind", blind)):
+            nines[name] += player.deal_unseen(view)[0][9]
+    assert hard.memory.caps(0)[9] == 4
+    assert nines["hard"] * 3 < nines["blind"], nines
+
+
+def test_a_swapped_deal_plays_the_same_cards_from_both_seats() -> None:
+    # Medium beats a random player from either seat (see above): all the wins are its.
+    assert swapped_deal(["medium", "random"], "medium", "random", 5, 2) == 1.0
+    assert swapped_deal(["random", "medium"], "medium", "random", 5, 2) == 1.0
+
+
+def test_hard_drops_the_worse_half_of_its_moves_but_keeps_a_plain_one_beside_bombs() -> None:
+    bomb = C.Play(0, ("5S", "5H", "5D", "5C", "3S"))
+    plain = [C.Play(0, (card,)) for card in ("6S", "7S", "8S", "9S")]
+    margins = [[3.0], [1.0], [4.0], [2.0], [0.0]]
+    assert P._better_half(list(range(5)), margins, [*plain, C.Pass(0)]) == [2, 0, 3]
+    bombs_first = [[9.0], [8.0], [1.0], [2.0], [0.0]]
+    assert P._better_half(list(range(5)), bombs_first, [bomb, bomb, *plain[:3]]) == [0, 1, 3]
+
+
+def test_hard_tells_its_best_moves_apart_on_more_deals_than_hard_blind() -> None:
+    state = dealt(4, seed=9)
+    view, legal = C.observe(state, state.turn), C.legal_moves(state, state.turn)
+    weighed = {}
+    for name, player in (("hard", P.HardPlayer(seed=2)), ("blind", P.HardPlayer(2, reads=False))):
+        candidates = player.candidates(view, legal)
+        margins: list[list[float]] = [[] for _ in candidates]
+        live = player.weigh(view, candidates, margins, 0.0)
+        weighed[name] = (len(live), max(len(margins[i]) for i in live),
+                         sum(map(len, margins)))
+    assert len(P.HardPlayer(seed=2).candidates(view, legal)) == 9
+    assert weighed["blind"] == (9, 13, 117)
+    assert weighed["hard"][:2] == (3, 4 + 8 + 13)  # 9 moves, then 5, then 3
+    assert weighed["hard"][2] <= P.PLAYOUTS
+
+
+def test_a_swapped_round_weighs_the_penalty_margins_of_one_round() -> None:
+    """One round of seed 5 from both seats: at each table Medium's margin less the
+    random player's is twice the penalties between them; the two tables are averaged."""
+    names = ["medium", "random"]
+    scores = [play_match(t, 5, 2, target=1)[1] for t in (names, names[::-1])]
+    gap = (scores[0][1] - scores[0][0]) + (scores[1][0] - scores[1][1])
+    assert gap > 0
+    assert swapped_deal(names, "medium", "random", 5, 2, rounds=True) == gap

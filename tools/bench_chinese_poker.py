@@ -2,7 +2,11 @@
 against three Medium (target: it wins at least 60% of matches; 25% is parity), today's
 Hard before it read the table (``hard-blind``) in the same seat for the gain, Hard and
 hard-blind at one table with two Medium (Hard must win more), Medium against three
-random players (at least 60%); and how long Hard thinks at the table (1 s a move). The
+random players (at least 60%); and how long Hard thinks at the table (1 s a move).
+First come the paired deals: each deal played twice, Hard and hard-blind swapped, at one
+table with two Medium and each against three Medium, for the gain from reading with
+the cards' luck cancelled, over whole matches (win shares) and single rounds (penalty
+margins); ``--paired-only`` runs these and the move times alone. The
 issue's size is 2,000 matches a pairing, hours on one core: run it under ``nice``;
 ``--games`` shortens it. Win shares come with a 95% interval.
 """
@@ -14,18 +18,44 @@ import statistics
 import time
 
 from game.ai import chinese_poker_player as P
-from game.ai.chinese_poker_match import simulate
+from game.ai.chinese_poker_match import paired, simulate
 from game.rules import chinese_poker as C
 from tools.figures import figure
 
 # (the players, the first seat's target share of the wins; None: reported only)
 MATCHUPS = (("hard,medium,medium,medium", 0.60), ("hard-blind,medium,medium,medium", None),
             ("hard,hard-blind,medium,medium", None), ("medium,random,random,random", 0.60))
+# The same deals played twice, Hard and hard-blind swapped the second time: Hard's share
+# of the wins less hard-blind's, paired so the cards' luck cancels (the gain from reading).
+PAIRED = ("hard,hard-blind,medium,medium", "hard,medium,medium,medium")
 
 
 def interval(share: float, games: int) -> float:
     """The 95% half-width of a share of wins over ``games`` matches (ties count half)."""
     return 1.96 * (share * (1 - share) / max(1, games)) ** 0.5
+
+
+def mean_interval(diffs: list[float]) -> tuple[float, float]:
+    """The mean of paired differences and its 95% half-width."""
+    if len(diffs) < 2:
+        return (diffs[0] if diffs else 0.0), float("inf")
+    return statistics.fmean(diffs), 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+
+
+def report_paired(agents: str, games: int, seed: int) -> None:
+    """Hard against hard-blind on the same deals: the wins over whole matches, and the
+    penalty margin over single rounds (as many, a far finer figure for the same gain)."""
+    for rounds, what, unit in ((False, "matches", "win share"),
+                               (True, "single rounds", "penalty margin")):
+        started = time.perf_counter()
+        gain, half = mean_interval(paired(games, seed, agents, "hard", "hard-blind",
+                                          rounds=rounds))
+        print(f"chinese-poker paired {agents}, hard and hard-blind swapped: {games} deals "
+              f"({2 * games} {what}) in {time.perf_counter() - started:.0f} s, hard's {unit} "
+              f"less hard-blind's {gain:+.3f} +- {half:.3f} "
+              f"({'hard ahead' if gain - half > 0 else 'not proven'})")
+        figure("chinese_poker", f"paired {agents}: hard's {unit} less hard-blind's, "
+               f"{games} deals of {what}", gain, "", 0.0, "higher")
 
 
 def decision_times(positions: int, seed: int = 1) -> list[float]:
@@ -56,8 +86,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--paired-only", action="store_true",
+                        help="only the paired comparisons and the move times")
     args = parser.parse_args(argv)
-    for agents, target in MATCHUPS:
+    for agents in PAIRED:
+        report_paired(agents, args.games, args.seed)
+    for agents, target in ([] if args.paired_only else MATCHUPS):
         out = simulate(args.games, args.seed, agents=agents)
         rate = out["win_rate"][0]
         verdict = "" if target is None else \
@@ -74,10 +108,11 @@ def main(argv: list[str] | None = None) -> None:
                   f"({'a winning record' if hard > blind else 'NOT a winning record'})")
             figure("chinese_poker", f"hard's wins less hard-blind's at one table, "
                    f"{args.games} matches", hard - blind, "", 0.0, "higher")
-    times = decision_times(200)
+    times = sorted(decision_times(200))
     print(f"chinese-poker hard at the table: {len(times)} moves, mean "
-          f"{statistics.mean(times) * 1000:.0f} ms, slowest {max(times) * 1000:.0f} ms "
-          f"(limit 1000 ms)")
+          f"{statistics.mean(times) * 1000:.0f} ms, p50 {times[len(times) // 2] * 1000:.0f} ms, "
+          f"p99 {times[len(times) * 99 // 100] * 1000:.0f} ms, slowest "
+          f"{max(times) * 1000:.0f} ms (limit 1000 ms)")
     figure("chinese_poker", "hard at the table: slowest move", max(times) * 1000, "ms", 1000)
 
 

@@ -9,10 +9,13 @@ the state.
   in its hand, not discarded and not out of the deck) among the others in the counts
   they hold, in agreement with every pass and discard it saw them make this round
   (``chinese_poker_reading``), plays each candidate out with the greedy player for every
-  seat, and keeps the move that left it the best penalty margin over those deals. A bomb
-  must beat the best other move clearly over the same deals, not by a lucky mean.
-- ``hard-blind``: the Hard before it read the table (uniform deals, bombs on the mean),
-  kept as the yardstick the bench measures Hard against.
+  seat, and keeps the move that left it the best penalty margin over those deals. It
+  drops the worse half of its moves a few times on the way, so the best are told apart
+  on more deals. A bomb must beat the best other move clearly over the same deals, not
+  by a lucky mean.
+- ``hard-blind``: the Hard before it read the table (uniform deals, every move weighed
+  on as many deals, bombs on the mean), kept as the yardstick the bench measures Hard
+  against.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ AGENTS = ("hard", "medium", "easy", "random", "hard-blind")
 PLAYOUTS = 120  # hard's playouts per decision with no clock (deterministic, for simulate)
 TABLE_PLAYOUTS = 1000  # at the table the clock stops it first, on this machine
 CANDIDATES = 8  # plays hard weighs besides passing
+STAGES = 3  # hard's rounds of dropping the worse half of its moves
 BOMB_PROOF = 2.0  # standard errors by which a bomb's gain over the best other move must show
 BOMB_DEALS = 40  # deals more to weigh a bomb against the best other move
 
@@ -70,6 +74,19 @@ def _clearly_above(a: list[float], b: list[float]) -> bool:
         return False
     spread = statistics.stdev(diffs) / len(diffs) ** 0.5
     return statistics.fmean(diffs) > BOMB_PROOF * spread
+
+
+def _better_half(live: list[int], margins: list[list[float]], candidates: list[C.Move]
+                 ) -> list[int]:
+    """The better half of the moves still in the running (two at least), by their
+    margins over the same deals; with the best non-bomb kept beside any bomb, for the
+    bomb's proof."""
+    ranked = sorted(live, key=lambda i: -sum(margins[i]))
+    kept = ranked[:max(2, (len(ranked) + 1) // 2)]
+    plain = [i for i in ranked if not _is_bomb(candidates[i])]
+    if plain and plain[0] not in kept:
+        kept.append(plain[0])
+    return kept
 
 
 def _pass(legal: Sequence[C.Move]) -> C.Move | None:
@@ -146,17 +163,10 @@ class HardPlayer(MediumPlayer):
             return candidates[0]
         started = self.clock()
         margins: list[list[float]] = [[] for _ in candidates]
-        rounds = max(1, self.playouts // len(candidates))
-        for done in range(rounds):
-            if self.time_limit is not None and done and \
-                    self.clock() - started > self.time_limit * 0.8:
-                break
-            hands = self.deal_unseen(view)
-            for i, move in enumerate(candidates):
-                margins[i].append(self.margin(view, hands, move))
-        best = max(range(len(candidates)), key=lambda i: sum(margins[i]))
+        live = self.weigh(view, candidates, margins, started)
+        best = max(live, key=lambda i: sum(margins[i]))
         if self.reads and _is_bomb(candidates[best]):
-            others = [i for i, m in enumerate(candidates) if not _is_bomb(m)]
+            others = [i for i in live if not _is_bomb(candidates[i])]
             if others:
                 other = max(others, key=lambda i: sum(margins[i]))
                 self.recheck(view, (candidates[best], candidates[other]),
@@ -164,6 +174,28 @@ class HardPlayer(MediumPlayer):
                 if not _clearly_above(margins[best], margins[other]):
                     best = other
         return candidates[best]
+
+    def weigh(self, view: C.View, candidates: list[C.Move], margins: list[list[float]],
+              started: float) -> list[int]:
+        """Deal after deal, plays out every move still in the running (``margins``) and
+        returns those left. Hard drops the worse half at each of STAGES stages, so its
+        last few moves are told apart on more deals than all of them could be;
+        hard-blind weighs every move on the same number of deals."""
+        live = list(range(len(candidates)))
+        stages = STAGES if self.reads else 1
+        dealt = 0
+        for stage in range(stages):
+            for _ in range(max(1, self.playouts // (stages * len(live)))):
+                if self.time_limit is not None and dealt and \
+                        self.clock() - started > self.time_limit * 0.8:
+                    return live
+                hands = self.deal_unseen(view)
+                dealt += 1
+                for i in live:
+                    margins[i].append(self.margin(view, hands, candidates[i]))
+            if stage < stages - 1:
+                live = _better_half(live, margins, candidates)
+        return live
 
     def recheck(self, view: C.View, moves: tuple[C.Move, C.Move],
                 margins: tuple[list[float], list[float]], started: float) -> None:
