@@ -32,16 +32,20 @@ from game.rules.poker_squares import Done, Move, Pass, Place, Shift
 from game.rules.poker_squares_options import PAT, RACE_MODES
 
 # Points a reject square is worth kept for later (a card that would cost more comes
-# along now and then). Measured with the quick player on One Hand with one reject,
-# deals 1-400 (tools/bench_poker_squares --options): see OPTION_FIGURES there.
-REJECT_COST = 3.0
+# along now and then), against moves weighed on equal terms (``typical``). The quick
+# player's gain from 1 reject on One Hand over placing only, deals 1-200: +8.3 +- 2.0 at
+# 3, +9.1 at 6, +10.8 at 10, +15.0 +- 1.6 at 15, +13.0 at 22; on fresh deals 3000-3399
+# +16.9 +- 1.2 at 15, where the judge before (3, no typical) gained +9.0 +- 1.4: it threw
+# away its reject within the first five cards in every Alternate seat.
+REJECT_COST = 15.0
 OTHER_MARGIN = 0.5  # points another move must beat the best square by
 IMPROVES = 0.25  # points a move within the matrix must gain (no moving to and fro)
+PACK_SAMPLE = 13  # cards from the pack tried for what a later card adds (typical)
 # Make Pat Hands weighs a matrix by the log of its chance to be won: the costs above
 # are taken at this many log units a point. Pat rows gained by 1 reject, deals
-# 2000-2399: +0.10 +- 0.05 a game at 0.03, +0.09 at 0.1, +0.28 +- 0.03 at 0.3, +0.27 at
-# 0.6 and +0.26 at 1 (tools/bench_poker_squares_options).
-PAT_SCALE = 0.3
+# 2000-2299: +0.22 +- 0.04 a game at 0.06, +0.24 at 0.1, +0.26 +- 0.03 at 0.2, +0.28 at
+# 0.4: flat (tools/bench_poker_squares_options); the judge by points gained -0.04.
+PAT_SCALE = 0.2
 # The lines a matrix is weighed by. 12 hands, 1 reject, deals 1000-1599, the gain over
 # placing only: +8.97 +- 1.22 points with a finished diagonal's points counted (+9.00
 # ignoring diagonals), +7.49 +- 1.24 with unfinished ones weighed too, as the quick
@@ -64,7 +68,8 @@ class Worth:
         self.lines: dict[tuple[tuple[int, ...], int, int], float] = {}
 
     def __call__(self, cells: Sequence[int]) -> float:
-        placed = sum(c != EMPTY for c in cells)
+        # (the values were learned after a first card: an empty matrix reads as with one)
+        placed = max(1, sum(c != EMPTY for c in cells))
 
         def held(indices: Sequence[int]) -> tuple[int, ...]:
             return tuple(cells[i] for i in indices if cells[i] != EMPTY)
@@ -163,22 +168,29 @@ class MoveJudge:
         turns = view.options.mode not in RACE_MODES and view.other_grid is not None
         judge = _Worths(self, table, decks)
         best_place = max((judge.change(m) for m in places), default=None)
+        # The dealt card handed on: what it gives the opponent over a card from the pack.
         handed = max((judge.their_best(c) for c in table.dealt if c != EMPTY), default=0.0) \
-            if turns else 0.0
+            - judge.their_typical() if turns else 0.0
         scored: list[tuple[float, int, Move]] = []
         move: Move
         for n, move in enumerate(others):
             if isinstance(move, Done):
                 score = IMPROVES * self.scale  # over Pass: nothing better left, hand done
             elif isinstance(move, Pass):
-                score = -handed if turns else 0.0
+                score = (-handed if turns else 0.0) + judge.typical()  # placed later
             else:
                 source, target = spots(move)
                 score = judge.change(move)
                 if target[0] in "rc":  # a matrix card thrown away must clearly gain
                     score -= (REJECT_COST + (IMPROVES if source[0] == "g" else 0.0)) * self.scale
+                placed_later = judge.short(move)
                 if source[0] != "d":  # the dealt card still waits
-                    score += -handed if turns else judge.then_placed(move)
+                    if turns:
+                        score -= handed
+                    else:  # and fills one of the squares left
+                        score += judge.then_placed(move)
+                        placed_later -= 1
+                score += max(0, placed_later) * judge.typical()
                 if source[0] == "g" and target[0] == "g" and score < IMPROVES * self.scale:
                     continue  # moving within the matrix only when it clearly gains
             scored.append((score, -n, move))
@@ -194,7 +206,8 @@ class _Worths:
     """Worths of one table's matrices before and after a move, worked out once each."""
 
     def __init__(self, judge: MoveJudge, table: Table, decks: int) -> None:
-        self.table = table
+        self.table, self.decks, self.aim = table, decks, judge.aim
+        self._typical: float | None = None
         self._worth = Worth(table.seen, judge.value, judge.aim, decks)
         self.base = [self._worth(m) for m in table.mine]
         self.other_base = self._worth(table.other) if table.other is not None else 0.0
@@ -209,6 +222,48 @@ class _Worths:
         if other is not None and other != self.table.other:
             gain -= self._worth(other) - self.other_base
         return gain
+
+    def short(self, move: Shift) -> int:
+        """Cards the mover's matrices hold after ``move`` fewer than after placing the
+        dealt card (before the dealt card, if it waits, is placed)."""
+        mine, _ = self._after(move)
+        before = sum(c != EMPTY for m in self.table.mine for c in m)
+        return before + 1 - sum(c != EMPTY for m in mine for c in m)
+
+    def typical(self) -> float:
+        """What a card from the pack is expected to add to the mover's matrices at its
+        best square. Line values drift as a matrix fills, so a move that leaves a square
+        to a later card is weighed against one that fills it on equal terms only with
+        this added for each such square."""
+        if self._typical is None:
+            self._typical = self._typical_gain(self.table.mine, self.base)
+        return self._typical
+
+    def their_typical(self) -> float:
+        """As ``typical``, for the opponent's matrix."""
+        other = self.table.other
+        return 0.0 if other is None else self._typical_gain([other], [self.other_base])
+
+    def _typical_gain(self, matrices: list[Cells], bases: list[float]) -> float:
+        gains = []
+        for card in self._pack_sample():
+            best = max((self._worth(m[:i] + [card] + m[i + 1:]) - base
+                        for m, base in zip(matrices, bases, strict=True)
+                        for i, c in enumerate(m) if c == EMPTY), default=None)
+            if best is None:
+                return 0.0  # no square left to fill
+            gains.append(best)
+        if not gains:
+            return 0.0
+        if self.aim.pat:  # log chances: the mean of the chances, not of their logs
+            return math.log(sum(math.exp(g) for g in gains) / len(gains))
+        return sum(gains) / len(gains)
+
+    def _pack_sample(self) -> list[int]:
+        """Every few of the cards not in sight, spread over ranks and suits."""
+        left = [card for card in range(52)
+                for _ in range(self.decks - self.table.seen.count(card))]
+        return left[::max(1, len(left) // PACK_SAMPLE)]
 
     def then_placed(self, move: Shift) -> float:
         """After ``move``, which leaves the dealt card to be placed next: the most the
