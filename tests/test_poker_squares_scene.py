@@ -787,3 +787,25 @@ def test_in_a_race_the_computer_waits_while_a_question_is_open(tmp_path: Path,
     assert scene.hud.dialog is None
     frames(app, 240)
     assert sum(c is not None for c in scene.recorder.state.grids[1]) > theirs
+
+
+def test_a_hint_asked_by_keys_puts_the_focus_on_its_square(tmp_path: Path) -> None:
+    from game.ai import poker_squares as ai
+
+    try:
+        ai.hint([[None] * 5] * 5, "AS", level="quick")
+    except OSError as exc:
+        pytest.skip(f"the computer player's tables are not there: {exc}")
+    app, scene = start(tmp_path, strength="quick")
+    key(app, pygame.K_RIGHT)  # the first press shows the focus
+    key(app, pygame.K_h, "h")
+    deadline = time.monotonic() + 60  # the worker's answer, however busy the machine
+    while scene.hint_asked is not None:
+        assert time.monotonic() < deadline, "the hint never came"
+        frames(app)
+    spot = scene.hint_spot
+    assert scene.focus == f"zone:{spot}"
+    card = scene.view.card
+    key(app, pygame.K_RETURN, "\r")  # Enter places it where the hint said
+    settle(app)
+    assert scene.recorder.state.grids[int(spot[1])][int(spot[2]) * 5 + int(spot[3])] == card
