@@ -113,8 +113,8 @@ def summary(stats: Stats, mode: Mode) -> str:
         return text
 
     mine = stats.mode(mode.key)
-    return (f"{part('All games', stats.overall)}. {part(mode.title, mine)}, streak "
-            f"{streak_text(mine.streak)}.")
+    streak = f", streak {streak_text(mine.streak)}" if mine.streak else ""  # none: unsaid
+    return f"{part('All games', stats.overall)}. {part(mode.title, mine)}{streak}."
 
 
 def streak_text(streak: int) -> str:

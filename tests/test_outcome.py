@@ -18,7 +18,7 @@ from game.rules import poker_squares as P
 from game.rules import pyramid as PY
 from game.rules.outcome import DRAWN, LOST, WON, Mode, Outcome, by_rank
 from game.rules.poker_squares_options import CATEGORIES, parse, target
-from game.stats import Stats
+from game.stats import Stats, summary
 
 
 def test_the_best_alone_wins_a_shared_best_draws() -> None:
@@ -146,6 +146,10 @@ def test_statistics_count_streaks_draws_and_the_computers_help_apart() -> None:
     assert (tally.played, tally.won, tally.drawn, tally.lost, tally.helped) == (5, 2, 1, 2, 1)
     assert (tally.streak, tally.longest_win_streak, tally.longest_loss_streak) == (-2, 2, 2)
     assert data.mode("one") == tally and data.title("one") == "One"
+    assert summary(data, mode).endswith("One: 5 played, 40% won, 1 more the computer helped "
+                                        "with, streak lost 2.")
+    assert summary(Stats().add(mode, DRAWN, 0.0, 1), mode).endswith("0% won."), \
+        "a draw leaves no streak to tell (it read 'streak -.')"
 
 
 def test_the_giants_old_statistics_file_still_loads(tmp_path) -> None:  # noqa: ANN001
