@@ -6,12 +6,14 @@ Every legal move is judged by one ply of the learned line values, under the seat
 as the quick player weighs squares (poker_squares_aims): a matrix is worth the sum of
 its counted lines' values (the points a line is expected to end with, given its cards,
 the cards still unseen and how many are placed) and its full lines' points; with 12
-hands its finished diagonals count too, and with Make Pat Hands only its rows, each by the log of
-its chance to end pat (so the costs below are scaled to that unit, PAT_SCALE). A
-move is worth what it adds to the mover's matrices less what it adds to the
-opponent's; a reject also costs the square it fills (REJECT_COST); in the turn-about
-modes a move that leaves the dealt card lying hands it to the opponent, who is then
-charged its best square for it. The player's own choice of square (the quick values,
+hands its finished diagonals count too, and with Make Pat Hands only its rows, each by
+the log of its chance to end pat (so the costs below are scaled to that unit,
+PAT_SCALE). A move is worth what it adds to the mover's matrices less what it adds to
+the opponent's; a reject also costs the square it fills (REJECT_COST); in the
+turn-about modes a move that leaves the dealt card lying hands it to the opponent, who
+is charged what it gives them over a card from the pack. The values drift as a matrix
+fills, so a move that leaves a square to a later card is credited with what a typical
+card from the pack adds there. The player's own choice of square (the quick values,
 or the strong player's search) stands unless another move is worth more than the
 best square by OTHER_MARGIN; with no square to fill, the best other move, Pass or
 Done. Only moves that are legal now are judged: what the rules allow is theirs.
@@ -150,8 +152,8 @@ def spots(move: Place | Shift) -> tuple[str, str]:
 
 
 class MoveJudge:
-    """Judges a seat's legal moves by ``value`` (a line key's learned worth) under
-    ``points``; ``choose`` answers a move other than placing when one is better."""
+    """Judges a seat's legal moves by ``value`` (a line key's learned worth) under the
+    seat's ``aim``; ``choose`` answers a move other than placing when one is better."""
 
     def __init__(self, value: Lookup, aim: Aim) -> None:
         self.value, self.aim = value, aim
