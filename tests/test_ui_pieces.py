@@ -415,3 +415,22 @@ def test_window_sized_outlines_share_the_text_images_byte_budget() -> None:
         assert frame_item(vp, pygame.Rect(100, 100, 300, 900)).image is item.image  # kept
         assert ui._text_cache.bytes >= surface_bytes(item.image)  # and counted
         assert ui._text_cache.bytes <= ui.TEXT_CACHE_BYTES
+
+
+def test_like_buttons_write_their_labels_at_one_size() -> None:
+    """The Giant's bar in TV mode squeezed each long label its own way ("Lay off" small
+    beside "Deal"): buttons of one size share the most any of their labels must shrink."""
+    vp = Viewport(1280, 720, tv_mode=True)
+    hud = Hud()
+    hud.buttons = [Button("deal", "Lay", pygame.Rect(100, 100, 118, 54)),  # alike glyphs
+                   Button("lay", "Lay off", pygame.Rect(240, 100, 118, 54)),
+                   Button("wide", "Lay off", pygame.Rect(100, 200, 400, 54))]
+
+    def ink_rows(image: pygame.Surface) -> int:
+        """How many rows of the button hold the label's light ink."""
+        return sum(any(image.get_at((x, y))[0] > 200 for x in range(image.get_width()))
+                   for y in range(4, image.get_height() - 4))
+    heights = {item.key[1]: ink_rows(item.image) for item in hud.draw_items(vp, False)
+               if item.key[0] == "button"}
+    assert heights["deal"] == heights["lay"], heights
+    assert heights["wide"] > heights["lay"], "a button of another size keeps its own"

@@ -220,9 +220,30 @@ def unsqueezed_width(vp: Viewport, label: str, height: float) -> float:
     return text + 2 * max(4.0, corner(height)) + 4
 
 
-def button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pygame.Surface:
+def label_fit(vp: Viewport, button: Button) -> float:
+    """How far the button's label must shrink to fit between its rounded ends (1: not)."""
+    w = vp.px(button.rect.w)
+    room = w - max(vp.px(8), 2 * max(3, vp.px(corner(button.rect.h))))
+    width = text_image(vp, button.label, label_size(button.rect.h), INK, bold=True).get_width()
+    return room / width if 0 < room < width else 1.0
+
+
+def shared_fits(vp: Viewport, buttons: list[Button]) -> dict[tuple[int, int], float]:
+    """For each size of button: the most any label of that size must shrink, so a row of
+    like buttons writes all its labels at one size (not each squeezed its own way)."""
+    fits: dict[tuple[int, int], float] = {}
+    for button in buttons:
+        size = (button.rect.w, button.rect.h)
+        fits[size] = min(fits.get(size, 1.0), label_fit(vp, button))
+    return fits
+
+
+def button_image(vp: Viewport, button: Button, hover: bool, focus: bool,
+                 fit: float = 1.0) -> pygame.Surface:
+    """``fit``: the label is written no larger than this share of its size (shared_fits)."""
+    fit = min(fit, label_fit(vp, button))
     key = ("button", button.label, button.rect.size, button.enabled, hover, focus, button.selected,
-           button.hotkey, vp.scale, vp.text_scale)
+           button.hotkey, vp.scale, vp.text_scale, fit)
     image = _text_cache.get(key)
     if image is not None:
         return image
@@ -240,9 +261,8 @@ def button_image(vp: Viewport, button: Button, hover: bool, focus: bool) -> pyga
                          border_radius=radius)
     color = INK if button.enabled else (120, 130, 120)
     label = text_image(vp, button.label, label_size(button.rect.h), color, bold=True)
-    room = w - max(vp.px(8), 2 * radius)  # clear of the rounded ends
-    if 0 < room < label.get_width():
-        label = pygame.transform.smoothscale_by(label, room / label.get_width())
+    if fit < 1.0:  # clear of the rounded ends
+        label = pygame.transform.smoothscale_by(label, fit)
     lx, ly = (w - label.get_width()) // 2, (h - label.get_height()) // 2
     image.blit(label, (lx, ly))
     if button.hotkey and button.enabled:
@@ -580,11 +600,12 @@ class Hud:
 
     def draw_items(self, vp: Viewport, show_focus: bool) -> list[DrawItem]:
         items: list[DrawItem] = []
-        for b in self.buttons:
-            if not b.visible:
-                continue
+        shown = [b for b in self.buttons if b.visible]
+        fits = shared_fits(vp, shown)
+        for b in shown:
             image = button_image(vp, b, b.key in (self.hover, self.pressed),
-                                  show_focus and b.key == self.focus and self.dialog is None)
+                                  show_focus and b.key == self.focus and self.dialog is None,
+                                  fits[b.rect.w, b.rect.h])
             items.append(DrawItem(("button", b.key), image, vp.to_px(b.rect.x, b.rect.y), UI_Z))
         if self.message is not None:
             items.extend(self._message_items(vp, self.message))
