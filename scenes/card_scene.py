@@ -756,6 +756,12 @@ class CardGameScene(Scene, Generic[View, Move]):
         self.nav.want(target)
         super().set_focus(target)
 
+    def focus_hint(self, target: object) -> None:
+        """A hint's card or place takes a keys or pad player's focus, so A or Enter
+        acts there at once (the mouse player has the ring to aim at)."""
+        if self.show_focus and target in self.focus_places():
+            self.set_focus(target)
+
     def follow_focus(self) -> None:
         """The focus on the place the player left it, or while that is gone (a card
         played from it, a button hidden while the dealer thinks) on the one nearest."""

@@ -523,6 +523,8 @@ class MilliganScene(GameScene[M.MilliganView, M.Move]):
         for key, where in self.places.items():
             if where[0] == source and where[1] <= count:
                 self.table.set_highlight(key, "hint")
+            if where == (source, count):
+                self.focus_hint(key)  # the card that picks the run up
         target = move.target
         if target == M.FOUNDATION:
             view = self.view

@@ -731,9 +731,7 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
         if card is None:  # the answer is for this position, which has a card to place
             return
         self.hint_spot = f"g{matrix}{row}{col}"
-        zone = f"zone:{self.hint_spot}"
-        if self.show_focus and zone in self.table.zones:
-            self.set_focus(zone)  # a pad or keys player's A or Enter places it there
+        self.focus_hint(f"zone:{self.hint_spot}")
         which = f"matrix {matrix + 1}, " if len(self.view.grids) == 2 else ""
         self.hud.say(f"The computer would put {card.symbol} in {which}row {row + 1}, "
                      f"column {col + 1}.")

@@ -376,6 +376,8 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
         self.app.play_sound("hint")
         for card in advice.cards:
             self.table.set_highlight(card.uid, "hint")
+        if advice.cards:
+            self.focus_hint(advice.cards[0].uid)
         self.hud.say(advice.text)
 
     def finished(self, title: str, body: str) -> None:

@@ -63,3 +63,13 @@ def test_the_hint_rings_an_empty_place(tmp_path: Path,
     frames(app)
     assert ringed_slots(scene) == []
     assert app.screen.get_at(edge) != ringed, "the ring is drawn, and goes with the hint"
+
+
+def test_a_hint_asked_by_keys_puts_the_focus_on_the_card_that_goes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, scene = table_on(tmp_path, one_from_winning(), monkeypatch)
+    key(app, pygame.K_RIGHT)  # the first press shows the focus
+    ask_hint(app, scene)
+    assert scene.focus == scene.view.columns[0][-1].uid
+    key(app, pygame.K_RETURN, "\r")  # Enter picks it up, where the hint pointed
+    assert scene.selected is not None, "picked up"

@@ -502,3 +502,12 @@ def test_a_window_resized_by_the_system_lays_the_table_out_again(tmp_path: Path)
     post(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080)
     frames(app, 2)
     assert app.screen.get_size() == app.viewport.size == (1920, 1080)
+
+
+def test_a_hint_asked_by_keys_puts_the_focus_on_its_first_card(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = start(app)
+    key(app, pygame.K_RIGHT)  # the first press shows the focus
+    type_text(app, "h")
+    hinted = scene.table.highlighted("hint")
+    assert hinted and scene.focus in hinted, (scene.focus, hinted)
