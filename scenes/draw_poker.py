@@ -596,7 +596,8 @@ class DrawPokerScene(GameScene[D.DrawPokerView, D.Move]):
         # The keys named are those of the device last used: a pad has no Enter or 1-3.
         pad = self.app.input.last_device == "pad"
         if view.phase == "done" and view.result is not None:
-            keys = "A: next hand, B: dealers" if pad else "Enter: next hand, Esc: dealers"
+            # (N, as Enter presses the button the focus is on: Next hand only at first)
+            keys = "A: next hand, B: dealers" if pad else "N: next hand, Esc: dealers"
             return f"{self.result_words(view)}  {keys}"
         if view.phase == "end":
             return self.game_over_message(view)[1]

@@ -54,6 +54,7 @@ def test_the_end_of_a_hand_is_told_between_the_pack_and_the_discards(tmp_path: P
     said = scene.prompt(scene.view)
     assert said.startswith("The dealer's two pair, queens and eights beats your two pair"), \
         said  # the long kind of line that ran over both piles
+    assert said.endswith("N: next hand, Esc: dealers"), "N: Enter presses the focused button"
     lines = [item for item in scene.extra_items() if item.key[1][:1] == ("prompt",)]
     told = [scene.prompt_lines(said, hand_x(2) + CARD_W / 2)[1][k] for k in range(len(lines))]
     assert " ".join(told).split() == said.split() and len(told) <= 2, "all of it, in two"
