@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -90,6 +90,16 @@ def test_shared_parts_are_turned_into_json_once() -> None:
     assert to_json([(ACE, None)], shared)[0] is not first[0]  # equal, but another tuple
     loose = Loose(5)
     assert to_json(loose, shared) is not to_json(loose, shared)  # not frozen: anew
+
+
+def test_a_part_shared_inside_other_parts_is_turned_into_json_once() -> None:
+    shared = SharedParts()
+    cards = (ACE, TEN_TWO)
+    in_tuples = to_json([(cards,), (cards,)], shared)
+    assert in_tuples[0][0] is in_tuples[1][0]
+    other = Outer(Inner(None, 1), cards, (2, "y"), {}, False, "z", None)
+    in_views = to_json([OUTER, other], shared)
+    assert in_views[1]["cards"] is to_json(replace(OUTER, cards=cards), shared)["cards"]
 
 
 def nested(depth: int) -> tuple[Any, Any]:
