@@ -48,8 +48,10 @@ OUTER_JSON = {"inner": {"card": "AS", "n": 3}, "cards": ["TD#1", None], "pair": 
 
 @pytest.fixture(autouse=True)
 def forget_caches() -> Iterator[None]:
-    """mutmut runs each mutant in a fork of a process that already ran these tests: a
-    type's answer cached there would hide a mutated function."""
+    """Each test asks the per-type caches afresh: mutmut forks each mutant's run from a
+    process that already ran these tests, so a remembered answer would hide a changed
+    function (mutmut 3.8 leaves decorated functions unmutated; a hand-planted bug is
+    not)."""
     for cached in (views._frozen, views._field_names, views._hints):
         cached.cache_clear()
     yield
