@@ -65,6 +65,8 @@ def test_the_cards_that_make_more_hands(hand: str, making: str) -> None:
     ("AH 9H 7H 4H 2H", "AD 9D 6D 4D 2D", ("flush, ace high, then a seven",
                                           "flush, ace high, then a six")),
     ("AS KD 8C 5H 3S", "AD KS 8D 5D 2H", ("ace high, then a three", "ace high, then a two")),
+    ("AH 9H 8H 4H 2H", "AD 9D 7D 4D 2D", ("flush, ace high, then an eight",
+                                          "flush, ace high, then a seven")),
     ("KS QD 9C 5H 3S", "AD QS 9D 5D 2H", ("king high", "ace high")),
 ])
 def test_showdown_words_tell_the_hands_apart(a: str, b: str, words: tuple[str, str]) -> None:
