@@ -189,3 +189,16 @@ def test_what_is_remembered_per_type(kind: type, frozen: bool, names: tuple[str,
 
 def test_a_views_hints_are_its_field_types() -> None:
     assert views._hints(Inner) == {"card": Card | None, "n": int}
+
+
+@pytest.mark.parametrize(("levels", "fits"), [(6, True), (7, False)])
+def test_an_optional_counts_as_a_level(levels: int, fits: bool) -> None:
+    kind: Any = int
+    data: Any = 1
+    for _ in range(levels):  # each level a list and an optional: two deeper
+        kind, data = tuple[kind | None, ...], [data]
+    if fits:
+        assert from_json(kind, data) is not None
+    else:
+        with pytest.raises(ValueError, match="fits none of"):
+            from_json(kind, data)
