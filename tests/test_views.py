@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, make_dataclass, replace
 from typing import Any
 
 import pytest
@@ -202,3 +202,38 @@ def test_an_optional_counts_as_a_level(levels: int, fits: bool) -> None:
     else:
         with pytest.raises(ValueError, match="fits none of"):
             from_json(kind, data)
+
+
+@dataclass
+class LooseHolder:
+    cards: tuple[Card | None, ...]
+
+
+def test_shared_parts_are_found_inside_other_kinds_of_value() -> None:
+    shared = SharedParts()
+    cards = (ACE, None)
+    first = to_json(cards, shared)
+    assert to_json(LooseHolder(cards), shared)["cards"] is first
+    assert to_json(Point(cards, 1), shared)[0] is first
+
+
+def level(kind: Any, data: Any, wrapper: str) -> tuple[Any, Any]:
+    if wrapper == "list":
+        return tuple[kind, ...], [data]
+    if wrapper == "fixed":
+        return tuple[kind], [data]
+    if wrapper == "object":
+        return dict[str, kind], {"a": data}
+    return make_dataclass("Level", [("x", kind)], frozen=True), {"x": data}
+
+
+@pytest.mark.parametrize("wrapper", ["list", "fixed", "object", "view"])
+def test_each_kind_of_level_counts_once_toward_the_depth_bound(wrapper: str) -> None:
+    kind: Any = int
+    data: Any = 1
+    for _ in range(views.MAX_DEPTH):
+        kind, data = level(kind, data, wrapper)
+    from_json(kind, data)
+    kind, data = level(kind, data, wrapper)
+    with pytest.raises(ValueError, match="^observation is nested too deeply$"):
+        from_json(kind, data)
