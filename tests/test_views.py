@@ -215,6 +215,7 @@ def test_shared_parts_are_found_inside_other_kinds_of_value() -> None:
     first = to_json(cards, shared)
     assert to_json(LooseHolder(cards), shared)["cards"] is first
     assert to_json(Point(cards, 1), shared)[0] is first
+    assert to_json({"k": cards}, shared)["k"] is first
 
 
 def level(kind: Any, data: Any, wrapper: str) -> tuple[Any, Any]:
