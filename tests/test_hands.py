@@ -78,6 +78,11 @@ def test_hands_rank_as_in_draw_poker(better: str, worse: str) -> None:
     assert value(better) > value(worse)
 
 
+def test_a_value_shows_its_number_and_category() -> None:
+    flush = value("AH 9H 7H 4H 2H")
+    assert repr(flush) == f"HandValue({int(flush)}, flush)"
+
+
 def test_no_wrap_around_and_ties_are_equal() -> None:
     assert value("QS KD AH 2C 3D").category == "high_card"
     assert value("AS KS QD JC TH") == value("TS JD QS KC AD")

@@ -12,6 +12,7 @@ import pytest
 
 from game.replay.seat_tape import SeatTape
 from game.rules.registry import GAME_BY_ID
+from game.seat_json import JsonClient
 from game.session import Update
 from tests.test_network_replays import SEAT, record_match
 
@@ -43,9 +44,10 @@ def test_seeking_delivers_the_message_one_step_animates_a_jump_snaps() -> None:
     tape.seek(0)
     assert seen[-1].steps == tape.length and tape.client.view == first
     for k in (-1, tape.length + 1):
-        with pytest.raises(IndexError):
+        refused = f"^cannot seek to {k} in a replay of {tape.length} messages$"
+        with pytest.raises(IndexError, match=refused):
             tape.seek(k)
-    with pytest.raises(ValueError, match="only watches"):
+    with pytest.raises(ValueError, match="^a replay only watches: nothing is sent from it$"):
         tape.client.submit(tape.client.legal_moves[0] if tape.client.legal_moves else None)
 
 
@@ -53,9 +55,9 @@ def test_a_replay_of_another_game_seat_or_with_a_damaged_message_is_refused() ->
     replay, _, _ = record_match(GAME, CONFIG, moves=2)
     with pytest.raises(ValueError, match="not a replay of"):
         SeatTape(replay, GAME_BY_ID["pyramid"].rules)
-    with pytest.raises(ValueError, match="not this seat's"):
+    with pytest.raises(ValueError, match="^its messages are not this seat's$"):
         SeatTape(replace(replay, seat=1 - SEAT), GAME_BY_ID[GAME].rules)
-    with pytest.raises(ValueError, match="not this seat's"):
+    with pytest.raises(ValueError, match="^its messages are not this seat's$"):
         SeatTape(replace(replay, bodies=()), GAME_BY_ID[GAME].rules)
     damaged = json.loads(replay.bodies[0])
     damaged["observation"] = "garbage"
@@ -65,3 +67,16 @@ def test_a_replay_of_another_game_seat_or_with_a_damaged_message_is_refused() ->
                           "type": "refused", "reason": "stale", "state_id": 0})
     kept = SeatTape(replace(replay, bodies=(refusal, *replay.bodies)), GAME_BY_ID[GAME].rules)
     assert len(kept.updates) == len(replay.bodies)  # the refusal is not a step
+
+
+def test_the_first_message_is_shown_not_stepped_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    received: list[dict[str, object]] = []
+    receive = JsonClient.receive
+
+    def record(client: JsonClient[object, object], text: str | bytes) -> None:
+        received.append(json.loads(text))
+        receive(client, text)
+
+    monkeypatch.setattr(JsonClient, "receive", record)
+    tape, _ = tape_and_seen()
+    assert (received[-1]["kind"], received[-1]["steps"], tape.cursor) == ("seek", 0, 0)
