@@ -46,16 +46,3 @@ def quiet_loops(caplog):  # noqa: ANN001, ANN201
             if r.name == "asyncio" and r.levelno >= logging.ERROR]
     assert not said, said[0]
 
-
-@pytest.fixture(autouse=True)
-def forget_tables():  # noqa: ANN201
-    """A table's esper world (global) outlives a test that never closed its scene, and
-    with it the whole app: drop them, so no test sees the one before it (a memory test
-    counted the pictures of old apps as the card cache let them go)."""
-    yield
-    import esper
-
-    esper.switch_world("default")
-    for name in esper.list_worlds():
-        if name != "default":
-            esper.delete_world(name)
