@@ -53,16 +53,23 @@ def test_hard_finishes_its_rival_off_with_the_only_winning_line() -> None:
     assert hard.act(C.observe(state, 0), C.legal_moves(state, 0)) == C.Play(0, ("3S", "3H"))
 
 
+def ticking_hard(seed: int) -> tuple[P.HardPlayer, list[int]]:
+    """Hard with a 1 s limit on a clock that moves 0.1 s a reading, unbounded playouts,
+    and a list that grows by one for every deal of the unseen cards it makes."""
+    ticks = iter(range(10**6))
+    hard = P.HardPlayer(seed=seed, time_limit=1.0, clock=lambda: next(ticks) / 10)
+    hard.playouts = 100_000
+    deals: list[int] = []
+    deal_unseen = hard.deal_unseen
+    hard.deal_unseen = lambda view: deals.append(1) or deal_unseen(view)
+    return hard, deals
+
+
 def test_hard_stops_thinking_when_its_clock_says_so() -> None:
     """At the table only the clock stops it: it plays out rounds until 0.8 of its time
     limit has passed. The clock here moves 0.1 s per reading, so 9 rounds fit."""
     state = dealt(4, seed=9)
-    ticks = iter(range(10**6))
-    hard = P.HardPlayer(seed=2, time_limit=1.0, clock=lambda: next(ticks) / 10)
-    hard.playouts = 100_000
-    dealt_rounds = []
-    deal_unseen = hard.deal_unseen
-    hard.deal_unseen = lambda view: dealt_rounds.append(1) or deal_unseen(view)
+    hard, dealt_rounds = ticking_hard(seed=2)
     move = hard.act(C.observe(state, state.turn), C.legal_moves(state, state.turn))
     assert move in C.legal_moves(state, state.turn)
     assert len(dealt_rounds) == 9  # readings at 0.0 (start), 0.1 .. 0.9: stops past 0.8
@@ -196,12 +203,7 @@ def test_hard_weighs_a_bomb_within_its_time() -> None:
     """The bomb's second look stops at 0.95 of the limit: with a clock moving 0.1 s a
     reading, 9 deals for every move, then at most one more for the bomb."""
     state = bomb_on_a_single_three()
-    ticks = iter(range(10**6))
-    hard = P.HardPlayer(seed=0, time_limit=1.0, clock=lambda: next(ticks) / 10)
-    hard.playouts = 100_000
-    deals = []
-    deal_unseen = hard.deal_unseen
-    hard.deal_unseen = lambda view: deals.append(1) or deal_unseen(view)
+    hard, deals = ticking_hard(seed=0)
     hard.act(C.observe(state, 1), C.legal_moves(state, 1))
     assert len(deals) <= 10
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.engine.app import App
 from game.rules.poker_squares_options import parse
 from game.rules.poker_squares_tournament import (
     UNDO_REFUSED,
@@ -19,6 +20,15 @@ from game.rules.poker_squares_tournament import (
 )
 from scenes.poker_squares import PokerSquaresScene
 from tests.driver import click, key, make_app, settle, type_text
+
+
+def table(tmp_path: Path) -> tuple[App, PokerSquaresScene]:
+    """A Poker Squares table of deal 3, settled."""
+    app = make_app(tmp_path)
+    scene = PokerSquaresScene(app, seed=3)
+    app.push(scene)
+    settle(app)
+    return app, scene
 
 
 def test_high_low_and_average() -> None:
@@ -147,10 +157,7 @@ def enter_name(app, name: str) -> None:  # noqa: ANN001
 
 
 def test_a_tournament_is_played_saved_and_restored(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    scene = PokerSquaresScene(app, seed=3)
-    app.push(scene)
-    settle(app)
+    app, scene = table(tmp_path)
     key(app, pygame.K_t, "t")
     assert scene.hud.dialog is not None and scene.hud.dialog.title == "Players"
     key(app, pygame.K_n, "n")  # New tournament
@@ -377,10 +384,7 @@ def test_undo_is_refused_in_a_tournament_game_with_the_reason(tmp_path: Path) ->
 
 
 def test_undo_still_works_with_no_tournament(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    scene = PokerSquaresScene(app, seed=3)
-    app.push(scene)
-    settle(app)
+    app, scene = table(tmp_path)
     key(app, pygame.K_3, "3")
     key(app, pygame.K_3, "3")
     settle(app)
