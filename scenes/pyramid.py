@@ -13,10 +13,12 @@ import pygame
 
 from game import seeds
 from game.ai import pyramid_player
+from game.cards import RANKS, SUITS
 from game.engine.actions import Act, Action
 from game.engine.components import Placement
 from game.engine.deal_menu import KEY as DEAL_MENU
 from game.engine.focus import Place
+from game.engine.jobs import PENDING
 from game.engine.layout import Viewport
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Dialog, confirm, text_image, window_image
@@ -52,6 +54,8 @@ MATCH_REFUSES = {"hint": "No hints in a tournament: the score counts.",
                  "quit": "In a tournament, Exit leaves the match; the menu quits.",
                  "undo": "Moves cannot be taken back in a tournament: the score counts.",
                  DEAL_MENU: "A tournament deals its own games: Exit leaves it."}
+# Commands that need the cards on the table, refused while a winnable deal is looked for.
+WAIT_FOR_DEAL = ("hint", "auto", "draw", "undo", "redo")
 MATCH_KEYS = {"h": "hint", "a": "auto", "q": "quit", "u": "undo"}
 
 
@@ -78,6 +82,8 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
         self.match = None  # set by restore_extra when an autosave holds a tournament
         self.match_turn: tuple[int, int] | None = None  # (game, entrant) on the table
         self._between_games = False  # the autosave was taken between two match games
+        # A winnable deal being looked for (its job's tag) and whether it may be undone.
+        self.shuffling: tuple[object, bool] | None = None
         super().__init__(app, seed, demo, resume, recorder, client)
         self.selected: str | None = None
         self.pending_row: int | None = None
@@ -86,6 +92,8 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
             "zone:discard": zone_rect(*DISCARD_POS, CARD_W, CARD_H),
         }
         self.set_commands()
+        if self._fresh_deal and seed is None and self._wants_winnable():
+            self._shuffle_winnable(undo=False)  # the cards dealt meanwhile stay in the pack
         if self.match is not None and not self._between_games:
             self.resume_turn()
 
@@ -103,6 +111,10 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
     # -- view -> table ---------------------------------------------------------------------
 
     def placements(self, view: P.PyramidView) -> list[Placement]:
+        if self.shuffling is not None:  # the whole pack, face down, waits to be dealt
+            return [Placement(f"stock#{k}", None, *spot, 100 + k, False, "stock",
+                              shadow=k == 0)
+                    for k, spot in enumerate(_pile(*PACK_POS, len(RANKS) * len(SUITS)))]
         out: list[Placement] = []
         for i, card in enumerate(view.pyramid):
             if card is not None:
@@ -134,11 +146,38 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
     def deal_origin(self) -> tuple[float, float]:
         return PACK_POS
 
-    def _pick_seed(self, seed: int | None) -> int | None:
-        if seed is None and self.option("winnable_only") and not self.demo:
-            return pyramid_player.winnable_seed(seeds.fresh(),
-                                                self.config, time_limit=0.5)
-        return seed
+    def _wants_winnable(self) -> bool:
+        return bool(self.option("winnable_only")) and not self.demo and not self.viewer \
+            and self.session is not None
+
+    def new_game(self, seed: int | None = None, *, same: bool = False,
+                 undo: bool = True) -> bool:
+        if seed is None and not same and self._wants_winnable():
+            self._shuffle_winnable(undo)
+            return True
+        self.shuffling = None
+        return super().new_game(seed, same=same, undo=undo)
+
+    def _shuffle_winnable(self, undo: bool) -> None:
+        """Look for a deal the solver wins off the frame loop (a second, or ten on a busy
+        machine): the cards wait gathered in the pack, and the player is told why."""
+        self.clear_selection()
+        self.hud.dialog = None
+        tag = object()
+        self.shuffling = (tag, undo)
+        self.jobs.start("shuffle", tag, pyramid_player.winnable_seed, seeds.fresh(),
+                        dict(self.config), 200, 0.5)
+        self.hud.say("Shuffling for a deal that can be won...", seconds=30)
+        self.refresh()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.shuffling is not None:
+            tag, undo = self.shuffling
+            found = self.jobs.result("shuffle", tag)
+            if found is not PENDING:
+                self.hud.message = None
+                self.new_game(found, undo=undo)
 
     def enter(self) -> None:
         super().enter()
@@ -295,6 +334,9 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
     def handle_game(self, action: Action) -> None:
         if action.kind != Act.POINTER_MOVE:
             self.table.clear_highlights("hint")
+        if self.shuffling is not None and action.kind in PLAYER_MOVES:
+            self.hud.say("Shuffling for a deal that can be won...", seconds=30)
+            return
         if self.computer_to_play and action.kind in PLAYER_MOVES:
             if self.match is not None:
                 self.hud.say("The computer is playing its game: watch, or use the commands.")
@@ -319,6 +361,9 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
     # -- commands -----------------------------------------------------------------------------
 
     def game_command(self, key: str) -> bool:
+        if self.shuffling is not None and key in WAIT_FOR_DEAL:
+            self.hud.say("Shuffling for a deal that can be won...", seconds=30)
+            return True
         if self.match is not None and key in MATCH_REFUSES:
             self.app.error(MATCH_REFUSES[key])
             return True

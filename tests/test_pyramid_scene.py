@@ -12,7 +12,7 @@ import pytest
 from game.ai import pyramid_player
 from game.engine.vpad import VirtualPad
 from game.rules import pyramid as P
-from scenes.pyramid import PyramidScene
+from scenes.pyramid import APEX_X, TOP_Y, PyramidScene
 from tests.driver import (
     click,
     drag,
@@ -421,13 +421,41 @@ def test_status_says_whether_the_game_is_still_winnable(tmp_path: Path) -> None:
     assert lost.winnable_text() == "No longer winnable"
 
 
-def test_deal_only_winnable_games(tmp_path: Path) -> None:
+def test_deal_only_winnable_games_shuffles_off_the_frame_loop(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search for a winnable deal runs as a job: frames go on meanwhile, the pack
+    waits face down, moves and the hint are refused with the reason, and the deal that
+    comes is one the solver wins."""
     from game.ai import pyramid_solver
+    from game.engine import jobs
+    from game.fuzz.jobqueue import JobQueue
 
+    held = JobQueue()  # the jobs' answers come only when the test says
+    monkeypatch.setattr(jobs, "make_worker", held.worker)
     app = make_app(tmp_path, per_game={"pyramid": {"winnable_only": True}})
-    for _ in range(3):
-        scene = PyramidScene(app, resume=False)
+    scene = PyramidScene(app, resume=False)
+    app.push(scene)
+    for round_ in range(3):
+        settle(app)
+        assert scene.shuffling is not None
+        assert "Shuffling" in scene.hud.message.text
+        shown = [k for k in scene.table.entities if scene.table.placement(k).face_up]
+        assert not shown and len(scene.table.entities) == 52, "the pack waits, face down"
+        moves = scene.recorder.length  # the last game's, until the new deal comes
+        click(app, px(app, (APEX_X, TOP_Y + 40)))  # where the apex card will lie
+        key(app, pygame.K_h, "h")
+        assert scene.recorder.length == moves and scene.table.highlighted("hint") == []
+        held.run()
+        frames(app)
+        settle(app)
+        assert scene.shuffling is None and scene.hud.message is None
         assert pyramid_solver.solve_state(scene.recorder.state, "all").won
+        assert sum(scene.table.placement(k).face_up for k in scene.table.entities) >= 28
+        if round_ == 0:
+            assert not scene.client.can_undo, "the first deal has no game before it"
+        scene.play(greedy(scene))
+        settle(app)
+        scene.deal_again()
 
 
 def test_undo_new_or_a_computer_move_in_the_middle_of_a_drag(tmp_path: Path) -> None:
