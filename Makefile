@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench fuzz mutate lint clean
+.PHONY: play test bench fuzz mutate mutate-sample lint clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -53,6 +53,16 @@ mutate: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
 		$(BIN)/mutmut run $(foreach m,$(MUTANTS),'$(m)')
 	$(BIN)/mutmut results
+
+# `make mutate-sample` tries a seeded random sample of the mutants (SAMPLE=300: about an
+# hour on one core) and prints the sample's score with its interval and its survivors.
+SAMPLE ?= 300
+mutate-sample: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[test,mutation]"
+	test -d mutants || SDL_VIDEODRIVER=dummy $(BIN)/mutmut run 'game.rules.hands.x__high__mutmut_1'
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
+		$(BIN)/mutmut run --max-children 1 $$($(BIN)/python -m tools.mutant_sample $(SAMPLE))
+	$(BIN)/python -m tools.mutant_sample $(SAMPLE) --score
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
