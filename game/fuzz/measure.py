@@ -80,19 +80,28 @@ def _walk(start: list[object], seen: set[int], depth: int | None = None) -> int:
     """Bytes of the surfaces reachable from ``start`` (within ``depth`` steps) not in
     ``seen``, which grows."""
     pixels = 0
-    stack = [(obj, 0) for obj in start]
-    while stack:
-        obj, steps = stack.pop()
-        if id(obj) in seen or isinstance(obj, (str, bytes, int, float)):
-            continue
-        seen.add(id(obj))
-        if isinstance(obj, pygame.Surface):
-            if obj.get_parent() is None:
-                pixels += obj.get_bytesize() * obj.get_width() * obj.get_height()
-            continue
-        if depth is None or steps < depth:
-            stack.extend((ref, steps + 1) for ref in gc.get_referents(obj))
+    reach = list(start)
+    steps = 0
+    while reach and (depth is None or steps <= depth):
+        # One step further; unbounded (millions of objects), the whole walk is one step
+        # of a plain stack, which is what keeps it fast.
+        stack, reach = reach, []
+        further = reach if depth is not None else stack
+        while stack:
+            obj = stack.pop()
+            if id(obj) in seen or isinstance(obj, _ATOMS):
+                continue
+            seen.add(id(obj))
+            if isinstance(obj, pygame.Surface):
+                if obj.get_parent() is None:
+                    pixels += obj.get_bytesize() * obj.get_width() * obj.get_height()
+                continue
+            further.extend(gc.get_referents(obj))
+        steps += 1
     return pixels
+
+
+_ATOMS = (str, bytes, int, float)
 
 
 def resident_mb() -> int:

@@ -98,12 +98,19 @@ def _hints(kind: type) -> dict[str, Any]:
     return typing.get_type_hints(kind)
 
 
+@cache
+def _shape(kind: Any) -> tuple[Any, tuple[Any, ...]]:
+    """A type's origin and arguments (``tuple`` and ``(Card, ...)``), asked once per type:
+    a view is decoded at every move of a network table."""
+    return typing.get_origin(kind), typing.get_args(kind)
+
+
 def _decode(kind: Any, data: Any, depth: int) -> Any:
     if depth > MAX_DEPTH:
         raise ValueError("observation is nested too deeply")
-    origin = typing.get_origin(kind)
+    origin, args = _shape(kind)
     if origin in (Union, types.UnionType):
-        options = typing.get_args(kind)
+        options = args
         if data is None and type(None) in options:
             return None
         for option in options:
@@ -128,21 +135,20 @@ def _decode(kind: Any, data: Any, depth: int) -> Any:
         if not isinstance(data, dict):
             raise ValueError(f"expected an object for {kind.__name__}")
         hints = _hints(kind)
-        names = [f.name for f in dataclasses.fields(kind)]
+        names = _field_names(kind)
         if set(data) != set(names):
             raise ValueError(f"{kind.__name__} fields do not match")
         return kind(**{n: _decode(hints[n], data[n], depth + 1) for n in names})
     if origin is tuple:
         if not isinstance(data, list):
             raise ValueError(f"expected a list, got {data!r:.60}")
-        args = typing.get_args(kind)
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_decode(args[0], v, depth + 1) for v in data)
         if len(args) != len(data):
             raise ValueError("a fixed-size list has the wrong length")
         return tuple(_decode(a, v, depth + 1) for a, v in zip(args, data, strict=True))
     if origin is dict:
-        key_type, value_type = typing.get_args(kind)
+        key_type, value_type = args
         if not isinstance(data, dict) or key_type is not str:
             raise ValueError(f"expected an object, got {data!r:.60}")
         return {str(k): _decode(value_type, v, depth + 1) for k, v in data.items()}
