@@ -102,6 +102,10 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
         if any(b.key == "auto" for b in self.hud.buttons):
             # Lit while the computer plays, dark again once the game is over.
             self.hud.button("auto").selected = self.computer_to_play and not self.over
+        for button in self.hud.buttons:  # while shuffling the last game is on its way out
+            if button.key in WAIT_FOR_DEAL and (self.shuffling is not None
+                                                or button.key not in ("undo", "redo")):
+                button.enabled = self.shuffling is None
 
     def set_buttons(self, commands: list[tuple[str, str, str]]) -> None:
         """Command buttons in the lower right corner, two to a row, as the manual has them."""
@@ -157,6 +161,9 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
             return True
         self.shuffling = None
         return super().new_game(seed, same=same, undo=undo)
+
+    def deal_number(self) -> int | None:
+        return None if self.shuffling is not None else super().deal_number()
 
     def _shuffle_winnable(self, undo: bool) -> None:
         """Look for a deal the solver wins off the frame loop (a second, or ten on a busy
@@ -476,12 +483,15 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
         for name, (x, y), kind in (("stock", PACK_POS, pack_kind), ("waste", WASTE_POS, "empty"),
                                    ("discard", DISCARD_POS, "empty")):
             items.append(DrawItem(("slot", name), art.outline(kind), vp.to_px(x, y), 0))
-        image = text_image(vp, self.status_text(view), 28, INK, bold=True)
-        px, py = vp.to_px(APEX_X, 20)
-        items.append(DrawItem(("status",), image, (px - image.get_width() // 2, py), 20000))
-        for name, (x, y), count in (("pack", PACK_POS, view.pack_size),
-                                    ("waste", WASTE_POS, len(view.waste)),
-                                    ("discard", DISCARD_POS, len(view.discard))):
+        counts = (view.pack_size, len(view.waste), len(view.discard))
+        if self.shuffling is None:
+            image = text_image(vp, self.status_text(view), 28, INK, bold=True)
+            px, py = vp.to_px(APEX_X, 20)
+            items.append(DrawItem(("status",), image, (px - image.get_width() // 2, py), 20000))
+        else:  # no deal yet: the whole pack waits
+            counts = (len(RANKS) * len(SUITS), 0, 0)
+        for name, (x, y), count in zip(("pack", "waste", "discard"),
+                                       (PACK_POS, WASTE_POS, DISCARD_POS), counts, strict=True):
             image = text_image(vp, str(count), 24, MUTED)
             px, py = vp.to_px(x + CARD_W / 2, y + CARD_H + 10)
             items.append(DrawItem(("count", name), image, (px - image.get_width() // 2, py), 1))

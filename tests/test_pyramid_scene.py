@@ -441,6 +441,8 @@ def test_deal_only_winnable_games_shuffles_off_the_frame_loop(
         assert "Shuffling" in scene.hud.message.text
         shown = [k for k in scene.table.entities if scene.table.placement(k).face_up]
         assert not shown and len(scene.table.entities) == 52, "the pack waits, face down"
+        assert scene.deal_number() is None, "no deal to name yet"
+        assert not any(b.enabled for b in scene.hud.buttons if b.key in ("undo", "hint"))
         moves = scene.recorder.length  # the last game's, until the new deal comes
         click(app, px(app, (APEX_X, TOP_Y + 40)))  # where the apex card will lie
         key(app, pygame.K_h, "h")
@@ -451,6 +453,7 @@ def test_deal_only_winnable_games_shuffles_off_the_frame_loop(
         assert scene.shuffling is None and scene.hud.message is None
         assert pyramid_solver.solve_state(scene.recorder.state, "all").won
         assert sum(scene.table.placement(k).face_up for k in scene.table.entities) >= 28
+        assert scene.hud.button("hint").enabled and scene.deal_number() is not None
         if round_ == 0:
             assert not scene.client.can_undo, "the first deal has no game before it"
         scene.play(greedy(scene))
