@@ -4,7 +4,7 @@ examples among them) and the penalty chart, through the public contract."""
 import pytest
 
 from game.cards import parse_cards
-from game.rules.chinese_poker import beats, classify, penalty
+from game.rules.chinese_poker import beats, classify, combo_name, penalty
 from game.rules.chinese_poker_combos import runs
 
 
@@ -29,6 +29,21 @@ def wins(play: str, table: str) -> bool:
 ])
 def test_every_kind_of_hand(text: str, expected: str) -> None:
     assert kind(text) == expected
+
+
+@pytest.mark.parametrize("text, name", [
+    ("3S", "single card"), ("4S 4H", "pair"), ("KS KH AD AC", "2 pairs in a row"),
+    ("4S 4H 5D 5C 6S 6H", "3 pairs in a row"), ("9S 9H 9D", "three of a kind"),
+    ("3S 3H 3D 4S 4H 4D", "2 threes in a row"), ("9S 9H 9D 4S 4H", "full house"),
+    ("3S 4H 5D 6C 7S 8D", "6-card straight"), ("8S 4S 4H 4D 4C", "four of a kind"),
+])
+def test_a_hand_counts_its_cards_and_is_named_as_the_table_tells_it(text: str,
+                                                                      name: str) -> None:
+    """The name is the one the table and its refusals give ("Play a higher pair."); the
+    length is the number of cards, which the computer players' playouts match against."""
+    combo = classify(parse_cards(text))
+    assert combo is not None and combo.length == len(parse_cards(text))
+    assert combo_name(combo) == name
 
 
 @pytest.mark.parametrize("text", [

@@ -192,6 +192,8 @@ def test_the_match_ends_at_the_target_and_the_lowest_score_wins() -> None:
     assert C.winners(state) == (0,)
     assert C.observe(state, 0).won and not C.observe(state, 1).won
     assert C.legal_moves(state, 0) == []
+    with pytest.raises(IllegalMove, match="The match is over."):
+        C.apply(state, C.Play(1, ("4S",)))
 
 
 def test_the_match_ends_on_reaching_the_target_exactly() -> None:

@@ -228,6 +228,47 @@ def test_each_betting_refusal_gives_its_own_reason(before: tuple[D.Move, ...], m
         D.apply(play(hand(points=20), *before), move)
 
 
+BET_AND_CALL = (D.Bet(P, 1), D.Call(H))
+
+
+@pytest.mark.parametrize("before, move, why", [
+    ((), D.Deal(H), "Only the player chooses the dealer, deals or leaves."),
+    ((), D.Draw(P), "Cards are drawn once, after the first round of betting."),
+    (BET_AND_CALL, D.Draw(P, (5,)), "Cards are numbered 1 to 5."),
+    ((*BET_AND_CALL, D.Draw(P)), D.Draw(P), "You have drawn already."),
+])
+def test_each_table_and_draw_refusal_gives_its_own_reason(before: tuple[D.Move, ...],
+                                                          move: D.Move, why: str) -> None:
+    with pytest.raises(IllegalMove) as refused:
+        D.apply(play(hand(), *before), move)
+    assert refused.value.reason == why
+
+
+def test_the_tables_log_tells_each_move_the_dealer_by_name_and_the_result() -> None:
+    s = play(hand(), D.Bet(P, 10), D.Fold(H))
+    assert s.events == ("Hand 1: antes in, pot 2.", "You: bet 10.", "S. Jack: fold.",
+                        "Dealer folded: you win 12.")
+
+
+@pytest.mark.parametrize("move, words", [
+    (D.ChooseDealer("queen"), "play against F. Queen"), (D.Leave(), "leave the table"),
+    (D.Raise(H, 3), "Dealer: raise 3"), (D.Draw(P, (0,)), "You: draw 1 card"),
+    (D.Draw(H), "Dealer: stand pat"),
+])
+def test_moves_are_told_in_words(move: D.Move, words: str) -> None:
+    assert D.describe(move) == words
+
+
+def test_the_second_round_of_betting_starts_afresh() -> None:
+    """The computer players read both: after a check they bet at least a share of the
+    pot, and they stop raising once a round holds four bets and raises."""
+    s = play(hand(), D.Check(), D.Bet(H, 2), D.Raise(P, 3))
+    assert (s.checked, s.raises) == (True, 2)  # the dealer's bet and the player's raise
+    view = D.observe(play(s, D.Call(H), D.Draw(P), D.Draw(H)), P)
+    assert (view.phase, view.to_act, view.to_call, view.checked, view.raises) == (
+        "bet2", P, 0, False, 0)
+
+
 def test_the_view_offers_what_the_seat_to_act_may_bet() -> None:
     assert D.observe(hand(), P).max_bet == 999
     assert D.observe(play(hand(), D.Check(), D.Bet(H, 7)), P).max_bet == 992  # after calling 7

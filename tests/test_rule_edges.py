@@ -1,19 +1,23 @@
 """Edges that small planted bugs slipped past: the scoring tables row by row, the
 long diagonals, a card that touches only the square it leaves, the top of Draw
-Poker's points, the view decoder's booleans, The Giant's L key and the Undo button."""
+Poker's points, the view decoder's booleans, The Giant's L key, the Undo button and the
+seats and packs of a solitaire's rules."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
 from game.cards import Card, as_card
 from game.rules import draw_poker as D
+from game.rules import milligan, pyramid
 from game.rules import poker_squares as P
+from game.rules.base import ModuleRules, RulesModule
 from game.rules.registry import GAME_BY_ID, RULES_BY_ID, playable
 from game.rules.views import from_json
 from tests.driver import key, make_app, settle
@@ -256,3 +260,12 @@ def test_a_setting_is_stored_over_a_damaged_entry() -> None:
         "poker-squares": {"hands": 12}, "pyramid": {"x": 1}}
     assert entry.with_setting({"poker-squares": {"mode": "race"}}, "hands", 12) == {
         "poker-squares": {"mode": "race", "hands": 12}}
+
+
+@pytest.mark.parametrize("module, decks", [(pyramid, 1), (milligan, 2)])
+def test_a_solitaire_seats_one_player_and_says_how_many_packs_it_deals(
+        module: RulesModule[Any, Any], decks: int) -> None:
+    # Built here: each game's own RULES is built at import, before a test can reach it.
+    rules: ModuleRules[Any, Any] = ModuleRules(module)
+    assert rules.seat_count(rules.new_game(1, {})) == 1 and rules.info.max_seats == 1
+    assert rules.info.decks == decks  # the table counts the cards by it
