@@ -285,3 +285,33 @@ def test_a_view_gives_back_its_position_with_an_empty_stock() -> None:
     s = replace(position(["9S 8H", "KD"], foundations={0: "AS"}, waiting="5C", rule="suit",
                          mm=True, stock=8), moves=5)
     assert M.position_of(M.observe(s)) == replace(s, stock=())
+
+
+@pytest.mark.parametrize("data", [
+    "shuffle", ["c0", 1], ["c8", 1, "f"], ["c0", 1, "f0"], ["x", 1, "w"],
+    ["c0", 0, "c1"], ["c0", 105, "c1"], ["c0", True, "c1"], ["c0", 1.0, "c1"],
+])
+def test_a_move_file_entry_of_the_wrong_shape_is_refused(data: object) -> None:
+    """Saved games and network moves come in as JSON: a place that does not exist, or a
+    count that is no number of cards, is refused before the rules ever see it."""
+    with pytest.raises(ValueError, match="not a milligan move"):
+        M.move_from_json(data)
+
+
+def test_the_searches_keys_from_column_codes_are_the_position_keys() -> None:
+    """The proofs seed what they have seen with ``position_key`` and extend it with
+    ``coded_key`` over ``shifted_codes``: if the two disagreed, a position would be
+    searched again (or two positions taken for one)."""
+    rng = random.Random(5)
+    s = M.new_game(5, {"rule": "any"})
+    waited = empty = 0
+    while not M.is_over(s):
+        codes = M.column_codes(s)
+        assert M.coded_key(s, codes) == M.position_key(s)
+        for move in M.transfers(s):
+            after = M.shift(s, move)
+            assert M.coded_key(after, M.shifted_codes(s, codes, move)) == M.position_key(after)
+        waited += s.waiting is not None
+        empty += s.waiting is None
+        s = M.apply(s, rng.choice(M.legal_moves(s)))
+    assert waited and empty  # both kinds of waiting space were seen

@@ -85,6 +85,22 @@ def test_a_position_that_looks_stuck_is_not_when_a_card_goes_up_moves_later() ->
     assert s.laid_off == 5 and s.status == "lost"  # and then nothing more can go up
 
 
+# Live (The Giant, same suit) only through a column emptied late in the relaxation's
+# round: 6D onto 7D empties column 3, the TS goes there and the 2D goes up. The waiting
+# space is taken and kings with nowhere to go fill the other columns, so the fixed point
+# must go round again once column 3 may be empty (a foundation card that may come down
+# must not end it early). The JC goes to the waiting space first.
+def test_a_column_emptied_late_frees_the_card_under_the_one_moved_there() -> None:
+    before = position(["2D TS", "7D", "6D", "KS JC", "KH", "KC", "KS", "KH"],
+                      foundations={4: "AD"}, rule="suit")
+    s = allowed(before, M.Transfer("c3", 1, "w"))  # the move runs the proof: it goes on
+    assert s.status == "playing" and not M.has_layoff(s)
+    assert list(M.transfers(s)) == [M.Transfer("c2", 1, "c1")]
+    assert not S.relaxed_stuck(s) and S.verdict(s, M.STUCK_BUDGET) is False
+    assert plain_search(s, 1_000) is False
+    refused(s, M.Stuck(), "Cards can still be moved so that one goes up")
+
+
 # A quick player's real end (alternate): 8D 7C onto 9C, then the 9S goes up. Of the 13
 # moves from here a plain depth first search goes down the last first, and deep.
 SHORT_LINE = (["KH QS JH TS", "QH KS QD JC TD 9S 8D 7C", "TH 9S 8H 9C", "5C JS", "KH QS",

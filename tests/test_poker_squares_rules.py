@@ -170,6 +170,22 @@ def test_bad_configs_are_refused_with_a_reason(config: dict) -> None:
         P.new_game(1, config)
 
 
+@pytest.mark.parametrize(("config", "words"), [
+    ({"rejects": 5}, "rejects 5: a whole number from 0 to 4"),
+    ({"mode": "race", "players": [{}, {"rejects": 5}]}, "rejects 5: a whole number from 0 to 4"),
+    ({"common_rejects": 5}, "common_rejects 5: a whole number from 0 to 4"),
+    ({"deal": 0}, "deal 0: a whole number from 1 to 5"),
+    ({"decks": 3}, "decks 3: a whole number from 1 to 2"),
+])
+def test_a_count_out_of_range_is_refused_naming_the_option_and_its_range(
+        config: dict, words: str) -> None:
+    """The setup screen and the command line show these words: they name the option
+    as written and the numbers it takes."""
+    with pytest.raises(ValueError) as refused_config:
+        parse(config)
+    assert str(refused_config.value) == words
+
+
 def test_rules_may_differ_per_player() -> None:
     options = parse({"mode": "alternate", "placement": "edges",
                      "players": [{}, {"placement": "anywhere", "scoring": "english",
@@ -303,6 +319,21 @@ def test_two_matrices_for_one_player(mode: str, combine) -> None:  # noqa: ANN00
     view = P.observe(s)
     assert view.scores[0] == combine(P.score_grid(g) for g in view.grids)
 
+
+
+def test_a_pack_that_runs_out_ends_the_game_with_what_is_built() -> None:
+    """Two matrices and four rejects want 54 cards of a 52-card pack: the last card
+    placed ends the game, two squares short, and the matrices score as they stand."""
+    s = P.new_game(6, {"mode": "sum_of_two", "rejects": 4})
+    s = play(s, *(P.Shift(0, "d0", f"r{i}") for i in range(4)))
+    for i in range(48):
+        assert not RULES.is_over(s)
+        s = P.apply(s, P.Place(0, i % 25 // 5, i % 5, grid=i // 25))
+    assert not s.deck and s.dealt == (None,)
+    assert RULES.is_over(s) and RULES.current_player(s) == NOBODY
+    view = P.observe(s)
+    assert view.over and view.card is None and not RULES.legal_moves(s, 0)
+    assert view.scores[0] == sum(P.score_grid(g) for g in view.grids)
 
 # -- two players -------------------------------------------------------------------------
 
