@@ -5,6 +5,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: play test bench fuzz mutate mutate-sample lint clean
+# Compiled modules are kept (__pycache__, ignored by git) even where the environment
+# says not to: without them every test worker and every game started by a test compiles
+# the code again and pytest rewrites each test file's asserts again (6 s a worker).
+unexport PYTHONDONTWRITEBYTECODE
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)

@@ -220,7 +220,8 @@ def search(state: M.MilliganState, budget: int, deadline: float | None = None
     (every position is seen either way). (Running the relaxation at every position as
     well settled no more of the end games measured, at 3.5x the time.)"""
     found = _best_first(state, budget, deadline, False)
-    return found if found is None or isinstance(found, bool) else False
+    assert not isinstance(found, tuple)  # without paths it answers lost, live or None
+    return found
 
 
 def any_line_up(state: M.MilliganState, budget: int) -> tuple[M.Transfer, ...] | None:
