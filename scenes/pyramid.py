@@ -172,7 +172,9 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.shuffling is not None:
+        # A question the player opened meanwhile (Tour, Quit, the deal number) is
+        # answered first: dealing would close it under the player's hand.
+        if self.shuffling is not None and self.hud.dialog is None:
             tag, undo = self.shuffling
             found = self.jobs.result("shuffle", tag)
             if found is not PENDING:

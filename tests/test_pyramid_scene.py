@@ -539,3 +539,28 @@ def test_a_hint_asked_by_keys_puts_the_focus_on_its_first_card(tmp_path: Path) -
     type_text(app, "h")
     hinted = scene.table.highlighted("hint")
     assert hinted and scene.focus in hinted, (scene.focus, hinted)
+
+
+def test_a_dialog_opened_while_shuffling_is_not_closed_by_the_deal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A question the player opened while the pack waits (Tour, Quit, the deal number)
+    stays until answered: the winnable deal waits for it, then comes."""
+    from game.engine import jobs
+    from game.fuzz.jobqueue import JobQueue
+
+    held = JobQueue()
+    monkeypatch.setattr(jobs, "make_worker", held.worker)
+    app = make_app(tmp_path, per_game={"pyramid": {"winnable_only": True}})
+    scene = PyramidScene(app, resume=False)
+    app.push(scene)
+    settle(app)
+    type_text(app, "t")
+    asked = scene.hud.dialog
+    assert asked is not None and scene.shuffling is not None
+    held.run()
+    frames(app, 5)
+    assert scene.hud.dialog is asked and scene.shuffling is not None
+    key(app, pygame.K_ESCAPE)
+    assert scene.hud.dialog is None
+    frames(app)
+    assert scene.shuffling is None
