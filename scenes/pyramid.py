@@ -7,7 +7,6 @@ on the keypad 8 pack, 9 waste, 0 turn. Pad: move the cursor, A picks, X turns.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -44,7 +43,6 @@ DISCARD_POS = (1600.0, 190.0)
 LABEL_GREEN = (150, 235, 150)
 COLUMN_YELLOW = (250, 222, 80)
 PILE_STEP = 0.35  # a pile's cards sit a hair apart so it looks thick
-PACK_SIZE = len(RANKS) * len(SUITS)
 LABEL_ABOVE = 62  # pile labels sit clear of a full pile, which grows up 52 * PILE_STEP
 # What a player's move is while the computer holds the cards (Auto, or its turn in a match).
 PLAYER_MOVES = (Act.POINTER_DOWN, Act.SELECT, Act.SECONDARY, Act.KEY, Act.UNDO, Act.REDO,
@@ -64,11 +62,6 @@ MATCH_KEYS = {"h": "hint", "a": "auto", "q": "quit", "u": "undo"}
 def slot_pos(index: int) -> tuple[float, float]:
     row, col = P.row_col(index)
     return APEX_X - CARD_W / 2 + (col - row / 2) * DX, TOP_Y + row * DY
-
-
-@lru_cache(maxsize=4)
-def _unplayed_view(redeals: int) -> P.PyramidView:
-    return P.observe(P.new_game(0, {"redeals": redeals}))
 
 
 def _pile(x: float, y: float, n: int) -> list[tuple[float, float]]:
@@ -121,7 +114,7 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
         if self.shuffling is not None:  # the whole pack, face down, waits to be dealt
             return [Placement(f"stock#{k}", None, *spot, 100 + k, False, "stock",
                               shadow=k == 0)
-                    for k, spot in enumerate(_pile(*PACK_POS, PACK_SIZE))]
+                    for k, spot in enumerate(_pile(*PACK_POS, len(RANKS) * len(SUITS)))]
         out: list[Placement] = []
         for i, card in enumerate(view.pyramid):
             if card is not None:
@@ -471,26 +464,13 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
             # The game on the table, not the next: its score is already in the match.
             game, who = self.match_turn or self.match.next_turn or (5, 0)
             status = f"{self.match.entrants[who].name}: game {game + 1} of 6    " + status
-        elif self.option("show_winnable") and not view.over and self.shuffling is None:
+        elif self.option("show_winnable") and not view.over:
             status += "    " + self.winnable_text()
         return status
 
-    def shown_view(self) -> P.PyramidView:
-        """The game the status line and pile counts tell of: while the pack waits for a
-        winnable deal, one not yet begun (the game left behind is over)."""
-        if self.shuffling is not None:
-            return _unplayed_view(int(self.config["redeals"]))
-        return self.view
-
-    def pile_counts(self, view: P.PyramidView) -> tuple[int, int, int]:
-        """The pack's, the waste's and the discard's cards, as the table shows them."""
-        if self.shuffling is not None:
-            return PACK_SIZE, 0, 0
-        return view.pack_size, len(view.waste), len(view.discard)
-
     def extra_items(self) -> list[DrawItem]:
         vp = self.viewport
-        view = self.shown_view()
+        view = self.view
         art = self.table.art
         items: list[DrawItem] = []
         pack_kind = ("empty" if view.stock_top is not None else
@@ -501,9 +481,9 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
         image = text_image(vp, self.status_text(view), 28, INK, bold=True)
         px, py = vp.to_px(APEX_X, 20)
         items.append(DrawItem(("status",), image, (px - image.get_width() // 2, py), 20000))
-        for name, (x, y), count in zip(("pack", "waste", "discard"),
-                                       (PACK_POS, WASTE_POS, DISCARD_POS),
-                                       self.pile_counts(view), strict=True):
+        for name, (x, y), count in (("pack", PACK_POS, view.pack_size),
+                                    ("waste", WASTE_POS, len(view.waste)),
+                                    ("discard", DISCARD_POS, len(view.discard))):
             image = text_image(vp, str(count), 24, MUTED)
             px, py = vp.to_px(x + CARD_W / 2, y + CARD_H + 10)
             items.append(DrawItem(("count", name), image, (px - image.get_width() // 2, py), 1))

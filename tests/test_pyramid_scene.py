@@ -9,7 +9,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import seeds
 from game.ai import pyramid_player
 from game.engine.vpad import VirtualPad
 from game.rules import pyramid as P
@@ -565,33 +564,3 @@ def test_a_dialog_opened_while_shuffling_is_not_closed_by_the_deal(
     assert scene.hud.dialog is None
     frames(app)
     assert scene.shuffling is None
-
-
-def test_while_shuffling_the_status_and_counts_tell_of_a_deal_not_begun(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """New after some moves: while the pack waits, the status line and the pile counts
-    are not the abandoned game's (its Par, its discards, whether it could still be won)."""
-    from game.engine import jobs
-    from game.fuzz.jobqueue import JobQueue
-
-    held = JobQueue()
-    monkeypatch.setattr(jobs, "make_worker", held.worker)
-    monkeypatch.setattr(seeds, "fresh", lambda: SEED)  # a deal whose first move discards
-    app = make_app(tmp_path, per_game={"pyramid": {"winnable_only": True,
-                                                   "show_winnable": True}})
-    scene = PyramidScene(app, resume=False)
-    app.push(scene)
-    held.run()
-    frames(app)
-    settle(app)
-    scene.play(greedy(scene))
-    settle(app)
-    assert "Cards left 52" not in scene.status_text(scene.shown_view())
-    assert scene.pile_counts(scene.shown_view())[2] == 2
-    scene.deal_again()
-    frames(app)
-    assert scene.shuffling is not None
-    status = scene.status_text(scene.shown_view())
-    assert "Cards left 52" in status and "Par score -52" in status
-    assert "innable" not in status, "not the abandoned game's winnable check"
-    assert scene.pile_counts(scene.shown_view()) == (52, 0, 0)
