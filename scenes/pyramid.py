@@ -153,10 +153,15 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
     def new_game(self, seed: int | None = None, *, same: bool = False,
                  undo: bool = True) -> bool:
         if seed is None and not same and self._wants_winnable():
+            self.saves.left()  # the game given up counts now, as at any New
             self._shuffle_winnable(undo)
+            self.autosave()  # and is not offered back if the player leaves meanwhile
             return True
         self.shuffling = None
         return super().new_game(seed, same=same, undo=undo)
+
+    def keeps_autosave(self) -> bool:
+        return self.shuffling is None and super().keeps_autosave()
 
     def _shuffle_winnable(self, undo: bool) -> None:
         """Look for a deal the solver wins off the frame loop (a second, or ten on a busy
