@@ -160,9 +160,6 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
         self.shuffling = None
         return super().new_game(seed, same=same, undo=undo)
 
-    def keeps_autosave(self) -> bool:
-        return self.shuffling is None and super().keeps_autosave()
-
     def _shuffle_winnable(self, undo: bool) -> None:
         """Look for a deal the solver wins off the frame loop (a second, or ten on a busy
         machine): the cards wait gathered in the pack, and the player is told why."""
@@ -185,6 +182,9 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
             if found is not PENDING:
                 self.hud.message = None
                 self.new_game(found, undo=undo)
+
+    def keeps_autosave(self) -> bool:
+        return self.shuffling is None and super().keeps_autosave()
 
     def enter(self) -> None:
         super().enter()
