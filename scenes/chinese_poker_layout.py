@@ -24,6 +24,8 @@ RISE = 26.0  # a selected card stands this much higher
 SMALL = 0.45  # cards out of play, in the corner
 PILE = (CENTRE[0] - CARD_W * 0.35, CENTRE[1] - CARD_H * 0.35)
 OUT_POS = (40.0, 120.0)
+OUT_STEP = 28.0  # between two cards of the "Out of play" row
+TIED_GAP = 24.0  # a tied cut's cards lie in that row too, this much apart from the rest
 ASIDE_POS = (40.0, 250.0)  # two players: the hand no one took
 CUT_Y = CENTRE[1] - CARD_H * 0.9  # the cut spread's row
 CUT_GAP = 24.0  # a side seat's cut card: this far from its hand and from the spread
@@ -97,7 +99,7 @@ def placements(view: C.View, by: str = "rank", selected: Collection[str] = froze
     ``can_act``: the viewer may pick cards now; ``shown``: other seats' hands to lay
     face up (a replay after the match, from those seats' own views)."""
     lay = layout_for(view.players, view.seat)
-    out = [Placement(c.uid, c.uid, OUT_POS[0] + i * 28, OUT_POS[1], 1 + i, True, "out",
+    out = [Placement(c.uid, c.uid, OUT_POS[0] + i * OUT_STEP, OUT_POS[1], 1 + i, True, "out",
                      scale=SMALL) for i, c in enumerate(view.removed)]
     if view.phase == "cut" or (view.phase == "deal" and view.round == 0):
         return out + _cut(view, lay, can_act and view.phase == "cut")
@@ -144,8 +146,10 @@ def _cut(view: C.View, lay: Layout, can_cut: bool) -> list[Placement]:
         if card is not None:
             x, y = cut_spot(lay, seat)
             out.append(Placement(card.uid, card.uid, x, y, 300, True, f"played:{seat}"))
+    # Out of play until the deal, and clear of the side seats' hands (ASIDE_POS is not).
+    x = OUT_POS[0] + len(view.removed) * OUT_STEP + TIED_GAP
     for i, card in enumerate(view.cut_aside):
-        out.append(Placement(card.uid, card.uid, ASIDE_POS[0] + i * 30, ASIDE_POS[1], 20 + i,
+        out.append(Placement(card.uid, card.uid, x + i * OUT_STEP, OUT_POS[1], 20 + i,
                              True, "aside", scale=SMALL))
     return out
 

@@ -704,7 +704,7 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
         allowed = {m: [(int(s[2]), int(s[3])) for s in view.targets if s.startswith(f"g{m}")]
                    for m in range(len(view.grids))}
         if view.card is None or not any(allowed.values()):
-            self.app.error("There is no card to place.")
+            self.app.error(P.placing_refusal(view) or P.full_matrix_refusal(view))
             return
         rules = view.options.seats[view.eyes]
         scoring = "pat" if rules.pat else dict(rules.points)

@@ -157,7 +157,9 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
     def new_game(self, seed: int | None = None, *, same: bool = False,
                  undo: bool = True) -> bool:
         if seed is None and not same and self._wants_winnable():
+            self.saves.left()  # the game given up counts now, as at any New
             self._shuffle_winnable(undo)
+            self.autosave()  # and is not offered back if the player leaves meanwhile
             return True
         self.shuffling = None
         return super().new_game(seed, same=same, undo=undo)
@@ -179,12 +181,17 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.shuffling is not None:
+        # A question the player opened meanwhile (Tour, Quit, the deal number) is
+        # answered first: dealing would close it under the player's hand.
+        if self.shuffling is not None and self.hud.dialog is None:
             tag, undo = self.shuffling
             found = self.jobs.result("shuffle", tag)
             if found is not PENDING:
                 self.hud.message = None
                 self.new_game(found, undo=undo)
+
+    def keeps_autosave(self) -> bool:
+        return self.shuffling is None and super().keeps_autosave()
 
     def enter(self) -> None:
         super().enter()

@@ -11,8 +11,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.ai.chinese_poker_player import MediumPlayer
+from game.engine.arrange import Box
 from game.replay.recorder import Recorder
 from game.rules import chinese_poker as C
 from scenes.chinese_poker import ChinesePokerScene
@@ -691,3 +693,24 @@ def test_panel_lines_keep_apart_and_above_the_buttons_in_tv_mode(tmp_path: Path)
         buttons = [app.viewport.rect_px(*b.rect) for b in scene.hud.buttons if b.visible]
         assert not any(item.rect.colliderect(b) for item in panel for b in buttons)
         app.pop()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_tied_cut_s_cards_lie_out_of_play_not_by_a_seat(players: int) -> None:
+    """Cards of a tied cut lay where two players' spare hand goes: with three or four
+    that is the left seat's hand, so a player's king seemed to be the left seat's. They
+    lie in the "Out of play" row now, after the cards the game leaves out."""
+    from scenes import chinese_poker_layout as L
+
+    state = C.new_game(5, {"players": players})
+    kings = tuple(c for c in state.cut_deck if c.rank == 13)[:2]
+    view = replace(C.observe(state, 0), cut_aside=kings)
+    placed = {p.key: p for p in L.placements(view)}
+    out = [placed[c.uid] for c in view.removed]
+    lay = L.layout_for(players, 0)
+    for card in kings:
+        aside = placed[card.uid]
+        assert aside.y == L.OUT_POS[1] and all(aside.x > p.x for p in out), aside
+        box = Box(aside.x, aside.y, L.CARD_W * L.SMALL, L.CARD_H * L.SMALL)
+        assert not any(box.overlaps(place.hand) for place in lay.places
+                       if place.side in ("left", "right")), (players, card)

@@ -560,15 +560,21 @@ def test_keys_typed_during_the_computers_turn_are_refused_not_half_kept(
     assert scene.recorder.state.grids[0][6] is not None and scene.recorder.length == 3
 
 
+def fill_player_ones_matrix_first(app, scene: PokerSquaresScene) -> None:  # noqa: ANN001
+    """Alternate between two people with planting: Player 2 plants once in Player 1's
+    matrix, so Player 1's fills first and the next card dealt to Player 1 has no square."""
+    first, second = scene.session.client(0), scene.session.client(1)
+    for n in range(24):
+        first.submit(P.Place(0, *divmod(n, 5)))
+        second.submit(P.Shift(1, "d0", "o44") if n == 0 else P.Place(1, *divmod(n - 1, 5)))
+    settle(app)
+
+
 def test_pass_appears_without_moving_the_other_buttons(tmp_path: Path) -> None:
     app, scene = start(tmp_path, mode="alternate", opponent="person", planting=True)
     before = {b.key: b.rect.copy() for b in scene.hud.buttons if b.visible}
     assert "pass" not in before
-    first, second = scene.session.client(0), scene.session.client(1)
-    for n in range(24):  # Player 2 plants once in Player 1's matrix: Player 1 fills first
-        first.submit(P.Place(0, *divmod(n, 5)))
-        second.submit(P.Shift(1, "d0", "o44") if n == 0 else P.Place(1, *divmod(n - 1, 5)))
-    settle(app)
+    fill_player_ones_matrix_first(app, scene)
     assert scene.view.can_pass
     shown = {b.key: b.rect for b in scene.hud.buttons if b.visible}
     assert "pass" in shown
@@ -809,3 +815,17 @@ def test_a_hint_asked_by_keys_puts_the_focus_on_its_square(tmp_path: Path) -> No
     key(app, pygame.K_RETURN, "\r")  # Enter places it where the hint said
     settle(app)
     assert scene.recorder.state.grids[int(spot[1])][int(spot[2]) * 5 + int(spot[3])] == card
+
+
+def test_hint_with_a_full_matrix_says_what_to_do_with_the_dealt_card(tmp_path: Path) -> None:
+    """Alternate, matrix full, a card dealt to the player: the hint says no square is
+    free and how to go on, not that there is no card (one lies on the deal)."""
+    app, scene = start(tmp_path, mode="alternate", opponent="person", planting=True)
+    fill_player_ones_matrix_first(app, scene)
+    view = scene.view
+    assert view.card is not None and view.can_pass
+    key(app, pygame.K_h, "h")
+    said = scene.hud.message.text
+    assert "no card" not in said and view.card.symbol in said
+    assert said == f"No square is free for {view.card.symbol}: plant it in the other " \
+                   "matrix or Pass (P).", "a finished matrix rejects nothing"

@@ -542,3 +542,64 @@ def test_a_hint_asked_by_keys_puts_the_focus_on_its_first_card(tmp_path: Path) -
     type_text(app, "h")
     hinted = scene.table.highlighted("hint")
     assert hinted and scene.focus in hinted, (scene.focus, hinted)
+
+
+def test_a_dialog_opened_while_shuffling_is_not_closed_by_the_deal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A question the player opened while the pack waits (Tour, Quit, the deal number)
+    stays until answered: the winnable deal waits for it, then comes."""
+    from game.engine import jobs
+    from game.fuzz.jobqueue import JobQueue
+
+    held = JobQueue()
+    monkeypatch.setattr(jobs, "make_worker", held.worker)
+    app = make_app(tmp_path, per_game={"pyramid": {"winnable_only": True}})
+    scene = PyramidScene(app, resume=False)
+    app.push(scene)
+    settle(app)
+    type_text(app, "t")
+    asked = scene.hud.dialog
+    assert asked is not None and scene.shuffling is not None
+    held.run()
+    frames(app, 5)
+    assert scene.hud.dialog is asked and scene.shuffling is not None
+    key(app, pygame.K_ESCAPE)
+    assert scene.hud.dialog is None
+    frames(app)
+    assert scene.shuffling is None
+
+
+def test_a_game_given_up_for_a_winnable_deal_counts_and_is_not_offered_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """New, then leaving while the winnable deal is looked for: the game given up
+    counted as abandoned at once (as any New's does) and the autosave went, so coming
+    back is a fresh deal, not "your last game has been restored"."""
+    from game import stats_file
+    from game.engine import jobs
+    from game.engine.in_progress import autosave_path
+    from game.fuzz.jobqueue import JobQueue
+
+    held = JobQueue()
+    monkeypatch.setattr(jobs, "make_worker", held.worker)
+    app = make_app(tmp_path, per_game={"pyramid": {"winnable_only": True}})
+    scene = PyramidScene(app, resume=False)
+    app.push(scene)
+    held.run()
+    frames(app)
+    settle(app)
+    for _ in range(3):
+        scene.play(greedy(scene))
+    settle(app)
+    assert autosave_path(tmp_path, P.GAME_ID).exists()
+    scene.deal_again()
+    assert scene.shuffling is not None
+    assert stats_file.load(tmp_path, P.GAME_ID).overall.played == 1
+    assert not autosave_path(tmp_path, P.GAME_ID).exists()
+    app.pop()  # to the menu while shuffling
+    again = PyramidScene(app)
+    app.push(again)
+    assert again.recorder.length == 0 and again.shuffling is not None
+    held.run()
+    frames(app)
+    assert again.shuffling is None
+    assert stats_file.load(tmp_path, P.GAME_ID).overall.played == 1, "counted once"

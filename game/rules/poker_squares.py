@@ -763,6 +763,15 @@ def placing_refusal(view: PokerSquaresView) -> str | None:
     return None
 
 
+def full_matrix_refusal(view: PokerSquaresView) -> str:
+    """Why the seat's waiting card goes in no square: its matrix is full (a finished
+    hand rejects nothing), and how the seat may go on."""
+    ways = ["plant it in the other matrix"] if any(s[0] == "o" for s in view.targets) else []
+    ways += ["Pass (P)"] if view.can_pass else ["Done (D)"] if view.can_finish else []
+    card = view.card.symbol if view.card is not None else "the card"
+    return f"No square is free for {card}" + (": " + " or ".join(ways) if ways else "") + "."
+
+
 def reject_refusal(view: PokerSquaresView) -> str | None:
     """Why the seat may not throw its waiting card away now; None if it may (where
     reject_target finds a square)."""
