@@ -125,6 +125,37 @@ def test_a_signal_at_any_moment_of_start_up_exits_cleanly(
     assert signal.getsignal(sig) is not_the_games  # what was there before main, back
 
 
+def test_a_signal_swallowed_during_start_up_still_ends_the_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, default_action_fails: None) -> None:
+    """pygame.init clears an error raised in a module's start, Interrupted too: under
+    load a real game signalled while it started ran on. The loop stops before its
+    first frame for a signal that came before it."""
+    opened = app_module.App._open_window
+
+    def swallowing(self: app_module.App, *args: object, **kwargs: object) -> object:
+        try:
+            os.kill(os.getpid(), signal.SIGHUP)
+        except KeyboardInterrupt:
+            pass
+        return opened(self, *args, **kwargs)
+
+    ran: list[int] = []
+    run = app_module.App.run
+
+    def counted(self: app_module.App, *args: object, **kwargs: object) -> int:
+        try:
+            return run(self, *args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            ran.append(self.frame_count)
+
+    monkeypatch.setattr(app_module.App, "_open_window", swallowing)
+    monkeypatch.setattr(app_module.App, "run", counted)
+    assert main.main(["--game", "pyramid", "--headless", "--frames", "600", "--save-dir",
+                      str(tmp_path), "-nosound"]) == 0
+    assert ran == [0]
+    assert signal.getsignal(signal.SIGHUP) is not_the_games
+
+
 def test_a_batch_command_stopped_by_a_signal_says_it_did_not_finish(
         monkeypatch: pytest.MonkeyPatch, default_action_fails: None) -> None:
     monkeypatch.setattr(simulate, "simulate", signalled(signal.SIGTERM, simulate.simulate))

@@ -3,7 +3,11 @@ line of ``main`` they raise ``Interrupted``, which main turns into a clean exit 
 signal in the first half second of start-up used to print a KeyboardInterrupt
 traceback, or kill the process outright on SIGHUP); once the game loop runs,
 ``quit_on_signals`` has them stop it through the normal save path instead, so a
-signal never lands mid-frame. Imports nothing slow: main installs it before the rest."""
+signal never lands mid-frame. Imports nothing slow: main installs it before the rest.
+
+A signal is also remembered: code that swallows exceptions (pygame.init counts a
+module whose start failed and clears the error) can swallow Interrupted, and the game
+then ran on; the loop stops at once for a signal that came before it."""
 
 from __future__ import annotations
 
@@ -27,22 +31,33 @@ class Interrupted(KeyboardInterrupt):
         self.signum = signum
 
 
+_caught: list[int] = []  # the signals raised as Interrupted in the current context
+
+
 def _interrupt(signum: int, _frame: FrameType | None) -> None:
+    _caught.append(signum)
     raise Interrupted(signum)
 
 
 @contextmanager
 def interrupt_on_signals() -> Iterator[None]:
     """While inside, the quit signals raise Interrupted."""
-    with _handling(_interrupt):
-        yield
+    _caught.clear()
+    try:
+        with _handling(_interrupt):
+            yield
+    finally:
+        _caught.clear()
 
 
 @contextmanager
 def quit_on_signals(stop: Callable[[int], None]) -> Iterator[None]:
     """While inside, the quit signals call ``stop(signum)`` (which should end the loop)
-    instead of raising anything or killing the process."""
+    instead of raising anything or killing the process; a signal already raised as
+    Interrupted, and swallowed on the way here, calls it at once."""
     with _handling(lambda signum, _frame: stop(signum)):
+        if _caught:
+            stop(_caught[-1])
         yield
 
 
