@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.cards import card_from_uid
 from game.engine.actions import Act, Action
 from game.engine.arrange import Box, Grid, fit_grids
 from game.engine.card_art import HIGHLIGHTS
@@ -696,21 +697,23 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
         return dealt
 
     def ask_hint(self) -> None:
-        """Ask for a hint; the computer's choice (strong: a search of about half a
-        second) is worked out on the worker and ``update`` shows it."""
-        from game.ai.poker_squares import hint_matrices  # the thinking, only when asked
+        """Ask for a hint: what the computer would do here (strong: a search of about
+        half a second for the square), worked out on the worker; ``update`` shows it."""
+        from game.ai.poker_squares import table_hint  # the thinking, only when asked
 
         view = self.view
         allowed = {m: [(int(s[2]), int(s[3])) for s in view.targets if s.startswith(f"g{m}")]
                    for m in range(len(view.grids))}
-        if view.card is None or not any(allowed.values()):
+        legal = self.client.legal_moves
+        if (view.card is None or not any(allowed.values())) \
+                and all(isinstance(m, P.Place) for m in legal):
             self.app.error(P.placing_refusal(view) or P.full_matrix_refusal(view))
             return
         rules = view.options.seats[view.eyes]
         scoring = "pat" if rules.pat else dict(rules.points)
         self.hint_asked = self.client.position
-        self.jobs.start("hint", self.hint_asked, hint_matrices, view.grids, view.card, allowed,
-                        scoring, rules.diagonals, self.strength)
+        self.jobs.start("hint", self.hint_asked, table_hint, view, legal, allowed, scoring,
+                        rules.diagonals, self.strength)
         self.hud.say("Thinking...")
 
     def show_hint(self) -> None:
@@ -726,16 +729,35 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
         if answer is PENDING:
             return
         self.hint_asked = None
-        matrix, (row, col) = answer
+        if isinstance(answer, tuple):
+            self._hint_square(*answer)
+        elif isinstance(answer, P.Shift):
+            self.hint_spot = answer.target
+            card = next((k for k, s in self.spot_of.items() if s == answer.source), None)
+            # the dealt card goes where the focus is; any other is picked up first
+            self.focus_hint(f"zone:{answer.target}" if answer.source[0] == "d" or card is None
+                            else card)
+            words = P.describe(answer).split(": ", 1)[1]
+            if card is not None:  # "reject 7♣: the dealt cards to a reject square"
+                words = words.replace("a card", card_from_uid(card).symbol, 1)
+            self.hud.say(f"The computer would {words}.")
+        elif isinstance(answer, P.Pass | P.Done):
+            key = "P" if isinstance(answer, P.Pass) else "D"
+            self.hud.say(f"The computer would {P.describe(answer).split(': ', 1)[1]} ({key}).")
+        else:
+            return
+        self.hint_line = self.hud.message
+
+    def _hint_square(self, matrix: int, square: tuple[int, int]) -> None:
         card = self.view.card
         if card is None:  # the answer is for this position, which has a card to place
             return
+        row, col = square
         self.hint_spot = f"g{matrix}{row}{col}"
         self.focus_hint(f"zone:{self.hint_spot}")
         which = f"matrix {matrix + 1}, " if len(self.view.grids) == 2 else ""
         self.hud.say(f"The computer would put {card.symbol} in {which}row {row + 1}, "
                      f"column {col + 1}.")
-        self.hint_line = self.hud.message
 
     def finished(self, title: str, body: str) -> None:
         """A tournament keeps scores: a Make Pat Hands game, won or lost, has none."""

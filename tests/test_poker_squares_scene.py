@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.cards import card_from_uid
 from game.engine.ui import GOLD, MUTED, text_image
 from game.engine.vpad import VirtualPad
 from game.rules import poker_squares as P
@@ -825,7 +826,36 @@ def test_hint_with_a_full_matrix_says_what_to_do_with_the_dealt_card(tmp_path: P
     view = scene.view
     assert view.card is not None and view.can_pass
     key(app, pygame.K_h, "h")
+    scene.jobs.wait("hint", timeout=60)
+    frames(app)
     said = scene.hud.message.text
-    assert "no card" not in said and view.card.symbol in said
-    assert said == f"No square is free for {view.card.symbol}: plant it in the other " \
-                   "matrix or Pass (P).", "a finished matrix rejects nothing"
+    assert "no card" not in said, "a finished matrix rejects nothing"
+    # the computer's own choice: plant the card in the other matrix, or pass
+    assert said.startswith(f"The computer would plant {view.card.symbol}: the dealt cards "
+                           "to the opponent's row ") or said == "The computer would pass (P).", said
+
+
+def test_the_hint_plays_the_whole_rule_set_a_reject_from_the_matrix(tmp_path: Path) -> None:
+    """The Hint tells what the computer player would do, rejects too (it used to name a
+    square only, weaker advice than the computer plays): followed by keys, deal 1 of
+    One Hand comes to a card of the matrix that is better thrown away."""
+    app, scene = start(tmp_path, strength="quick")
+    scene.new_game(1)
+    settle(app)
+    for _ in range(25):
+        key(app, pygame.K_h, "h")
+        scene.jobs.wait("hint", timeout=60)
+        frames(app)
+        said = scene.hud.message.text
+        if "reject" in said:
+            break
+        assert said.startswith("The computer would put "), said
+        key(app, pygame.K_RETURN, "\r")  # the focus is on the hint's square
+        settle(app)
+    card = next(k for k, s in scene.spot_of.items() if s.startswith("g") and
+                f"would reject {card_from_uid(k).symbol}: {P.square_name(int(s[2]), int(s[3]))}"
+                " to a reject square." in said)
+    assert scene.hint_spot == "r0" and scene.focus == card, "the card to pick up first"
+    drag(app, centre(scene, scene.spot_of[card]), centre(scene, "r0"))
+    settle(app)
+    assert [c.uid for c in scene.recorder.state.rejects[0]] == [card]

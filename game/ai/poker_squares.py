@@ -178,10 +178,15 @@ class QuickAgent(Agent):
         """As Agent.act, but first the moves other than placing the rules allow
         (rejects, moving cards, stealing, planting, Pass): one of them when the
         learned values judge it better than the best square (poker_squares_moves)."""
+        other = self.other_move(view, legal)
+        return other if other is not None else super().act(view, legal)
+
+    def other_move(self, view: Any, legal: Sequence[Any]) -> Any:
+        """The move other than placing a dealt card this player makes here, or None
+        when it places one."""
         self.follow(view)
         values = self.values if self.chooser is None else self.chooser.values  # its aim's
-        other = MoveJudge(values.of, self.aim).choose(view, legal)
-        return other if other is not None else super().act(view, legal)
+        return MoveJudge(values.of, self.aim).choose(view, legal)
 
     def ranked(self, pos: Position, card: int, cells: list[int]) -> list[tuple[float, int]]:
         """(gain, cell) for ``cells``, best first, under the seat's aim."""
@@ -389,6 +394,18 @@ def hint(grid: Sequence[Sequence[Any]], card: Card | str, scoring: Scoring = "am
     if clock is not None:
         agent.clock = clock
     return agent.place(grid, card, allowed)
+
+
+def table_hint(view: Any, legal: Sequence[Any], allowed: Mapping[int, Sequence[Cell]],
+               scoring: Scoring = "american", diagonals: bool = False,
+               level: str = "strong") -> Any:
+    """The Hint at a table: the move other than placing that the computer player would
+    make (a reject, a steal, Pass: it plays the whole rule set, so its Hint does too),
+    else its square for the dealt card as ``hint_matrices`` gives it."""
+    other = QuickAgent(scoring, diagonals).other_move(view, legal)
+    if other is not None or view.card is None or not any(allowed.values()):
+        return other
+    return hint_matrices(view.grids, view.card, allowed, scoring, diagonals, level)
 
 
 def hint_matrices(grids: Sequence[Sequence[Sequence[Any]]], card: Card | str,
