@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SHELL = {"MenuScene", "SettingsScene", "HelpScene", "ReplayListScene", "ReplayScene"}
 
 
+@pytest.mark.slow  # over 5 s on this machine
 @pytest.mark.parametrize("seed, events", [(1, 3000), (2, 3000)])
 def test_a_bounded_run_reaches_every_scene_without_an_exception(seed: int, events: int) -> None:
     report = run_fuzz(events, seed)
@@ -95,6 +96,7 @@ def _inside_a_batch(trace: list[str]) -> int:
     raise AssertionError("no batch of three events in the run's second half")
 
 
+@pytest.mark.slow  # over 5 s on this machine
 def test_a_seed_gives_the_same_run_in_another_process(runs: dict) -> None:
     (a, a_trace), (b, b_trace) = runs["a"], runs["b"]
     assert a_trace == b_trace
@@ -102,6 +104,7 @@ def test_a_seed_gives_the_same_run_in_another_process(runs: dict) -> None:
     assert "LobbyScene" in a["scenes"] and a["events"] == EVENTS and len(a["digest"]) == 16
 
 
+@pytest.mark.slow  # over 5 s on this machine
 def test_a_run_cut_short_makes_the_same_events_up_to_its_end(runs: dict) -> None:
     (cut, cut_trace), (_, whole) = runs["cut"], runs["a"]
     assert cut_trace[-2].startswith(f"{cut['events'] - 1}: ")
@@ -110,6 +113,7 @@ def test_a_run_cut_short_makes_the_same_events_up_to_its_end(runs: dict) -> None
     assert not whole[len(cut_trace) - 1].startswith("    ")  # the batch went on
 
 
+@pytest.mark.slow  # over 5 s on this machine
 def test_a_planted_bug_is_reported_with_a_reproduction(monkeypatch: pytest.MonkeyPatch) -> None:
     original = MenuScene.handle_game
 
@@ -133,6 +137,7 @@ def test_a_planted_bug_is_reported_with_a_reproduction(monkeypatch: pytest.Monke
         (found.summary, found.first_event)]
 
 
+@pytest.mark.slow  # over 5 s on this machine
 def test_a_failure_outside_a_frame_is_reported_and_the_run_goes_on(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from game.fuzz.pads import Pads
@@ -207,6 +212,7 @@ def test_slow_frames_and_memory_are_reported(monkeypatch: pytest.MonkeyPatch) ->
     assert len(out["memory_mb"]["surfaces"]) == len(out["memory_mb"]["rounds"])
 
 
+@pytest.mark.slow  # over 5 s on this machine
 def test_a_move_the_autosave_missed_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(CardGameScene, "autosave", lambda self: None)  # moves go unsaved
     report = run_fuzz(1500, 1)
@@ -248,6 +254,7 @@ def test_each_kind_of_damage_leaves_what_it_says(tmp_path: Path, kind: str) -> N
         assert path.read_bytes() != json.dumps(old).encode()
 
 
+@pytest.mark.slow  # over 5 s on this machine
 def test_a_round_can_run_the_solvers_on_worker_threads(monkeypatch: pytest.MonkeyPatch,
                                                        ) -> None:
     monkeypatch.setattr(runner, "THREADS_CHANCE", 1.0)
@@ -282,6 +289,7 @@ def test_the_endgame_start_resumes_over_what_a_hostile_round_left(tmp_path: Path
     assert scene.recorder.cursor > 0  # resumed
 
 
+@pytest.mark.slow  # over 5 s on this machine
 def test_a_bounded_run_visits_every_goal_without_a_failure(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
     from game.fuzz.goals import goal_starts
