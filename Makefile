@@ -60,8 +60,8 @@ mutate: $(STAMP)
 		$(BIN)/mutmut run $(foreach m,$(MUTANTS),'$(m)')
 	$(BIN)/mutmut results
 
-# `make mutate-sample` tries a seeded random sample of the mutants (SAMPLE=300: about an
-# hour on one core) and prints the sample's score with its interval and its survivors.
+# `make mutate-sample` tries a seeded random sample of the mutants (SAMPLE=300: a quarter
+# of an hour on one core) and prints the sample's score with its interval and survivors.
 SAMPLE ?= 300
 mutate-sample: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[test,mutation]"
