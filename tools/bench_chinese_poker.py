@@ -14,11 +14,13 @@ issue's size is 2,000 matches a pairing, hours on one core: run it under ``nice`
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
+from pathlib import Path
 
 from game.ai import chinese_poker_player as P
-from game.ai.chinese_poker_match import paired, simulate
+from game.ai.chinese_poker_match import Result, paired, simulate
 from game.rules import chinese_poker as C
 from tools.figures import figure
 
@@ -28,6 +30,29 @@ MATCHUPS = (("hard,medium,medium,medium", 0.60), ("hard-blind,medium,medium,medi
 # The same deals played twice, Hard and hard-blind swapped the second time: Hard's share
 # of the wins less hard-blind's, paired so the cards' luck cancels (the gain from reading).
 PAIRED = ("hard,hard-blind,medium,medium", "hard,medium,medium,medium")
+
+
+class MatchLog:
+    """The matches of one pairing and seed played so far, a JSON line each, so a run of
+    thousands of matches can be stopped and carried on."""
+
+    def __init__(self, folder: Path, agents: str, seed: int) -> None:
+        self.path = folder / f"{agents.replace(',', '-')}-seed{seed}.jsonl"
+        self.known: dict[int, Result] = {}
+        if self.path.exists():
+            for line in self.path.read_text().splitlines():
+                try:
+                    entry = json.loads(line)
+                    self.known[int(entry["match"])] = (entry["share"], entry["final"])
+                except (ValueError, KeyError, TypeError):
+                    continue  # a line cut short when a run was stopped: played again
+
+    def add(self, match: int, result: Result) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        cut = self.path.exists() and not self.path.read_bytes().endswith(b"\n")
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write("\n" * cut + json.dumps({"match": match, "share": result[0],
+                                                "final": result[1]}) + "\n")
 
 
 def interval(share: float, games: int) -> float:
@@ -86,13 +111,19 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--log", type=Path, default=Path("bench-out/chinese-poker"),
+                        help="where whole matches are kept, to carry a run on")
     parser.add_argument("--paired-only", action="store_true",
                         help="only the paired comparisons and the move times")
     args = parser.parse_args(argv)
     for agents in PAIRED:
         report_paired(agents, args.games, args.seed)
     for agents, target in ([] if args.paired_only else MATCHUPS):
-        out = simulate(args.games, args.seed, agents=agents)
+        log = MatchLog(args.log, agents, args.seed)
+        out = simulate(args.games, args.seed, agents=agents, known=log.known, on_match=log.add)
+        if log.known:
+            print(f"  ({min(len(log.known), args.games)} of the {args.games} matches were "
+                  f"played before: {log.path})")
         rate = out["win_rate"][0]
         verdict = "" if target is None else \
             f" (target {target:.0%}: {'met' if rate >= target else 'NOT met'})"

@@ -5,7 +5,7 @@ no one keeps the seat that cuts first."""
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.ai.chinese_poker_player import AGENTS, make_agent
@@ -13,6 +13,7 @@ from game.progress import counted
 from game.rules import chinese_poker as C
 
 MAX_MOVES = 20_000
+Result = tuple[list[float], list[int]]  # each player's share of the win, final score
 
 
 def play_match(names: Sequence[str], seed: int, players: int, target: int = 100,
@@ -44,9 +45,12 @@ def play_match(names: Sequence[str], seed: int, players: int, target: int = 100,
 
 def simulate(games: int, seed: int, agent: str | None = None, players: int = 4,
              agents: str | None = "hard,medium,medium,medium",
-             playouts: int | None = None) -> dict[str, Any]:
+             playouts: int | None = None, known: Mapping[int, Result] | None = None,
+             on_match: Callable[[int, Result], None] | None = None) -> dict[str, Any]:
     """``games`` matches; ``agents`` names a player per seat (default: hard against
-    medium, or ``agent`` in every seat). Figures are lists in the order of ``agents``."""
+    medium, or ``agent`` in every seat). Figures are lists in the order of ``agents``.
+    ``known``: matches already played (by number: a long run carried on), not played
+    again; ``on_match`` hears of each match played."""
     if agents is None:
         names = [agent] * players if agent else ["hard"] + ["medium"] * (players - 1)
     else:
@@ -60,7 +64,12 @@ def simulate(games: int, seed: int, agent: str | None = None, players: int = 4,
     wins = [0.0] * players
     scores = [0.0] * players
     for g in counted(range(games), "matches"):
-        share, final = play_match(names, seed + g, players, rotate=g, playouts=playouts)
+        if known is not None and g in known:
+            share, final = known[g]
+        else:
+            share, final = play_match(names, seed + g, players, rotate=g, playouts=playouts)
+            if on_match is not None:
+                on_match(g, (share, final))
         wins = [a + b for a, b in zip(wins, share, strict=True)]
         scores = [a + b for a, b in zip(scores, final, strict=True)]
     per = max(games, 1)
