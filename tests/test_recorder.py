@@ -197,9 +197,6 @@ class CounterRules:
     def is_over(self, state: int) -> bool:
         return False
 
-    def score(self, state: int) -> int:
-        return state
-
     def observe(self, state: int, player: int) -> int:
         return state
 
