@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from game.replay.recorder import CursorChange, Recorder, ReplayError, _brief
+from game.replay.recorder import CursorChange, Recorder, ReplayError, _brief, replay_problem
 from game.rules.base import IllegalMove
 from game.rules.pyramid import RULES, Draw, Remove
 
@@ -197,9 +197,6 @@ class CounterRules:
     def is_over(self, state: int) -> bool:
         return False
 
-    def score(self, state: int) -> int:
-        return state
-
     def observe(self, state: int, player: int) -> int:
         return state
 
@@ -289,3 +286,18 @@ def test_a_game_without_take_backs_stays_so_and_every_tenth_move_is_checked_on_l
 ])
 def test_a_value_in_a_replay_message_is_told_briefly(value: object, told: str) -> None:
     assert _brief(value) == told
+
+
+# The replay list shows a replay this program cannot open (another game, newer rules)
+# and leaves out, with the reason, a file that is no replay at all.
+@pytest.mark.parametrize("edit, problem", [
+    (lambda d: None, None),
+    (lambda d: d.__setitem__("game", "bridge"), None),
+    (lambda d: d.__setitem__("rules_version", 9), None),
+    (lambda d: d.__setitem__("format", "zip"),
+     "not a replay: format is 'zip', expected 'card-parlour-replay'"),
+    (lambda d: d.pop("moves"), "replay has no move list"),
+])
+def test_a_replay_file_is_listed_unless_it_is_not_a_replay(edit: Any, problem: str | None
+                                                           ) -> None:
+    assert replay_problem(tampered(edit)) == problem

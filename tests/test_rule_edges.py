@@ -1,7 +1,8 @@
 """Edges that small planted bugs slipped past: the scoring tables row by row, the
 long diagonals, a card that touches only the square it leaves, the top of Draw
-Poker's points, the view decoder's booleans, The Giant's L key, the Undo button and the
-seats and packs of a solitaire's rules."""
+Poker's points, the view decoder's booleans, The Giant's L key, the Undo button, the
+seats and packs of a solitaire's rules, rules built afresh, and the words a network table
+shows of its host's answers and turn timer."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ import pygame
 import pytest
 
 from game.cards import Card, as_card
+from game.replay.recorder import Recorder
+from game.rules import chinese_poker, milligan, pyramid
 from game.rules import draw_poker as D
-from game.rules import milligan, pyramid
 from game.rules import poker_squares as P
 from game.rules.base import ModuleRules, RulesModule
-from game.rules.registry import GAME_BY_ID, RULES_BY_ID, playable
+from game.rules.registry import GAME_BY_ID, RULES_BY_ID, playable, timer_words
 from game.rules.views import from_json
 from tests.driver import key, make_app, settle
 from tests.test_remote_seat import Table
@@ -269,3 +271,47 @@ def test_a_solitaire_seats_one_player_and_says_how_many_packs_it_deals(
     rules: ModuleRules[Any, Any] = ModuleRules(module)
     assert rules.seat_count(rules.new_game(1, {})) == 1 and rules.info.max_seats == 1
     assert rules.info.decks == decks  # the table counts the cards by it
+
+
+@pytest.mark.parametrize("module", [pyramid, P, chinese_poker, D, milligan],
+                         ids=lambda m: m.GAME_ID)
+def test_rules_built_afresh_write_replays_the_registry_loads_and_read_their_own_views(
+        module: RulesModule[Any, Any]) -> None:
+    # Built here, as above: each game's own RULES is built at import.
+    rules: ModuleRules[Any, Any] = ModuleRules(module)
+    state = rules.new_game(2, {})
+    replay = Recorder(rules, 2, {}).to_json()  # names the game and its rules version
+    loaded = Recorder.from_json(replay, RULES_BY_ID)
+    assert rules.state_digest(loaded.state) == rules.state_digest(state)
+    assert rules.observation_from_json(rules.observation_json(state)) == rules.observe(state)
+
+
+@pytest.mark.parametrize("game, config, words", [
+    ("chinese-poker", {"players": 3, "target": 50}, ["to 50 points"]),  # seats go unsaid
+    ("chinese-poker", {"target": 75}, ["to 75 points"]),  # not a choice: told as it is
+    ("chinese-poker", {}, []),
+    ("poker-squares", {"mode": "race_both"}, ["Race Both"]),
+    ("poker-squares", {"mode": "same_deck"}, ["Same Deck"]),
+    ("pyramid", {"mode": "race"}, []),  # no network table: nothing asked
+])
+def test_a_network_table_shows_its_hosts_answers_in_words(game: str, config: dict[str, Any],
+                                                          words: list[str]) -> None:
+    assert GAME_BY_ID[game].table_words(config) == words
+
+
+@pytest.mark.parametrize("game, config, at_once", [
+    ("poker-squares", {"mode": "race"}, True), ("poker-squares", {"mode": "race_both"}, True),
+    ("poker-squares", {"mode": "alternate"}, False), ("poker-squares", {}, False),
+    ("chinese-poker", {"players": 2}, False), ("pyramid", {}, False),
+])
+def test_only_a_race_plays_every_seat_at_once(game: str, config: dict[str, Any],
+                                              at_once: bool) -> None:
+    assert GAME_BY_ID[game].at_once(config) is at_once
+
+
+@pytest.mark.parametrize("seconds, at_once, words", [
+    (0, False, "no turn timer"), (0, True, "no turn timer"),
+    (30, False, "turn timer 30 s"), (7.5, True, "7.5 s a card"),
+])
+def test_the_turn_timer_in_a_tables_heading(seconds: float, at_once: bool, words: str) -> None:
+    assert timer_words(seconds, at_once) == words

@@ -57,9 +57,6 @@ class ChainedPyramid:
     def is_over(self, state: ChainState) -> bool:
         return False
 
-    def score(self, state: ChainState) -> float:
-        return PYRAMID.score(state.table)
-
     def observe(self, state: ChainState, player: int = 0) -> Any:
         return PYRAMID.observe(state.table, player)
 

@@ -168,10 +168,6 @@ class ModuleRules(Generic[S, M]):
     def returns(self, state: S) -> tuple[float, ...]:
         return tuple(self.module.returns(state))
 
-    def score(self, state: S) -> float:
-        """The first seat's return: the number a one-player game shows."""
-        return self.returns(state)[0]
-
     def figures(self, state: S) -> dict[str, bool | float]:
         return dict(self.module.figures(state))
 
