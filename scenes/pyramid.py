@@ -55,6 +55,7 @@ MATCH_REFUSES = {"hint": "No hints in a tournament: the score counts.",
                  "undo": "Moves cannot be taken back in a tournament: the score counts.",
                  DEAL_MENU: "A tournament deals its own games: Exit leaves it."}
 # Commands that need the cards on the table, refused while a winnable deal is looked for.
+SHUFFLING = "Shuffling for a deal that can be won..."
 WAIT_FOR_DEAL = ("hint", "auto", "draw", "undo", "redo")
 MATCH_KEYS = {"h": "hint", "a": "auto", "q": "quit", "u": "undo"}
 
@@ -176,7 +177,7 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
         self.shuffling = (tag, undo)
         self.jobs.start("shuffle", tag, pyramid_player.winnable_seed, seeds.fresh(),
                         dict(self.config), 200, 0.5)
-        self.hud.say("Shuffling for a deal that can be won...", seconds=30)
+        self.hud.say(SHUFFLING, seconds=30)
         self.refresh()
 
     def update(self, dt: float) -> None:
@@ -349,7 +350,7 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
         if action.kind != Act.POINTER_MOVE:
             self.table.clear_highlights("hint")
         if self.shuffling is not None and action.kind in PLAYER_MOVES:
-            self.hud.say("Shuffling for a deal that can be won...", seconds=30)
+            self.hud.say(SHUFFLING, seconds=30)
             return
         if self.computer_to_play and action.kind in PLAYER_MOVES:
             if self.match is not None:
@@ -376,7 +377,7 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
 
     def game_command(self, key: str) -> bool:
         if self.shuffling is not None and key in WAIT_FOR_DEAL:
-            self.hud.say("Shuffling for a deal that can be won...", seconds=30)
+            self.hud.say(SHUFFLING, seconds=30)
             return True
         if self.match is not None and key in MATCH_REFUSES:
             self.app.error(MATCH_REFUSES[key])
