@@ -131,6 +131,11 @@ def side_pos(index: int) -> tuple[float, float]:
     return SIDE_X[index % 2], SIDE_Y + (index // 2) * SIDE_STEP
 
 
+def _move_words(move: P.Move) -> str:
+    """A move as the rules tell it, without whose it is ("reject a card: ...")."""
+    return P.describe(move).split(": ", 1)[1]
+
+
 def side_name(view: P.PokerSquaresView, kind: str) -> str:
     """The word over a dealt or reject square. With two players each one's own rejects
     are named for them, apart from the common ones either may use."""
@@ -729,35 +734,30 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
         if answer is PENDING:
             return
         self.hint_asked = None
-        if isinstance(answer, tuple):
-            self._hint_square(*answer)
+        card = self.view.card
+        if isinstance(answer, tuple) and card is not None:  # a square for the dealt card
+            matrix, (row, col) = answer
+            self.hint_spot = f"g{matrix}{row}{col}"
+            self.focus_hint(f"zone:{self.hint_spot}")
+            which = f"matrix {matrix + 1}, " if len(self.view.grids) == 2 else ""
+            self.hud.say(f"The computer would put {card.symbol} in {which}row {row + 1}, "
+                         f"column {col + 1}.")
         elif isinstance(answer, P.Shift):
             self.hint_spot = answer.target
-            card = next((k for k, s in self.spot_of.items() if s == answer.source), None)
+            picked = next((k for k, s in self.spot_of.items() if s == answer.source), None)
             # the dealt card goes where the focus is; any other is picked up first
-            self.focus_hint(f"zone:{answer.target}" if answer.source[0] == "d" or card is None
-                            else card)
-            words = P.describe(answer).split(": ", 1)[1]
-            if card is not None:  # "reject 7♣: the dealt cards to a reject square"
-                words = words.replace("a card", card_from_uid(card).symbol, 1)
+            self.focus_hint(f"zone:{answer.target}" if answer.source[0] == "d" or picked is None
+                            else picked)
+            words = _move_words(answer)
+            if picked is not None:  # "reject 7♣: the dealt cards to a reject square"
+                words = words.replace("a card", card_from_uid(picked).symbol, 1)
             self.hud.say(f"The computer would {words}.")
         elif isinstance(answer, P.Pass | P.Done):
             key = "P" if isinstance(answer, P.Pass) else "D"
-            self.hud.say(f"The computer would {P.describe(answer).split(': ', 1)[1]} ({key}).")
+            self.hud.say(f"The computer would {_move_words(answer)} ({key}).")
         else:
             return
         self.hint_line = self.hud.message
-
-    def _hint_square(self, matrix: int, square: tuple[int, int]) -> None:
-        card = self.view.card
-        if card is None:  # the answer is for this position, which has a card to place
-            return
-        row, col = square
-        self.hint_spot = f"g{matrix}{row}{col}"
-        self.focus_hint(f"zone:{self.hint_spot}")
-        which = f"matrix {matrix + 1}, " if len(self.view.grids) == 2 else ""
-        self.hud.say(f"The computer would put {card.symbol} in {which}row {row + 1}, "
-                     f"column {col + 1}.")
 
     def finished(self, title: str, body: str) -> None:
         """A tournament keeps scores: a Make Pat Hands game, won or lost, has none."""
