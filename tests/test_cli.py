@@ -60,7 +60,6 @@ def test_simulate_prints_one_json_object() -> None:
         k: v for k, v in data.items() if k != "seconds"}, "same seed, same games"
 
 
-@pytest.mark.slow  # over 5 s on this machine
 def test_simulate_with_the_solver_beats_quick_play() -> None:
     solver = json.loads(run("simulate", "pyramid", "--games", "3", "--seed", "2").stdout)
     quick = json.loads(run("simulate", "pyramid", "--games", "3", "--seed", "2", "--agent",

@@ -137,7 +137,6 @@ def test_a_planted_bug_is_reported_with_a_reproduction(monkeypatch: pytest.Monke
         (found.summary, found.first_event)]
 
 
-@pytest.mark.slow  # over 5 s on this machine
 def test_a_failure_outside_a_frame_is_reported_and_the_run_goes_on(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from game.fuzz.pads import Pads
@@ -212,7 +211,6 @@ def test_slow_frames_and_memory_are_reported(monkeypatch: pytest.MonkeyPatch) ->
     assert len(out["memory_mb"]["surfaces"]) == len(out["memory_mb"]["rounds"])
 
 
-@pytest.mark.slow  # over 5 s on this machine
 def test_a_move_the_autosave_missed_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(CardGameScene, "autosave", lambda self: None)  # moves go unsaved
     report = run_fuzz(1500, 1)

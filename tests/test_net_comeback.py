@@ -234,7 +234,6 @@ def crash_host(app: App) -> int:
     return hosted.port
 
 
-@pytest.mark.slow  # over 5 s on this machine
 def test_the_host_resumes_the_table_a_crash_cut_off_and_everyone_takes_a_seat_back(
         tmp_path: Path) -> None:
     app = make_app(tmp_path, animation="off")

@@ -69,7 +69,6 @@ def start_hosted_match(app, seats: int, people: int) -> ChinesePokerScene:  # no
     return lobby
 
 
-@pytest.mark.slow  # over 5 s on this machine
 def test_host_from_the_menu_and_play_a_match_against_three_computers(tmp_path: Path) -> None:
     app = make_app(tmp_path, animation="off")
     lobby = start_hosted_match(app, 4, 1)

@@ -179,7 +179,6 @@ def sdl_loaded(pid: int) -> bool:
     return "libSDL2" in Path(f"/proc/{pid}/maps").read_text()
 
 
-@pytest.mark.slow  # over 5 s on this machine
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
 def test_signals_in_the_first_half_second_exit_cleanly(tmp_path: Path) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",

@@ -36,7 +36,6 @@ def alone() -> None:
 SIZES = [(1100 + 122 * i, 620 + 68 * i) for i in range(8)]  # any image kept per size adds up
 
 
-@pytest.mark.slow  # over 5 s on this machine
 def test_images_for_past_window_sizes_are_not_kept(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     app.push(MenuScene(app))
@@ -65,7 +64,6 @@ def test_images_for_past_window_sizes_are_not_kept(tmp_path: Path) -> None:
     assert surfaces_mb(skip=(ImageCache,)) - before <= 4
 
 
-@pytest.mark.slow  # over 5 s on this machine
 def test_a_dialogs_backdrop_goes_with_the_window_size_it_was_drawn_for(tmp_path: Path) -> None:
     app = make_app(tmp_path, size=(640, 360))
     app.push(MenuScene(app))
