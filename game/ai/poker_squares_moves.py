@@ -9,8 +9,8 @@ the cards still unseen and how many are placed) and its full lines' points; with
 hands its finished diagonals count too, and with Make Pat Hands only its rows, each by
 the log of its chance to end pat (so the costs below are scaled to that unit,
 PAT_SCALE). A move is worth what it adds to the mover's matrices less what it adds to
-the opponent's; a reject also costs the square it fills (REJECT_COST, more in the
-turn-about modes, where the pack barely fills both matrices); in the
+the opponent's; a reject also costs the square it fills (REJECT_COST, more where two
+matrices share one pack, which barely fills them); in the
 turn-about modes a move that leaves the dealt card lying hands it to the opponent, who
 is charged what it gives them over a card from the pack. The values drift as a matrix
 fills, so a move that leaves a square to a later card is credited with what a typical
@@ -41,12 +41,14 @@ from game.rules.poker_squares_options import PAT, RACE_MODES
 # +16.9 +- 1.2 at 15, where the judge before (3, no typical) gained +9.0 +- 1.4: it threw
 # away its reject within the first five cards in every Alternate seat.
 REJECT_COST = 15.0
-# In the turn-about modes two players fill 50 squares from 52 cards: a square left to a
+# Where two players fill 50 squares from one pack of 52 (Alternate), a square left to a
 # later card may never be filled, so a reject is kept for later at a higher worth. Quick
 # player's gain from Pass or reject in Alternate (1 reject) over placing only, deals
 # 5000-5999: +4.72 +- 0.84 a game at 15, +6.18 at 20, +8.22 at 25, +9.27 +- 0.85 at 30,
-# +3.98 at 40; on fresh deals 6000-6999 +8.43 +- 0.86 at 30 against +3.02 +- 0.87 at 15.
-REJECT_COST_TURNS = 30.0
+# +7.11 at 35, +3.98 at 40; on fresh deals 6000-6999 +8.43 +- 0.86 at 30 against
+# +3.02 +- 0.87 at 15. Not with cards to spare: Same Deck (each card dealt twice), deals
+# 5000-5499, +10.88 +- 1.06 at 15 against +6.30 +- 0.69 at 30.
+REJECT_COST_TIGHT = 30.0
 OTHER_MARGIN = 0.5  # points another move must beat the best square by
 IMPROVES = 0.25  # points a move within the matrix must gain (no moving to and fro)
 PACK_SAMPLE = 13  # cards from the pack tried for what a later card adds (typical)
@@ -191,7 +193,7 @@ class MoveJudge:
                 source, target = spots(move)
                 score = judge.change(move)
                 if target[0] in "rc":  # a matrix card thrown away must clearly gain
-                    kept = REJECT_COST_TURNS if turns else REJECT_COST
+                    kept = REJECT_COST_TIGHT if turns and decks == 1 else REJECT_COST
                     score -= (kept + (IMPROVES if source[0] == "g" else 0.0)) * self.scale
                 placed_later = judge.short(move)
                 if source[0] != "d":  # the dealt card still waits
