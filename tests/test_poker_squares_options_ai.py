@@ -162,7 +162,7 @@ def test_the_reject_is_kept_for_late_in_the_game() -> None:
 def test_in_alternate_the_reject_is_kept_longer_than_alone() -> None:
     # two matrices take 50 of the 52 cards: a square left to a later card may stay empty,
     # so the reject is worth more kept (it went within the first five cards in most seats)
-    deals = range(10000, 10020)
+    deals = range(10000, 10012)
     used = first_rejects({"mode": "alternate", "rejects": 1}, deals)
     kept = len(deals) - len(used) + sum(placed >= 8 for placed in used)
-    assert used and kept >= len(deals) // 2, used  # at 15 points kept: 1 of 20
+    assert used and kept >= len(deals) // 2, used  # at 15 points kept: 1 of 12

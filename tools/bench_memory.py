@@ -47,14 +47,18 @@ def text_bytes() -> int:
 
 def deals(app: App, count: int, seed: int, play: bool = True,
           on_frame: Callable[[], None] | None = None,
-          on_deal: Callable[[int], None] | None = None, frame_seconds: float = 1 / 60) -> None:
+          on_deal: Callable[[int], None] | None = None, frame_seconds: float = 1 / 60,
+          agent: str | None = None) -> None:
     """Deal ``count`` Pyramid games one after another on ``app``. ``play``: the computer
-    plays each out; otherwise the next is dealt as soon as the cards rest (the deal is
-    what fills the image cache). ``on_deal(n)`` runs after the n-th deal ends. Longer
-    ``frame_seconds`` draw fewer frames for the same game time (quicker tests)."""
+    plays each out (``agent``: another of Pyramid's players than the demo's solver);
+    otherwise the next is dealt as soon as the cards rest (the deal is what fills the
+    image cache). ``on_deal(n)`` runs after the n-th deal ends. Longer ``frame_seconds``
+    draw fewer frames for the same game time (quicker tests)."""
     from scenes.pyramid import PyramidScene
 
     scene = PyramidScene(app, seed=seed, demo=play)
+    if play and agent is not None:
+        scene.set_computer(scene.seat, True, agent)
     app.push(scene)
     for n in range(1, count + 1):
         for _ in range(FRAMES_PER_DEAL):
