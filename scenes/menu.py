@@ -88,23 +88,16 @@ def placeholder_picture(size: tuple[int, int]) -> pygame.Surface:
 BLURB_SIZES = (26, 23, 20, 18, 16)  # the largest that fits the tile (TV mode enlarges text)
 
 
-_blurbs: dict[tuple[str, float, float, float], tuple[float, list[str]]] = {}
-
-
-def fit_blurb(vp: Viewport, text: str, room: float) -> tuple[float, list[str]]:
+@lru_cache(maxsize=256)
+def fit_blurb(vp: Viewport, text: str, room: float) -> tuple[float, tuple[str, ...]]:
     """The largest size at which ``text``, wrapped to a tile's text column, fits ``room``
     logical units of height (the smallest size if none does), and its lines. Remembered:
     the menu asks every frame, and wrapping measures every word."""
-    key = (text, room, vp.scale, vp.text_scale)
-    if key not in _blurbs:
-        if len(_blurbs) > 256:  # past window sizes
-            _blurbs.clear()
-        for size in BLURB_SIZES:
-            lines = wrap_text(vp, text, size, TEXT_W)
-            if len(lines) * (text_image(vp, "Ag", size).get_height() / vp.scale + 4) <= room:
-                break
-        _blurbs[key] = size, lines
-    return _blurbs[key]
+    for size in BLURB_SIZES:
+        lines = wrap_text(vp, text, size, TEXT_W)
+        if len(lines) * (text_image(vp, "Ag", size).get_height() / vp.scale + 4) <= room:
+            break
+    return size, tuple(lines)
 
 
 def fit_width(image: pygame.Surface, width: int) -> pygame.Surface:

@@ -103,10 +103,13 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
         if any(b.key == "auto" for b in self.hud.buttons):
             # Lit while the computer plays, dark again once the game is over.
             self.hud.button("auto").selected = self.computer_to_play and not self.over
-        for button in self.hud.buttons:  # while shuffling the last game is on its way out
-            if button.key in WAIT_FOR_DEAL and (self.shuffling is not None
-                                                or button.key not in ("undo", "redo")):
+        # While shuffling the last game is on its way out: nothing is done to it. Undo and
+        # Redo otherwise follow the table (set above).
+        for button in self.hud.buttons:
+            if button.key in WAIT_FOR_DEAL and button.key not in ("undo", "redo"):
                 button.enabled = self.shuffling is None
+            elif button.key in WAIT_FOR_DEAL and self.shuffling is not None:
+                button.enabled = False
 
     def set_buttons(self, commands: list[tuple[str, str, str]]) -> None:
         """Command buttons in the lower right corner, two to a row, as the manual has them."""
