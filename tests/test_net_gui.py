@@ -86,7 +86,8 @@ def test_host_from_the_menu_and_play_a_match_against_three_computers(tmp_path: P
     replay = seat_replay.read(net.saved[0])
     assert replay.seat == 0 and replay.names[0] == "Ann" and len(replay.bodies) > 10
     body = scene.hud.dialog.body if scene.hud.dialog is not None else ""
-    assert "won match 1" in body
+    # the computers think on the clock, so the match may end in a tie (seen on a slow host)
+    assert "won match 1" in body or "Match 1 was a tie" in body, body
     for seat in (1, 2, 3):  # each score once, its name and points apart
         assert body.count(f"Computer {seat + 1}:") == 1, body
     assert "Final scores" not in body, "the points are said once"
