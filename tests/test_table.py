@@ -155,6 +155,31 @@ def test_a_smaller_card_is_drawn_hit_and_moved_at_its_scale(tmp_path: Path) -> N
     assert table.hit_test((600 + 70, 300 + 100)) == "b"
 
 
+def test_a_card_at_rest_is_drawn_as_it_looks_now(tmp_path: Path) -> None:
+    """Cards at rest reuse the sprite the last frame drew, but a change of face, of
+    dimming or of the window's size shows at once, and only what is on the table is
+    held."""
+    app = make_app(tmp_path)
+    table = CardTable(128, 179.2)
+    table.set_view(app.viewport, app.card_art(128))
+
+    def images(*places: Placement) -> dict[str, pygame.Surface]:
+        table.sync(list(places), "snap")
+        return {item.key: item.image for item in table.draw_items(1.0)}
+
+    first = images(Placement("a", "AS", 100, 100, 0, True, "col"))
+    assert images(Placement("a", "AS", 100, 100, 0, True, "col"))["a"] is first["a"]
+    dimmed = images(Placement("a", "AS", 100, 100, 0, True, "col", dim=True))["a"]
+    back = images(Placement("a", "AS", 100, 100, 0, False, "col"))["a"]
+    other = images(Placement("a", "KH", 100, 100, 0, True, "col"))["a"]
+    faces = [first["a"], dimmed, back, other]
+    assert len({pygame.image.tobytes(f, "RGBA") for f in faces}) == 4
+    table.set_view(app.viewport, app.card_art(64))
+    small = images(Placement("a", "KH", 100, 100, 0, True, "col"))["a"]
+    assert small.get_width() < other.get_width()
+    assert len(table.sprites._drawn) == 1  # the one card the last frame drew
+
+
 def test_keys_are_names_never_cards(tmp_path: Path) -> None:
     """Two decks (or "Same Deck" for two players) put one card on the table twice: two
     keys, one card. Keys that are not card codes at all work the same."""

@@ -78,11 +78,17 @@ class CardSprites:
         self._queue: deque[tuple[str, Callable[[], object]]] = deque()
         self._credit = 0.0  # seconds ``warm`` may still spend
         self._cost: dict[str, float] = {}  # a recent image of each kind's dearest cost
+        # the sprites of cards at rest the last frame drew and this one has so far: a
+        # table at rest asks for the same few dozen every frame (see ``_at_rest``)
+        self._drawn: dict[tuple[object, ...], tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._drawing: dict[tuple[object, ...], tuple[pygame.Surface, tuple[int, int]]] = {}
 
     def set_art(self, art: CardArt) -> None:
         self.art = art
         self._arts = {1.0: art}
         self._queue.clear()  # queued images are for the old size
+        self._drawn.clear()
+        self._drawing.clear()
 
     # -- images ahead of need ------------------------------------------------------------
 
@@ -137,6 +143,7 @@ class CardSprites:
     def draw(self, looks: list[Look]) -> list[DrawItem]:
         turns: dict[tuple[object, ...], _Turn] = {}
         plans = [self._plan(look, turns) for look in looks]
+        self._drawn, self._drawing = self._drawing, {}
         self._rotate(list(turns.values()))
         items: list[DrawItem] = []
         for plan in plans:
@@ -167,21 +174,20 @@ class CardSprites:
               ) -> Callable[[], list[DrawItem]]:
         """Work out what ``look`` needs (its rotations go into ``turns``); the returned
         function makes its items once the frame's rotations are done."""
-        art = self.art_for(look.scale)
-        name, face = self._face(art, look.card, look.dim, look.strip)
         steps = round(look.squash * FLIP_STEPS)
         step = rotation_step(look.angle)
-        shadow = look.shadow and steps == FLIP_STEPS  # an edge-on card casts none
         x, y = look.pos
+        if step == 0 and steps == FLIP_STEPS:
+            image, (dx, dy) = self._at_rest(look)
+            items = [DrawItem(look.key, image, (x + dx, y + dy), look.z)]
+            return lambda: items
+        art = self.art_for(look.scale)
+        name, face = self._face(art, look.card, look.dim, look.strip)
+        shadow = look.shadow and steps == FLIP_STEPS  # an edge-on card casts none
         w, h = art.size
         if step == 0:
-            if steps < FLIP_STEPS:
-                image = _squash(face, steps)
-                items = [DrawItem(look.key, image, (x + (w - image.get_width()) // 2, y),
-                                  look.z)]
-            else:
-                image, (dx, dy) = self._sprite(art, name, face, look.lifted, shadow)
-                items = [DrawItem(look.key, image, (x + dx, y + dy), look.z)]
+            image = _squash(face, steps)
+            items = [DrawItem(look.key, image, (x + (w - image.get_width()) // 2, y), look.z)]
             return lambda: items
 
         face_turn = self._want(turns, art, name, face, step)
@@ -204,6 +210,14 @@ class CardSprites:
             return out
 
         return make
+
+    def _at_rest(self, look: Look) -> tuple[pygame.Surface, tuple[int, int]]:
+        """``look`` full width and upright: its sprite and offset, as the last frame drew
+        it where it did (finding it in the art's caches costs a fifth of a frame's work)."""
+        key = (look.scale, look.card, look.dim, look.strip, look.lifted, look.shadow)
+        sprite = self._drawn.get(key) or self._resting(self.art_for(look.scale), look)
+        self._drawing[key] = sprite
+        return sprite
 
     def _resting(self, art: CardArt, look: Look) -> tuple[pygame.Surface, tuple[int, int]]:
         """``look`` drawn full width and upright: its sprite and offset."""
