@@ -11,6 +11,7 @@ X throws away, Y hints. The rules decide what is legal; the view says where.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -112,6 +113,24 @@ UI = 20000  # labels and outlines sit above the cards, under the HUD
 KEYS_MARK = "Number keys place here (G: the other)"  # over the matrix the keys aim at
 REFUSED_PAIR_S = 1.5  # a key this soon after a refused row is that row's column
 OTHER = 1  # the second player's seat: the computer at this table
+
+
+@lru_cache(maxsize=16)
+def _fit_matrices(pair: bool, mine: int, theirs: bool) -> tuple[tuple[Grid, ...], Grid | None]:
+    """``mine`` matrices and, with ``theirs``, the opponent's, fitted to the table: side
+    by side of one size with ``pair``. Asked for every square's outline every frame."""
+    if pair:
+        main, rest = fit_grids(PAIR_AREA, 5, 5, CARD_W, CARD_H, GAP, others=1, ratio=1.0,
+                               between=PAIR_BAND, label_h=NAME_H if theirs else 0.0)
+        return ((main,), rest[0]) if theirs else ((main, rest[0]), None)
+    others = mine - 1 + theirs
+    ratio = 1.0 if mine == 2 else 0.5
+    area = MATRIX_AREA
+    if theirs:  # leave room for the smaller matrix's row names
+        area = Box(area.x, area.y, area.w - TINY_NAME_W, area.h)
+    main, rest = fit_grids(area, 5, 5, CARD_W, CARD_H, GAP, others=others, ratio=ratio,
+                           between=ROW_NAME_W, label_h=40 if others else 0)
+    return (main, *rest[: mine - 1]), (rest[-1] if theirs else None)
 
 
 def ring(w: int, h: int, color: tuple[int, int, int], width: int, radius: int
@@ -314,21 +333,9 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
 
     def matrices(self, view: P.PokerSquaresView) -> tuple[list[Grid], Grid | None]:
         """The seat's matrices and the opponent's, fitted to the table."""
-        if self.pair_layout(view):
-            theirs = view.other_grid is not None
-            main, rest = fit_grids(PAIR_AREA, 5, 5, CARD_W, CARD_H, GAP, others=1, ratio=1.0,
-                                   between=PAIR_BAND, label_h=NAME_H if theirs else 0.0)
-            return ([main], rest[0]) if theirs else ([main, rest[0]], None)
-        mine = len(view.grids)
-        others = mine - 1 + (view.other_grid is not None)
-        ratio = 1.0 if mine == 2 else 0.5
-        area = MATRIX_AREA
-        if view.other_grid is not None:  # leave room for the smaller matrix's row names
-            area = Box(area.x, area.y, area.w - TINY_NAME_W, area.h)
-        main, rest = fit_grids(area, 5, 5, CARD_W, CARD_H, GAP, others=others,
-                               ratio=ratio, between=ROW_NAME_W, label_h=40 if others else 0)
-        grids = [main] + rest[: mine - 1]
-        return grids, (rest[-1] if view.other_grid is not None else None)
+        grids, other = _fit_matrices(self.pair_layout(view), len(view.grids),
+                                     view.other_grid is not None)
+        return list(grids), other
 
     def spot_rect(self, view: P.PokerSquaresView, spot: str) -> pygame.Rect:
         kind = spot[0]
