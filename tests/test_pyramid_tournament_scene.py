@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.ai import pyramid_player
+from scenes import computer_seats
 from scenes.pyramid import PyramidScene
 from scenes.pyramid_match import MATCH_GAMES
 from tests.driver import frames, key, make_app, settle, type_text
@@ -20,7 +21,7 @@ from tests.test_pyramid_scene import play_by_keys
 def open_app(tmp_path: Path):  # noqa: ANN201
     app = make_app(tmp_path, animation="off", ai_speed="fast")
     scene = PyramidScene(app, seed=4)
-    scene.computer_time_limit = 0.05  # a short plan: its scores do not matter here
+    scene.computer_time_limit = 0.01  # a short plan: its scores do not matter here
     app.push(scene)
     settle(app)
     return app, scene
@@ -42,6 +43,8 @@ def computer_game(app, scene: PyramidScene) -> None:  # noqa: ANN001
         if scene.hud.dialog is not None:
             return
         frames(app)
+        # let the worker think rather than spin frames meanwhile (they share one core)
+        scene.jobs.wait(f"seat-{scene.seat}", timeout=1.0)
     raise AssertionError("the computer never finished its game")
 
 
@@ -53,7 +56,11 @@ def continue_dialog(app, scene: PyramidScene) -> None:  # noqa: ANN001
 
 
 @pytest.mark.slow  # over 5 s on this machine
-def test_tournament_against_the_computer_saved_restored_finished(tmp_path: Path) -> None:
+def test_tournament_against_the_computer_saved_restored_finished(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the computer moves as soon as its move is ready: its pause between moves (nine
+    # frames at the fastest speed) is what a person watches, not what this test checks
+    monkeypatch.setattr(computer_seats, "ai_delay", lambda settings: 0.0)
     app, scene = open_app(tmp_path)
     type_text(app, "t")  # TOUR
     type_text(app, "c")  # against the computer
