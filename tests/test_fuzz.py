@@ -31,7 +31,7 @@ SHELL = {"MenuScene", "SettingsScene", "HelpScene", "ReplayListScene", "ReplaySc
 
 
 @pytest.mark.slow  # over 5 s on this machine
-@pytest.mark.parametrize("seed, events", [(1, 3000), (2, 3000)])
+@pytest.mark.parametrize("seed, events", [(1, 2000), (2, 2000)])
 def test_a_bounded_run_reaches_every_scene_without_an_exception(seed: int, events: int) -> None:
     report = run_fuzz(events, seed)
     assert report.events == events
@@ -50,12 +50,10 @@ def test_a_bounded_run_reaches_every_scene_without_an_exception(seed: int, event
 SEED, EVENTS = 22, 1500
 
 
-@pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, list[str]]]:
+def runs(folder: Path) -> dict[str, tuple[dict, list[str]]]:
     """The same seed run side by side in two processes, each with its own PYTHONHASHSEED
     (the threads' and the machine's timing differ too), then once more cut inside one of
     its batches of events. Each run's JSON (less the machine's figures) and trace."""
-    folder = tmp_path_factory.mktemp("runs")
     started = {name: _start_fuzz(EVENTS, hash_seed, folder / f"{name}.trace")
                for name, hash_seed in (("a", 1), ("b", 2))}
     out = {name: _finish(process, folder / f"{name}.trace")
@@ -98,20 +96,19 @@ def _inside_a_batch(trace: list[str]) -> int:
 
 
 @pytest.mark.slow  # over 5 s on this machine
-def test_a_seed_gives_the_same_run_in_another_process(runs: dict) -> None:
-    (a, a_trace), (b, b_trace) = runs["a"], runs["b"]
+def test_a_seed_gives_the_same_run_in_another_process_and_cut_short(tmp_path: Path) -> None:
+    # one test, not two sharing a fixture: test workers would each run the processes
+    out = runs(tmp_path)
+    (a, a_trace), (b, b_trace) = out["a"], out["b"]
     assert a_trace == b_trace
     assert a == b
     assert "LobbyScene" in a["scenes"] and a["events"] == EVENTS and len(a["digest"]) == 16
-
-
-@pytest.mark.slow  # over 5 s on this machine
-def test_a_run_cut_short_makes_the_same_events_up_to_its_end(runs: dict) -> None:
-    (cut, cut_trace), (_, whole) = runs["cut"], runs["a"]
+    # a run cut short makes the same events up to its end
+    cut, cut_trace = out["cut"]
     assert cut_trace[-2].startswith(f"{cut['events'] - 1}: ")
     # all but what the screen showed after the cut batch, which had fewer events
-    assert cut_trace[:-1] == whole[:len(cut_trace) - 1]
-    assert not whole[len(cut_trace) - 1].startswith("    ")  # the batch went on
+    assert cut_trace[:-1] == a_trace[:len(cut_trace) - 1]
+    assert not a_trace[len(cut_trace) - 1].startswith("    ")  # the batch went on
 
 
 @pytest.mark.slow  # over 5 s on this machine
@@ -124,7 +121,7 @@ def test_a_planted_bug_is_reported_with_a_reproduction(monkeypatch: pytest.Monke
         original(self, action)
 
     monkeypatch.setattr(MenuScene, "handle_game", buggy)
-    report = run_fuzz(1500, 19)  # a seed whose run presses a letter in the menu
+    report = run_fuzz(1000, 19)  # a seed whose run presses a letter in the menu (at 917)
     assert not report.ok and report.exceptions >= 1
     found = report.failures[0]
     # the save folder's name differs between runs; the report does not
@@ -146,11 +143,11 @@ def test_a_failure_outside_a_frame_is_reported_and_the_run_goes_on(
         raise RuntimeError("the pad broke")
 
     monkeypatch.setattr(Pads, "act", broken)  # runs in the fuzzer, not in a frame
-    report = run_fuzz(1500, 3)
+    report = run_fuzz(400, 3)  # a pad is first asked at event 77
     found = report.failures[0]
     assert found.summary == "RuntimeError: the pad broke" and found.count > 1
     assert found.recent[-1] == f"{found.first_event}: (failed while being made)"
-    assert report.events == 1500 and report.restarts >= found.count  # a new app each time
+    assert report.events == 400 and report.restarts >= found.count  # a new app each time
     again = run_fuzz(found.first_event + 1, 3)
     assert [(f.summary, f.first_event) for f in again.failures] == [
         (found.summary, found.first_event)]
@@ -204,17 +201,30 @@ def test_steps_take_irregular_time() -> None:
 
 def test_slow_frames_and_memory_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(measure, "SLOW", 0.0)  # every frame counts as slow
+    monkeypatch.setattr(measure, "SURFACES_GROWTH_MB", 0)  # counted at every round
     out = run_fuzz(200, 1).to_json()
     slow = out["slow_frames"]
     assert slow["count"] >= 50 and len(slow["slowest"]) == measure.SLOWEST_KEPT
     assert slow["slowest"][0]["ms"] >= slow["slowest"][-1]["ms"]
-    assert out["memory_mb"]["rounds"][0] > 0 and out["memory_mb"]["peak"] > 0
-    assert len(out["memory_mb"]["surfaces"]) == len(out["memory_mb"]["rounds"])
+    memory = out["memory_mb"]
+    assert memory["rounds"][0] > 0 and memory["peak"] > 0
+    assert len(memory["surfaces"]) == len(memory["rounds"]) and None not in memory["surfaces"]
+
+
+def test_surfaces_are_counted_where_memory_grew(monkeypatch: pytest.MonkeyPatch) -> None:
+    resident = iter([300, 330, 364, 380, 300, 450])
+    monkeypatch.setattr(measure, "resident_mb", lambda: next(resident))
+    monkeypatch.setattr(measure, "surfaces_mb", lambda: 42)
+    measures = measure.Measures()
+    for _ in range(6):
+        measures.round_started()
+    assert measures.surfaces_mb == [None, None, 42, None, None, 42]
+    assert "-, -, 42, -, -, 42" in measures.text()[-1]
 
 
 def test_a_move_the_autosave_missed_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(CardGameScene, "autosave", lambda self: None)  # moves go unsaved
-    report = run_fuzz(1500, 1)
+    report = run_fuzz(800, 1)  # the first unsaved move is checked at event 671
     found = next(f for f in report.failures if f.kind == "autosave")
     assert report.autosave_failures >= 1 and "autosave-" in found.summary
     assert "missing" in found.summary or "differs" in found.summary

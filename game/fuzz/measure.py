@@ -15,6 +15,10 @@ import pygame
 
 SLOW = 0.25  # seconds: a frame this long is a visible hitch
 SLOWEST_KEPT = 10
+# Counting the Surfaces walks every object (a second or two), so a round's start counts
+# them only once resident memory has grown this much since they were last counted (or
+# since the first round): where memory went is asked when it grows.
+SURFACES_GROWTH_MB = 64
 
 
 @dataclass(frozen=True)
@@ -30,7 +34,9 @@ class Measures:
     slow_frames: int = 0
     slowest: list[SlowFrame] = field(default_factory=list)  # the worst few, worst first
     memory_mb: list[int] = field(default_factory=list)  # resident, at each round's start
-    surfaces_mb: list[int] = field(default_factory=list)  # their pixels, then (C memory)
+    # their pixels then (C memory), where memory had grown enough to count them
+    surfaces_mb: list[int | None] = field(default_factory=list)
+    _counted_at: int | None = None  # resident memory when the Surfaces were last counted
 
     def frame(self, seconds: float, event: int, app: Any) -> None:
         if seconds < SLOW:
@@ -43,8 +49,15 @@ class Measures:
         del self.slowest[SLOWEST_KEPT:]
 
     def round_started(self) -> None:
-        self.memory_mb.append(resident_mb())
-        self.surfaces_mb.append(surfaces_mb())
+        resident = resident_mb()
+        self.memory_mb.append(resident)
+        if self._counted_at is None:
+            self._counted_at = resident
+        if resident - self._counted_at >= SURFACES_GROWTH_MB:
+            self._counted_at = resident
+            self.surfaces_mb.append(surfaces_mb())
+        else:
+            self.surfaces_mb.append(None)
 
     def to_json(self) -> dict[str, Any]:
         return {"slow_frames": {"count": self.slow_frames,
@@ -59,7 +72,8 @@ class Measures:
         rounds = ", ".join(map(str, self.memory_mb))
         lines.append(f"resident memory (MB) at each round's start: {rounds}; "
                      f"peak {peak_mb()}")
-        lines.append("of which Surfaces' pixels: " + ", ".join(map(str, self.surfaces_mb)))
+        lines.append(f"of which Surfaces' pixels (counted where it grew {SURFACES_GROWTH_MB} MB): "
+                     + ", ".join("-" if mb is None else str(mb) for mb in self.surfaces_mb))
         return lines
 
 
