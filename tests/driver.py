@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import CancelledError
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -23,6 +25,15 @@ def make_app(save_dir: Path, size: tuple[int, int] = (1280, 720), **settings: ob
 def frames(app: App, n: int = 1) -> None:
     for _ in range(n):
         app.frame(1 / 60)
+
+
+def let_the_computer_think(scene: Any, seat: int, seconds: float = 0.05) -> None:
+    """Wait up to ``seconds`` for the move of the computer at ``seat`` (thought out on a
+    worker thread): frames spun meanwhile would only take its core."""
+    try:
+        scene.jobs.wait(f"seat-{seat}", timeout=seconds)
+    except (TimeoutError, CancelledError):
+        pass  # still thinking, or asked again about a new position: the frames go on
 
 
 def settle(app: App, limit: int = 900) -> int:

@@ -13,14 +13,16 @@ import time
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.ai import pyramid_player
 from game.replay.recorder import Recorder
 from game.rules import pyramid as P
 from game.rules.registry import RULES_BY_ID
+from scenes import computer_seats
 from scenes.menu import MenuScene
 from scenes.pyramid import PyramidScene
-from tests.driver import click, frames, key, make_app, settle, type_text
+from tests.driver import click, frames, key, let_the_computer_think, make_app, settle, type_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -121,7 +123,12 @@ def test_a_tournament_survives_quitting_between_two_games(tmp_path: Path) -> Non
     assert resumed.recorder.seed == resumed.match.deal_seed(1, 0)
 
 
-def test_demo_from_the_menu_plays_deal_after_deal_and_any_key_stops_it(tmp_path: Path) -> None:
+def test_demo_from_the_menu_plays_deal_after_deal_and_any_key_stops_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the pauses a watcher needs (between moves, between deals) are not what this checks
+    monkeypatch.setattr(computer_seats, "ai_delay", lambda settings: 0.0)
+    monkeypatch.setattr(computer_seats, "DEMO_PAUSE", 0.1)
+    monkeypatch.setattr(PyramidScene, "computer_time_limit", 0.05)  # a plan of a random deal
     app = make_app(tmp_path, animation="off", ai_speed="fast")
     app.push(MenuScene(app))
     type_text(app, "d")
@@ -133,6 +140,7 @@ def test_demo_from_the_menu_plays_deal_after_deal_and_any_key_stops_it(tmp_path:
     deadline = time.monotonic() + 60
     while len(seeds) < 2 and time.monotonic() < deadline:
         frames(app)
+        let_the_computer_think(demo, demo.seat)
         longest = max(longest, demo.recorder.length)
         seeds.add(demo.recorder.seed)
     assert longest > 10 and len(seeds) == 2, "the computer played a deal, then dealt again"

@@ -14,7 +14,7 @@ from game.ai import pyramid_player
 from scenes import computer_seats
 from scenes.pyramid import PyramidScene
 from scenes.pyramid_match import MATCH_GAMES
-from tests.driver import frames, key, make_app, settle, type_text
+from tests.driver import frames, key, let_the_computer_think, make_app, settle, type_text
 from tests.test_pyramid_scene import play_by_keys
 
 
@@ -43,8 +43,7 @@ def computer_game(app, scene: PyramidScene) -> None:  # noqa: ANN001
         if scene.hud.dialog is not None:
             return
         frames(app)
-        # let the worker think rather than spin frames meanwhile (they share one core)
-        scene.jobs.wait(f"seat-{scene.seat}", timeout=1.0)
+        let_the_computer_think(scene, scene.seat)
     raise AssertionError("the computer never finished its game")
 
 
