@@ -28,7 +28,7 @@ from scenes.draw_poker import DrawPokerScene
 from scenes.milligan import MilliganScene
 from scenes.poker_squares import PokerSquaresScene
 from scenes.pyramid import PyramidScene
-from tests.driver import frames, key, make_app, settle, type_text
+from tests.driver import frames, key, let_the_computer_think, make_app, settle, type_text
 
 SIZE = (800, 450)  # small frames draw fast; the layout is the same at any size
 
@@ -60,7 +60,7 @@ def wait_until_over(app, scene, seconds: float = 90.0) -> None:  # noqa: ANN001
     while not scene.over:
         assert time.monotonic() < deadline, "the computer did not finish the game"
         frames(app)
-        time.sleep(0.002)
+        let_the_computer_think(scene, scene.seat)
     settle(app)
 
 
