@@ -15,6 +15,12 @@ from game.simulate import simulate as simulate_cli
 from tests.test_chinese_poker_rules import dealt, with_hands
 
 
+@pytest.fixture(autouse=True)
+def _greedy_worked_out_afresh() -> None:
+    """Every test sees the greedy player think, not an answer another test left."""
+    P.sim._greedy.cache_clear()
+
+
 @pytest.mark.parametrize("name", P.AGENTS)
 def test_every_player_finishes_a_short_match_legally(name: str) -> None:
     agents = [P.make_agent(name, seed=s, time_limit=0.02) for s in range(3)]

@@ -24,7 +24,9 @@ cards (every seat after it up to the trick's owner passed).
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from game.ai import chinese_poker_sim as sim
 from game.cards import Card
@@ -190,7 +192,7 @@ def surprises(turns: list[Turn], hand: list[int], most: int = TOO_MANY) -> int:
         for v in turn.need or ():
             held[v] += 1
         if turn.table is None and not turn.danger and turn.need and \
-                min(turn.need) != min(v for v in sim.HEIGHTS if held[v]):
+                min(turn.need) != next(v for v in sim.HEIGHTS if held[v]):  # its lowest
             odd += 1  # a lead sheds the lowest card: no need to weigh the rest
             continue
         choice = sim.greedy(held, turn.table, turn.danger, sum(held))
@@ -204,14 +206,16 @@ def _deal_once(view: C.View, unseen: list[int], caps: dict[int, list[int]],
     two players the cards out of play take what is left); and how many cards fell
     outside the caps."""
     hands = [[0] * 16 for _ in range(view.players)]
-    room = {s: view.counts[s] for s in caps}
+    room = list(view.counts)
+    rows = [(s, hands[s], cap) for s, cap in caps.items()]
     cards = list(unseen)
     rng.shuffle(cards)
-    cards.sort(key=lambda v: sum(c[v] for c in caps.values()))
-    out_room = len(cards) - sum(room.values())  # two players: the cards out of play
+    tight = [sum(c[v] for c in caps.values()) for v in range(16)]
+    cards.sort(key=tight.__getitem__)
+    out_room = len(cards) - sum(room[s] for s in caps)  # two players: the cards out of play
     strays = 0
     for v in cards:
-        fits = [s for s in caps if room[s] and hands[s][v] < caps[s][v]]
+        fits = [s for s, hand, cap in rows if room[s] and hand[v] < cap[v]]
         weights = [room[s] for s in fits]
         if out_room:
             fits.append(-1)
@@ -220,10 +224,13 @@ def _deal_once(view: C.View, unseen: list[int], caps: dict[int, list[int]],
             strays += 1
             fits = [s for s in caps if room[s]]
             weights = [room[s] for s in fits]
-        seat = rng.choices(fits, weights)[0]
+        # rng.choices(fits, weights)[0] without its generality: the same single draw
+        bounds = list(accumulate(weights))
+        seat = fits[bisect(bounds, rng.random() * bounds[-1], 0, len(bounds) - 1)]
         if seat < 0:
             out_room -= 1
         else:
             hands[seat][v] += 1
             room[seat] -= 1
     return hands, strays
+

@@ -10,7 +10,8 @@ Heights run 3..15 (the ace 14, the 2 15); a hand is a list of 16 counts indexed 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from game.rules.chinese_poker_combos import (
     MAX_STRAIGHT,
@@ -43,7 +44,7 @@ def option_of(combo: Combo | None) -> Option | None:
     return KIND_ID[combo.kind], combo.length, combo.high, combo.quad, ()
 
 
-def options(counts: list[int]) -> list[Option]:
+def options(counts: Sequence[int]) -> list[Option]:
     """Every distinct discard a hand of these counts holds."""
     held = [v for v in HEIGHTS if counts[v]]
     out: list[Option] = [(SINGLE, 1, v, 0, (v,)) for v in held]
@@ -71,35 +72,38 @@ def _exact_runs(heights: list[int], length: int, above: int) -> list[list[int]]:
             if top > above and all(v in have for v in range(top - length + 1, top))]
 
 
-def _bombs(counts: list[int], held: list[int], table: Option) -> list[Option]:
+def _bombs(counts: Sequence[int], table: Option) -> list[Option]:
+    if 4 not in counts:  # most hands: no need to look further
+        return []
+    held = [v for v in HEIGHTS if counts[v]]
     return [o for t in held if counts[t] == 4
             for o in ((BOMB, 5, k, t, (t, t, t, t, k)) for k in held if k != t)
             if beats(o, table)]
 
 
-def answers(counts: list[int], table: Option | None) -> list[Option]:
+def answers(counts: Sequence[int], table: Option | None) -> list[Option]:
     """The discards that beat ``table`` (every discard when it is None): the same as
     filtering ``options`` but much cheaper, as a follow only needs one kind."""
     if table is None:
         return options(counts)
     kind, length, high = table[0], table[1], table[2]
-    held = [v for v in HEIGHTS if counts[v]]
     out: list[Option] = []
     if kind == SINGLE:
-        out = [(SINGLE, 1, v, 0, (v,)) for v in held if v > high]
+        out = [(SINGLE, 1, v, 0, (v,)) for v in range(max(high, 2) + 1, 16) if counts[v]]
     elif kind in (PAIRS, TRIPLES):
         size = 2 if kind == PAIRS else 3
-        heights = [v for v in held if counts[v] >= size]
+        heights = [v for v in HEIGHTS if counts[v] >= size]
         out = [(kind, length, run[-1], 0, tuple(v for v in run for _ in range(size)))
                for run in _exact_runs(heights, length // size, high)]
     elif kind == FULL_HOUSE:
+        held = [v for v in HEIGHTS if counts[v]]
         out = [(FULL_HOUSE, 5, t, 0, (t, t, t, p, p)) for t in held
                if t > high and counts[t] >= 3 for p in held if p != t and counts[p] >= 2]
     elif kind == STRAIGHT:
-        low_first = sorted(2 if v == TWO else v for v in held)
+        low_first = sorted(2 if v == TWO else v for v in HEIGHTS if counts[v])
         out = [(STRAIGHT, length, run[-1], 0, tuple(TWO if v == 2 else v for v in run))
                for run in _exact_runs(low_first, length, high)]
-    return out + _bombs(counts, held, table)
+    return out + _bombs(counts, table)
 
 
 def beats(play: Option, table: Option | None) -> bool:
@@ -110,17 +114,15 @@ def beats(play: Option, table: Option | None) -> bool:
     return play[0] == table[0] and play[1] == table[1] and play[2] > table[2]
 
 
-def breaks(counts: list[int], option: Option) -> int:
+def breaks(counts: Sequence[int], option: Option) -> int:
     """How many sets the option splits (a single taken from a pair, say)."""
-    used: dict[int, int] = {}
-    for v in option[4]:
-        used[v] = used.get(v, 0) + 1
-    return sum(1 for v, n in used.items() if n < counts[v])
+    need = option[4]
+    return sum(1 for v in set(need) if need.count(v) < counts[v])
 
 
 # -- a greedy player, fast enough for thousands of playouts -------------------------------------
 
-def lead_choice(counts: list[int], opts: list[Option], danger: bool) -> Option:
+def lead_choice(counts: Sequence[int], opts: list[Option], danger: bool) -> Option:
     """Lead what sheds the lowest card in the longest set; with a rival about to go out
     (``danger``), not a single if anything else will do."""
     plain = [o for o in opts if o[0] != BOMB] or opts
@@ -135,7 +137,7 @@ def lead_choice(counts: list[int], opts: list[Option], danger: bool) -> Option:
                key=lambda o: (o[1] - 2 * breaks(counts, o), -o[2]))
 
 
-def follow_choice(counts: list[int], opts: list[Option], table: Option, danger: bool,
+def follow_choice(counts: Sequence[int], opts: list[Option], table: Option, danger: bool,
                   cards_left: int) -> Option | None:
     """The cheapest play that beats ``table``, sparing sets and bombs; None to pass."""
     fits = [o for o in opts if o[0] != BOMB and beats(o, table)]
@@ -152,8 +154,16 @@ def follow_choice(counts: list[int], opts: list[Option], table: Option, danger: 
     return None
 
 
-def greedy(counts: list[int], table: Option | None, danger: bool, cards_left: int
+def greedy(counts: Sequence[int], table: Option | None, danger: bool, cards_left: int
            ) -> Option | None:
+    """The greedy player's discard (None: a pass). Playouts and the reading of rivals
+    ask about the same small hands again and again, so answers are kept."""
+    return _greedy(tuple(counts), table, danger, cards_left)
+
+
+@lru_cache(maxsize=1 << 16)
+def _greedy(counts: tuple[int, ...], table: Option | None, danger: bool, cards_left: int
+            ) -> Option | None:
     opts = answers(counts, table)
     if table is None:
         return lead_choice(counts, opts, danger)
@@ -166,11 +176,12 @@ def playout(hands: list[list[int]], sizes: list[int], turn: int, table: Option |
     ``noise`` is the chance that a seat passes a play it could make (variety)."""
     n = len(hands)
     left = [sum(h) for h in hands]
+    close = sum(1 for cards in left if cards <= 2)  # seats close to going out
     for _ in range(400):
         hand = hands[turn]
         nxt = (turn + 1) % n
-        danger = min(left[s] for s in range(n) if s != turn) <= 2
-        choice = greedy(hand, table, danger, left[turn])
+        danger = close - (left[turn] <= 2) > 0  # another seat is close
+        choice = _greedy(tuple(hand), table, danger, left[turn])
         if choice is not None and table is not None and noise and rng.random() < noise:
             choice = None
         if choice is None:
@@ -181,6 +192,7 @@ def playout(hands: list[list[int]], sizes: list[int], turn: int, table: Option |
         else:
             for v in choice[4]:
                 hand[v] -= 1
+            close += left[turn] > 2 >= left[turn] - len(choice[4])
             left[turn] -= len(choice[4])
             if left[turn] == 0:
                 return [penalty(left[s], sizes[s]) for s in range(n)]
