@@ -129,6 +129,25 @@ def test_the_players_model_of_discards_matches_the_rules() -> None:
                 o for o in model if P.sim.beats(o, table))
 
 
+def test_the_greedy_players_shortcuts_choose_as_every_option_would() -> None:
+    """A lead with nobody close to going out lists only what sheds the lowest card, and
+    a follow on one single, pair or three only the sets above it: the same choices."""
+    sim, rng = P.sim, random.Random(3)
+    deck = list(C.DECK)
+    for _ in range(1000):
+        rng.shuffle(deck)
+        counts = sim.counts_of(c.rank for c in deck[:rng.randint(1, 16)])
+        model = sim.options(counts)
+        low = min(v for v in sim.HEIGHTS if counts[v])
+        assert sim.lowest_options(counts) == [o for o in model
+                                              if o[0] != sim.BOMB and min(o[4]) == low]
+        for kind, size in sim.SET_SIZE.items():
+            table = (kind, size, rng.randint(3, 15), 0, ())
+            for danger, left in ((False, sum(counts)), (True, sum(counts)), (False, 5)):
+                assert sim.follow_set(counts, table, danger, left) == sim.follow_choice(
+                    counts, sim.answers(counts, table), table, danger, left)
+
+
 def passed_on_a_single_nine() -> C.State:
     """Seat 0 leads a single 9 at a round's start and seat 1 passes (nobody close to
     going out); Hard sits at seat 2 and holds two of the sixteen cards from 10 to K."""

@@ -210,7 +210,7 @@ def _deal_once(view: C.View, unseen: list[int], caps: dict[int, list[int]],
     rows = [(s, hands[s], cap) for s, cap in caps.items()]
     cards = list(unseen)
     rng.shuffle(cards)
-    tight = [sum(c[v] for c in caps.values()) for v in range(16)]
+    tight = [sum(column) for column in zip(*caps.values(), strict=True)]  # by height
     cards.sort(key=tight.__getitem__)
     out_room = len(cards) - sum(room[s] for s in caps)  # two players: the cards out of play
     strays = 0

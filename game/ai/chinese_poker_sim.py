@@ -25,6 +25,7 @@ from game.rules.chinese_poker_combos import (
 SINGLE, PAIRS, TRIPLES, FULL_HOUSE, STRAIGHT, BOMB = range(6)
 KIND_ID = {"single": SINGLE, "pairs": PAIRS, "triples": TRIPLES, "full_house": FULL_HOUSE,
            "straight": STRAIGHT, "bomb": BOMB}
+SET_SIZE = {SINGLE: 1, PAIRS: 2, TRIPLES: 3}  # the length of one set of each kind
 HEIGHTS = range(3, 16)
 TWO = 15
 Option = tuple[int, int, int, int, tuple[int, ...]]
@@ -63,6 +64,41 @@ def options(counts: Sequence[int]) -> list[Option]:
     for run in runs(low_first, MIN_STRAIGHT, MAX_STRAIGHT):
         out.append((STRAIGHT, len(run), run[-1], 0, tuple(TWO if v == 2 else v for v in run)))
     return out
+
+
+def lowest_options(counts: Sequence[int]) -> list[Option]:
+    """The discards but bombs that shed the hand's lowest card, in the order ``options``
+    lists them: all that a lead with nobody close to going out weighs."""
+    low = next(v for v in HEIGHTS if counts[v])
+    out: list[Option] = [(SINGLE, 1, low, 0, (low,))]
+    for size, kind in ((2, PAIRS), (3, TRIPLES)):
+        top = low - 1
+        while top < TWO and counts[top + 1] >= size:
+            top += 1
+        out.extend((kind, size * (t - low + 1), t, 0, tuple(v for v in range(low, t + 1)
+                                                             for _ in range(size)))
+                   for t in range(low, top + 1))
+    for t in HEIGHTS:
+        if counts[t] >= 3:
+            if t == low:
+                out.extend((FULL_HOUSE, 5, t, 0, (t, t, t, p, p)) for p in HEIGHTS
+                           if p != t and counts[p] >= 2)
+            elif counts[low] >= 2:
+                out.append((FULL_HOUSE, 5, t, 0, (t, t, t, low, low)))
+    if low == 3 and counts[TWO]:  # a straight from the 2 sheds the 3 too
+        out.extend((STRAIGHT, top - 1, top, 0, (TWO, *range(3, top + 1)))
+                   for top in _straight_tops(counts, 2))
+    out.extend((STRAIGHT, top - low + 1, top, 0, tuple(range(low, top + 1)))
+               for top in _straight_tops(counts, low))
+    return out
+
+
+def _straight_tops(counts: Sequence[int], low: int) -> range:
+    """Where the straights from ``low`` (2 for the 2) held can end."""
+    top = low
+    while top < 14 and counts[top + 1]:
+        top += 1
+    return range(low + MIN_STRAIGHT - 1, min(top, low + MAX_STRAIGHT - 1) + 1)
 
 
 def _exact_runs(heights: list[int], length: int, above: int) -> list[list[int]]:
@@ -164,10 +200,33 @@ def greedy(counts: Sequence[int], table: Option | None, danger: bool, cards_left
 @lru_cache(maxsize=1 << 16)
 def _greedy(counts: tuple[int, ...], table: Option | None, danger: bool, cards_left: int
             ) -> Option | None:
+    if table is None and not danger:
+        return lead_choice(counts, lowest_options(counts), danger)
+    if table is not None and table[1] == SET_SIZE.get(table[0]):
+        return follow_set(counts, table, danger, cards_left)
     opts = answers(counts, table)
     if table is None:
         return lead_choice(counts, opts, danger)
     return follow_choice(counts, opts, table, danger, cards_left)
+
+
+def follow_set(counts: Sequence[int], table: Option, danger: bool, cards_left: int
+               ) -> Option | None:
+    """``follow_choice`` on a single, a pair or a three of a kind (most follows) without
+    listing every answer: the lowest set held whole above it, else the lowest one."""
+    kind, size, high = table[0], table[1], table[2]
+    above = [v for v in range(max(high, 2) + 1, 16) if counts[v] >= size]
+    if above:
+        v = next((v for v in above if counts[v] == size), above[0])
+        # Keep the top cards for later unless a rival is close to going out.
+        if danger or v < 14 or size == cards_left or counts[v] == size:
+            return kind, size, v, 0, (v,) * size
+        return None
+    if danger or cards_left <= 5:
+        bombs = _bombs(counts, table)
+        if bombs:
+            return min(bombs, key=lambda o: (o[2], o[3]))
+    return None
 
 
 def playout(hands: list[list[int]], sizes: list[int], turn: int, table: Option | None,
