@@ -18,7 +18,7 @@ from tests.test_chinese_poker_rules import dealt, with_hands
 @pytest.fixture(autouse=True)
 def _greedy_worked_out_afresh() -> None:
     """Every test sees the players think, not an answer another test left."""
-    for cached in (P.sim._greedy, P._heights, P._classified):
+    for cached in (P.sim.choose, P._heights, P._classified):
         cached.cache_clear()
 
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 import random
 from bisect import bisect
 from dataclasses import dataclass, field
-from itertools import accumulate
 
 from game.ai import chinese_poker_sim as sim
 from game.cards import Card
@@ -200,17 +199,19 @@ def surprises(turns: list[Turn], hand: list[int], most: int = TOO_MANY) -> int:
     made holding ``hand`` now and, at each, what it has discarded since; counted up to
     one past ``most``."""
     held = list(hand)
+    cards = sum(held)
     odd = 0
     for turn in turns:
         if odd > most:
             break
         for v in turn.need or ():
             held[v] += 1
+            cards += 1
         if turn.table is None and not turn.danger and turn.need and \
                 min(turn.need) != next(v for v in sim.HEIGHTS if held[v]):  # its lowest
             odd += 1  # a lead sheds the lowest card: no need to weigh the rest
             continue
-        choice = sim.greedy(held, turn.table, turn.danger, sum(held))
+        choice = sim.choose(tuple(held), turn.table, turn.danger, cards)
         if choice is None:
             odd += turn.need is not None
         else:  # the need seen is sorted, and most choices' are already
@@ -233,23 +234,27 @@ def _deal_once(view: C.View, unseen: list[int], caps: dict[int, list[int]],
     out_room = len(cards) - sum(room[s] for s in caps)  # two players: the cards out of play
     strays = 0
     for v in cards:
-        fits = [s for s, hand, cap in rows if room[s] and hand[v] < cap[v]]
-        weights = [room[s] for s in fits]
+        # rng.choices(fits, weights by room)[0] without its generality: the same draw
+        fits: list[int] = []
+        bounds: list[int] = []
+        total = 0
+        for s, hand, cap in rows:
+            if room[s] and hand[v] < cap[v]:
+                total += room[s]
+                fits.append(s)
+                bounds.append(total)
         if out_room:
+            total += out_room
             fits.append(-1)
-            weights.append(out_room)
+            bounds.append(total)
         if not fits:  # nobody may hold it by the caps: someone did not play to the model
             strays += 1
-            fits = [s for s in caps if room[s]]
-            weights = [room[s] for s in fits]
-        # rng.choices(fits, weights)[0] without its generality: the same single draw,
-        # made for a card with one place to go too
-        if len(fits) == 1:
-            rng.random()
-            seat = fits[0]
-        else:
-            bounds = list(accumulate(weights))
-            seat = fits[bisect(bounds, rng.random() * bounds[-1], 0, len(bounds) - 1)]
+            for s, _, _ in rows:
+                if room[s]:
+                    total += room[s]
+                    fits.append(s)
+                    bounds.append(total)
+        seat = fits[bisect(bounds, rng.random() * total, 0, len(bounds) - 1)]
         if seat < 0:
             out_room -= 1
         else:

@@ -194,12 +194,13 @@ def greedy(counts: Sequence[int], table: Option | None, danger: bool, cards_left
            ) -> Option | None:
     """The greedy player's discard (None: a pass). Playouts and the reading of rivals
     ask about the same small hands again and again, so answers are kept."""
-    return _greedy(tuple(counts), table, danger, cards_left)
+    return choose(tuple(counts), table, danger, cards_left)
 
 
 @lru_cache(maxsize=1 << 16)
-def _greedy(counts: tuple[int, ...], table: Option | None, danger: bool, cards_left: int
-            ) -> Option | None:
+def choose(counts: tuple[int, ...], table: Option | None, danger: bool, cards_left: int
+           ) -> Option | None:
+    """``greedy`` for counts that are a tuple already (kept by them)."""
     if table is None and not danger:
         return lead_choice(counts, lowest_options(counts), danger)
     if table is not None and table[1] == SET_SIZE.get(table[0]):
@@ -240,7 +241,7 @@ def playout(hands: list[list[int]], sizes: list[int], turn: int, table: Option |
         hand = hands[turn]
         nxt = (turn + 1) % n
         danger = close - (left[turn] <= 2) > 0  # another seat is close
-        choice = _greedy(tuple(hand), table, danger, left[turn])
+        choice = choose(tuple(hand), table, danger, left[turn])
         if choice is not None and table is not None and noise and rng.random() < noise:
             choice = None
         if choice is None:
