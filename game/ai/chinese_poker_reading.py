@@ -261,4 +261,3 @@ def _deal_once(view: C.View, unseen: list[int], caps: dict[int, list[int]],
             hands[seat][v] += 1
             room[seat] -= 1
     return hands, strays
-
