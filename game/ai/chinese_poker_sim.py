@@ -197,7 +197,7 @@ def greedy(counts: Sequence[int], table: Option | None, danger: bool, cards_left
     return choose(tuple(counts), table, danger, cards_left)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 15)
 def choose(counts: tuple[int, ...], table: Option | None, danger: bool, cards_left: int
            ) -> Option | None:
     """``greedy`` for counts that are a tuple already (kept by them)."""
