@@ -15,6 +15,13 @@ from game.simulate import simulate as simulate_cli
 from tests.test_chinese_poker_rules import dealt, with_hands
 
 
+@pytest.fixture(autouse=True)
+def _greedy_worked_out_afresh() -> None:
+    """Every test sees the players think, not an answer another test left."""
+    for cached in (P.sim.choose, P._heights, P._classified):
+        cached.cache_clear()
+
+
 @pytest.mark.parametrize("name", P.AGENTS)
 def test_every_player_finishes_a_short_match_legally(name: str) -> None:
     agents = [P.make_agent(name, seed=s, time_limit=0.02) for s in range(3)]
@@ -121,6 +128,25 @@ def test_the_players_model_of_discards_matches_the_rules() -> None:
         for table in rng.sample(model, min(4, len(model))):  # a follow's shortcut
             assert sorted(P.sim.answers(counts, table)) == sorted(
                 o for o in model if P.sim.beats(o, table))
+
+
+def test_the_greedy_players_shortcuts_choose_as_every_option_would() -> None:
+    """A lead with nobody close to going out lists only what sheds the lowest card, and
+    a follow on one single, pair or three only the sets above it: the same choices."""
+    sim, rng = P.sim, random.Random(3)
+    deck = list(C.DECK)
+    for _ in range(1000):
+        rng.shuffle(deck)
+        counts = sim.counts_of(c.rank for c in deck[:rng.randint(1, 16)])
+        model = sim.options(counts)
+        low = min(v for v in sim.HEIGHTS if counts[v])
+        assert sim.lowest_options(counts) == [o for o in model
+                                              if o[0] != sim.BOMB and min(o[4]) == low]
+        for kind, size in sim.SET_SIZE.items():
+            table = (kind, size, rng.randint(3, 15), 0, ())
+            for danger, left in ((False, sum(counts)), (True, sum(counts)), (False, 5)):
+                assert sim.follow_set(counts, table, danger, left) == sim.follow_choice(
+                    counts, sim.answers(counts, table), table, danger, left)
 
 
 def passed_on_a_single_nine() -> C.State:

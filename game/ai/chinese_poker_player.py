@@ -23,11 +23,12 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from game import wallclock
 from game.ai import chinese_poker_reading as reading
 from game.ai import chinese_poker_sim as sim
-from game.cards import as_card
+from game.cards import Card, as_card
 from game.rules import chinese_poker as C
 from game.rules.chinese_poker_combos import Combo, classify, value
 
@@ -40,12 +41,25 @@ BOMB_PROOF = 2.0  # standard errors by which a bomb's gain over the best other m
 BOMB_DEALS = 40  # deals more to weigh a bomb against the best other move
 
 
+# A play's heights and hand, and the table's, are asked for at every playout of a move:
+# kept by the cards' codes.
+
+@lru_cache(maxsize=4096)
+def _heights(codes: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(sorted(value(as_card(c).rank) for c in codes))
+
+
+@lru_cache(maxsize=4096)
+def _classified(cards: tuple[Card | str, ...]) -> Combo | None:
+    return classify(cards)
+
+
 def _need(move: C.Play) -> tuple[int, ...]:
-    return tuple(sorted(value(as_card(c).rank) for c in move.cards))
+    return _heights(move.cards)
 
 
 def _combo(move: C.Play) -> Combo:
-    combo = classify([as_card(c) for c in move.cards])
+    combo = _classified(move.cards)
     assert combo is not None  # a legal play is a hand
     return combo
 
@@ -55,7 +69,7 @@ def _plays(legal: Sequence[C.Move]) -> dict[tuple[int, ...], C.Play]:
 
 
 def _table(view: C.View) -> sim.Option | None:
-    return sim.option_of(classify(view.table)) if view.table else None
+    return sim.option_of(_classified(view.table)) if view.table else None
 
 
 def _danger(view: C.View) -> bool:
@@ -150,12 +164,15 @@ class HardPlayer(MediumPlayer):
         self.playouts = PLAYOUTS if time_limit is None else TABLE_PLAYOUTS
         self.reads = reads
         self.memory = reading.Memory()
+        self.known: reading.Reading | None = None  # the view deals are made for
 
     def new_game(self) -> None:
         super().new_game()
         self.memory = reading.Memory()
+        self.known = None
 
     def play(self, view: C.View, legal: Sequence[C.Move]) -> C.Move:
+        self.known = None
         if self.reads:
             self.memory.update(view)
         candidates = self.candidates(view, legal)
@@ -224,7 +241,9 @@ class HardPlayer(MediumPlayer):
 
     def deal_unseen(self, view: C.View) -> list[list[int]]:
         """A guess at every hand, consistent with all this seat has seen."""
-        return reading.deal(view, self.memory, self.rng)
+        if self.known is None or self.known.view is not view:
+            self.known = reading.read(view, self.memory)
+        return reading.deal(self.known, self.rng)
 
     def margin(self, view: C.View, hands: list[list[int]], move: C.Move) -> float:
         """Mean rival penalty less our own, after ``move`` and a greedy playout."""

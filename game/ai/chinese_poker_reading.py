@@ -24,6 +24,7 @@ cards (every seat after it up to the trick's owner passed).
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from dataclasses import dataclass, field
 
 from game.ai import chinese_poker_sim as sim
@@ -152,29 +153,44 @@ def _read(turn: Turn) -> list[tuple[int, int]]:
     return [(v, size - 1) for v in range(high + 1, top)]
 
 
-def deal(view: C.View, memory: Memory, rng: random.Random) -> list[list[int]]:
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What every deal for one view starts from, worked out once for a decision's many
+    deals."""
+
+    view: C.View
+    unseen: list[int]  # heights of the cards this seat has not seen, in the deck's order
+    caps: dict[int, list[int]]  # each rival's (``Memory.caps``)
+    turns: dict[int, list[Turn]]  # each rival's, latest first
+    own: list[int]  # this seat's hand as counts
+
+
+def read(view: C.View, memory: Memory) -> Reading:
+    seen = {c for c in (*view.hand, *view.played)}
+    rivals = [s for s in range(view.players) if s != view.seat]
+    return Reading(view, [value(c.rank) for c in C.DECK if c not in seen],
+                   {s: memory.caps(s) for s in rivals},
+                   {s: memory.latest_first(s) for s in rivals},
+                   sim.counts_of(c.rank for c in view.hand))
+
+
+def deal(known: Reading, rng: random.Random) -> list[list[int]]:
     """Every seat's hand as counts by height: this seat's own, the rivals' dealt from the
     cards it has not seen within their caps. Of a few such deals the one whose rivals
     would have made the fewest of their turns otherwise is taken, then the one with
     the fewest cards outside the caps (at once if none)."""
-    seen = {c for c in (*view.hand, *view.played)}
-    unseen = [value(c.rank) for c in C.DECK if c not in seen]
-    rivals = [s for s in range(view.players) if s != view.seat]
-    caps = {s: memory.caps(s) for s in rivals}
-    turns = {s: memory.latest_first(s) for s in rivals}
     best: list[list[int]] = []
     fewest = (TOO_MANY, 0)
     for _ in range(TRIES):
-        hands, strays = _deal_once(view, unseen, caps, rng)
+        hands, strays = _deal_once(known.view, known.unseen, known.caps, rng)
         odd = 0
-        for s in rivals:  # no need to count past the best deal so far
-            odd += surprises(turns[s], hands[s], fewest[0] - odd)
+        for s, turns in known.turns.items():  # no need to count past the best deal so far
+            odd += surprises(turns, hands[s], fewest[0] - odd)
         if (odd, strays) < fewest or not best:
             best, fewest = hands, (odd, strays)
         if fewest == (0, 0):
             break
-    for card in view.hand:
-        best[view.seat][value(card.rank)] += 1
+    best[known.view.seat] = list(known.own)  # no rival's card went there
     return best
 
 
@@ -183,18 +199,23 @@ def surprises(turns: list[Turn], hand: list[int], most: int = TOO_MANY) -> int:
     made holding ``hand`` now and, at each, what it has discarded since; counted up to
     one past ``most``."""
     held = list(hand)
+    cards = sum(held)
     odd = 0
     for turn in turns:
         if odd > most:
             break
         for v in turn.need or ():
             held[v] += 1
+            cards += 1
         if turn.table is None and not turn.danger and turn.need and \
-                min(turn.need) != min(v for v in sim.HEIGHTS if held[v]):
+                min(turn.need) != next(v for v in sim.HEIGHTS if held[v]):  # its lowest
             odd += 1  # a lead sheds the lowest card: no need to weigh the rest
             continue
-        choice = sim.greedy(held, turn.table, turn.danger, sum(held))
-        odd += (None if choice is None else tuple(sorted(choice[4]))) != turn.need
+        choice = sim.choose(tuple(held), turn.table, turn.danger, cards)
+        if choice is None:
+            odd += turn.need is not None
+        else:  # the need seen is sorted, and most choices' are already
+            odd += choice[4] != turn.need and tuple(sorted(choice[4])) != turn.need
     return odd
 
 
@@ -204,23 +225,36 @@ def _deal_once(view: C.View, unseen: list[int], caps: dict[int, list[int]],
     two players the cards out of play take what is left); and how many cards fell
     outside the caps."""
     hands = [[0] * 16 for _ in range(view.players)]
-    room = {s: view.counts[s] for s in caps}
+    room = list(view.counts)
+    rows = [(s, hands[s], cap) for s, cap in caps.items()]
     cards = list(unseen)
     rng.shuffle(cards)
-    cards.sort(key=lambda v: sum(c[v] for c in caps.values()))
-    out_room = len(cards) - sum(room.values())  # two players: the cards out of play
+    tight = [sum(column) for column in zip(*caps.values(), strict=True)]  # by height
+    cards.sort(key=tight.__getitem__)
+    out_room = len(cards) - sum(room[s] for s in caps)  # two players: the cards out of play
     strays = 0
     for v in cards:
-        fits = [s for s in caps if room[s] and hands[s][v] < caps[s][v]]
-        weights = [room[s] for s in fits]
+        # rng.choices(fits, weights by room)[0] without its generality: the same draw
+        fits: list[int] = []
+        bounds: list[int] = []
+        total = 0
+        for s, hand, cap in rows:
+            if room[s] and hand[v] < cap[v]:
+                total += room[s]
+                fits.append(s)
+                bounds.append(total)
         if out_room:
+            total += out_room
             fits.append(-1)
-            weights.append(out_room)
+            bounds.append(total)
         if not fits:  # nobody may hold it by the caps: someone did not play to the model
             strays += 1
-            fits = [s for s in caps if room[s]]
-            weights = [room[s] for s in fits]
-        seat = rng.choices(fits, weights)[0]
+            for s, _, _ in rows:
+                if room[s]:
+                    total += room[s]
+                    fits.append(s)
+                    bounds.append(total)
+        seat = fits[bisect(bounds, rng.random() * total, 0, len(bounds) - 1)]
         if seat < 0:
             out_room -= 1
         else:
