@@ -61,6 +61,7 @@ CHAT_RECT = pygame.Rect(round(PANEL_X) - 8, 470, 378, 250)  # between the panel 
 # table the others play on, and the chat's entry, stay in view.
 KEYBOARD_DOCK = pygame.Rect(40, 752, 1450, 312)
 PRESSES = (Act.POINTER_DOWN, Act.SELECT, Act.SECONDARY, Act.KEY)  # a player acting
+TRICK_LINES = 6  # the panel's plays of the trick, at most
 NET_TRICK_LINES = 4  # the panel's plays of the trick at a network table (room for chat)
 
 
@@ -810,8 +811,29 @@ class ChinesePokerScene(GameScene[C.View, C.Move]):
                     x = (boxes[0].x + boxes[-1].right) / 2 - image.get_width() / vp.scale / 2
                     items.append(DrawItem(("offer", i), image,
                                           vp.to_px(x, boxes[0].bottom + 14), 20000))
+        # Each line as tall as its text (TV mode's is taller): the oldest plays of the
+        # trick give way before the lines reach the chat or the buttons below; the round
+        # and everyone's score stay (TV mode once dropped them for the plays).
+        buttons = [b.rect.top for b in self.hud.buttons if b.visible and b.rect.right > PANEL_X]
+        bottom = min(([CHAT_RECT.top] if self.net is not None else []) + buttons,
+                     default=DESIGN_H) - 8
+        for plays in (None, *range(TRICK_LINES - 1, 0, -1)):
+            images = self._panel_images(self.panel_lines(view, plays))
+            heights = [max(34.0, image.get_height() / vp.scale + 4) for image in images]
+            if 60 + sum(heights) <= bottom:
+                break
+        while len(images) > 1 and 60 + sum(heights) > bottom:  # the last resort
+            del images[-1], heights[-1]
+        y = 60.0
+        for row, (image, height) in enumerate(zip(images, heights, strict=True)):
+            items.append(DrawItem(("panel", row), image, vp.to_px(PANEL_X, y), 20000))
+            y += height
+        return items
+
+    def _panel_images(self, lines: list[str]) -> list[pygame.Surface]:
+        vp = self.viewport
         images = []
-        for i, line in enumerate(self.panel_lines(view)):
+        for i, line in enumerate(lines):
             # A long line ("table: 3 pairs in a row 10 10 J J Q Q") keeps to one line in
             # slightly smaller text; it wraps only where that would be too small to read.
             size = fitting_size(vp, line, PANEL_TEXT, PANEL_TEXT_MIN, PANEL_RIGHT - PANEL_X,
@@ -819,19 +841,7 @@ class ChinesePokerScene(GameScene[C.View, C.Move]):
             for part in [line] if size is not None else self._wrap(line, i == 0):
                 images.append(text_image(vp, part, size or PANEL_TEXT,
                                          GOLD if i == 0 else INK, bold=i == 0))
-        # Each line as tall as its text (TV mode's is taller); at a network table the
-        # oldest plays give way before the lines reach the chat or the buttons below.
-        buttons = [b.rect.top for b in self.hud.buttons if b.visible and b.rect.right > PANEL_X]
-        bottom = min(([CHAT_RECT.top] if self.net is not None else []) + buttons,
-                     default=DESIGN_H) - 8
-        heights = [max(34.0, image.get_height() / vp.scale + 4) for image in images]
-        while len(images) > 2 and 60 + sum(heights) > bottom:
-            del images[1], heights[1]
-        y = 60.0
-        for row, (image, height) in enumerate(zip(images, heights, strict=True)):
-            items.append(DrawItem(("panel", row), image, vp.to_px(PANEL_X, y), 20000))
-            y += height
-        return items
+        return images
 
     def _wrap(self, line: str, bold: bool) -> list[str]:
         """``line`` in pieces that end inside the design space (which the viewport keeps
@@ -854,7 +864,9 @@ class ChinesePokerScene(GameScene[C.View, C.Move]):
                 current = trial
         return [*parts, current]
 
-    def panel_lines(self, view: C.View) -> list[str]:
+    def panel_lines(self, view: C.View, plays: int | None = None) -> list[str]:
+        """The round, the scores, whose turn it is and the trick's latest ``plays`` (as
+        many as there is room for: TRICK_LINES at most)."""
         lines = [f"Round {max(view.round, 1)} \u00b7 target {view.target}"]
         if self.net is None:  # a network table's labels carry the points; chat needs room
             lines += [f"{self.name(s)}: {v}" for s, v in enumerate(view.scores)]
@@ -862,7 +874,8 @@ class ChinesePokerScene(GameScene[C.View, C.Move]):
         view = self._trick_end.shown(view)
         if view.trick and view.phase == "play":  # a round's last trick ends with it
             lines.append("This trick:")
-            shown = 6 if self.net is None else NET_TRICK_LINES
+            shown = min(TRICK_LINES if self.net is None else NET_TRICK_LINES,
+                        TRICK_LINES if plays is None else plays)
             if len(view.trick) > shown:  # the earlier plays are hidden, and say so
                 lines.append(f"  \u2026 {len(view.trick) - shown} earlier")
             lines += [f"  {self.name(t.seat)}: {ranks_text(t.cards) or 'pass'}"

@@ -403,7 +403,7 @@ def test_every_panel_line_stays_inside_the_window_and_the_tv_safe_area(tmp_path:
                      ((1280, 720), False)):
         app = make_app(tmp_path, size, ai_speed="fast", animation="off", tv_mode=tv)
         scene = start(app, Setup(("human", "medium", "medium")))
-        scene.panel_lines = lambda view: long_lines  # noqa: ARG005
+        scene.panel_lines = lambda view, plays=None: long_lines  # noqa: ARG005
         margin = 0.05 if tv else 0.0
         right = size[0] * (1 - margin)
         panel = [item for item in scene.extra_items() if item.key[0] == "panel"]
@@ -424,7 +424,7 @@ def test_the_table_s_combination_stays_on_one_line_inside_a_small_window(tmp_pat
 
     lines = scene.status(replace(scene.view, table=tuple(parse_cards("TS TH JS JH QS QH"))))
     assert lines[-1].strip() == "3 pairs in a row 10 10 J J Q Q", lines
-    scene.panel_lines = lambda view: lines  # noqa: ARG005
+    scene.panel_lines = lambda view, plays=None: lines  # noqa: ARG005
     frames(app, 2)
     panel = [item for item in scene.extra_items() if item.key[0] == "panel"]
     assert len(panel) == len(lines), "no line wraps"
@@ -676,23 +676,61 @@ def test_a_deal_made_for_the_person_closes_the_deal_box_and_keeps_its_words(
     raise AssertionError("no seed gave the person the deal")
 
 
-def test_panel_lines_keep_apart_and_above_the_buttons_in_tv_mode(tmp_path: Path) -> None:
+def long_trick(app, plays: int = 9) -> ChinesePokerScene:  # noqa: ANN001
+    """Four players, the person's turn in a trick of ``plays`` plays and passes: every
+    seat's moves are submitted here (the computers' late answers are refused as stale)."""
+    import random
+
+    scene = ChinesePokerScene(app, seed=3, setup=Setup(("human", "easy", "easy", "easy")))
+    app.push(scene)
+    rng, session = random.Random(1), scene.session
+    while not (scene.view.phase == "play" and scene.view.my_turn
+               and len(scene.view.trick) >= plays):
+        seat = session.acting_seats()[0]
+        legal = session.legal_moves(seat)
+        passes = [m for m in legal if isinstance(m, C.Pass)]
+        plays_ = sorted((m for m in legal if not isinstance(m, C.Pass)),
+                        key=lambda m: len(getattr(m, "cards", ())))
+        session.submit(seat, passes[0] if passes and (rng.random() < 0.4 or not plays_)
+                       else plays_[0] if plays_ else legal[0])
+    frames(app, 3)
+    return scene
+
+
+@pytest.mark.parametrize("size, tv", [((640, 360), True), ((1280, 720), True),
+                                      ((1920, 1080), True), ((1280, 720), False)])
+def test_panel_lines_keep_apart_above_the_buttons_and_keep_every_score(
+        tmp_path: Path, size: tuple[int, int], tv: bool) -> None:
     """The second play-test's TV screen: the lines were placed 34 units apart whatever
     their height, so TV's taller text overlapped, and a long trick list ran down into
-    the panel below. Each line is as tall as its text; the oldest give way."""
-    lines = ["Round 3 \u00b7 target 100"] + [f"Medium {n % 3 + 2}: pass" for n in range(30)]
-    for size, tv in (((1920, 1080), True), ((1280, 720), False)):
-        app = make_app(tmp_path, size, ai_speed="fast", animation="off", tv_mode=tv)
-        scene = start(app, Setup(("human", "medium", "medium")))
-        scene.panel_lines = lambda view: lines  # noqa: ARG005
-        panel = sorted((item for item in scene.extra_items() if item.key[0] == "panel"),
-                       key=lambda item: item.pos[1])
-        assert 2 < len(panel) < len(lines), "the oldest lines gave way"
-        for upper, lower in zip(panel, panel[1:], strict=False):
-            assert upper.rect.bottom <= lower.rect.top, (size, tv, upper.key)
-        buttons = [app.viewport.rect_px(*b.rect) for b in scene.hud.buttons if b.visible]
-        assert not any(item.rect.colliderect(b) for item in panel for b in buttons)
-        app.pop()
+    the panel below. Each line is as tall as its text; the oldest plays give way. The
+    third play-test's TV screen: the score lines gave way instead, all but Easy 4's."""
+    from game.engine.ui import INK, text_image
+    from scenes.chinese_poker import PANEL_TEXT, ranks_text
+
+    app = make_app(tmp_path, size, ai_speed="fast", animation="off", tv_mode=tv)
+    scene = long_trick(app)
+    panel = sorted((item for item in scene.extra_items() if item.key[0] == "panel"),
+                   key=lambda item: item.pos[1])
+    for upper, lower in zip(panel, panel[1:], strict=False):
+        assert upper.rect.bottom <= lower.rect.top, upper.key
+    buttons = [app.viewport.rect_px(*b.rect) for b in scene.hud.buttons if b.visible]
+    assert not any(item.rect.colliderect(b) for item in panel for b in buttons)
+    drawn = {pygame.image.tobytes(item.image, "RGBA") for item in panel}
+
+    def shown(line: str) -> bool:
+        image = text_image(app.viewport, line, PANEL_TEXT, INK)
+        return pygame.image.tobytes(image, "RGBA") in drawn
+
+    view = scene.view
+    missing = [s for s, score in enumerate(view.scores) if not shown(f"{scene.name(s)}: {score}")]
+    assert not missing, "every player's score shows"
+    # The latest plays, as many as the count of earlier ones leaves: the newest kept.
+    kept = [k for k in range(1, 7) if shown(f"  \u2026 {len(view.trick) - k} earlier")]
+    assert shown("This trick:") and len(kept) == 1, kept
+    assert all(shown(f"  {scene.name(t.seat)}: {ranks_text(t.cards) or 'pass'}")
+               for t in view.trick[-kept[0]:])
+    app.pop()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
