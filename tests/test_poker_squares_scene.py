@@ -859,3 +859,42 @@ def test_the_hint_plays_the_whole_rule_set_a_reject_from_the_matrix(tmp_path: Pa
     drag(app, centre(scene, scene.spot_of[card]), centre(scene, "r0"))
     settle(app)
     assert [c.uid for c in scene.recorder.state.rejects[0]] == [card]
+
+
+def test_a_dragged_or_flying_card_lies_over_every_outline_and_label(tmp_path: Path) -> None:
+    """The play-tester's dragged card went under the squares' blue outlines and the keyed
+    matrix's gold frame (they lay above every card, not only the resting ones). Resting
+    cards < outlines and labels < lifted cards < the HUD's buttons."""
+    from game.engine.ui import UI_Z
+    from tests.driver import post, px
+
+    app, scene = start(tmp_path, (1280, 720), mode="best_of_two")
+    click(app, centre(scene, "g000"))
+    settle(app)
+    placed, card = card_at(scene, "g000"), card_at(scene, "d0")
+    square = scene.spot_rect(scene.view, "g011")
+    a, b = px(app, centre(scene, "d0")), px(app, square.bottomright)  # on four outlines
+    post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    frames(app)
+    for i in range(1, 7):
+        post(pygame.MOUSEMOTION, pos=(a[0] + (b[0] - a[0]) * i // 6, a[1] + (b[1] - a[1]) * i // 6),
+             rel=(0, 0), buttons=(1, 0, 0))
+        frames(app)
+
+    def check(moment: str) -> None:
+        items = scene.draw_items(0)
+        lifted = next(i for i in items if i.key == card)
+        marks = [i for i in items if isinstance(i.key, tuple) and i.key[0] == "ps"]
+        under = [i.key for i in marks if i.rect.colliderect(lifted.rect) and i.z >= lifted.z]
+        assert not under, f"{moment}: drawn over the card: {under}"
+        assert any(i.rect.colliderect(lifted.rect) for i in marks), "the card is on outlines"
+        assert lifted.z < UI_Z, "the buttons stay over any card"
+        resting = next(i for i in items if i.key == placed)
+        assert all(m.z > resting.z for m in marks if m.key[1] == "ring" and m.z > 0), \
+            "the targets' outlines lie over the resting cards"
+
+    check("dragged")
+    post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+    frames(app)
+    assert scene.table.animating, "the card flies to its square"
+    check("flying")
