@@ -27,7 +27,16 @@ from game.engine.layout import DESIGN_H, Viewport
 from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
 from game.engine.table import FLYING_Z
-from game.engine.ui import GOLD, INK, MUTED, Message, confirm, text_image, window_image
+from game.engine.ui import (
+    GOLD,
+    INK,
+    MUTED,
+    Message,
+    confirm,
+    text_image,
+    window_image,
+    wrap_text,
+)
 from game.engine.widgets import command_bar
 from game.match import MAX_NAME
 from game.replay.recorder import Recorder
@@ -113,6 +122,8 @@ END_BOX_WIDER = (560, 700, 840)  # a long account (a tournament's, in TV text) w
 # Labels and outlines lie over the resting cards (z under 500) and under a card lifted,
 # dragged or in flight (FLYING_Z and up), which lies under the HUD's buttons.
 MARKS = FLYING_Z - 100
+RULES_SIZE, RULES_SMALLEST = 26, 20  # the rules line across the top, and how far it shrinks
+RULES_GAP = 24  # between the title and the rules line
 KEYS_MARK = "Number keys place here (G: the other)"  # over the matrix the keys aim at
 REFUSED_PAIR_S = 1.5  # a key this soon after a refused row is that row's column
 OTHER = 1  # the second player's seat: the computer at this table
@@ -875,7 +886,11 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
             line += f" \u00b7 target {goal}"  # what wins this game alone
         # clear of the title, and at a network table under its line across the top
         top = self.net.line_bottom(vp) + 4 if self.net is not None else 24
-        text("rules", line, 26, 1860, top, MUTED, align="right")
+        size, rule_lines = self.rules_fit(line)
+        for n, part in enumerate(rule_lines):
+            text("rules" if n == 0 else ("rules", n), part, size, 1860,
+                 top + n * text_image(vp, part, size).get_height() / vp.scale, MUTED,
+                 align="right")
         text("left", f"{view.cards_left} in the pack", 24, PACK_POS[0] + CARD_W / 2,
              PACK_POS[1] + CARD_H + 8, MUTED)
         for spot in self.side_spots(view):
@@ -961,6 +976,17 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
             x, y = aimed.slot(self.pending_row, 0)
             outline("row", zone_rect(x, y, aimed.box.w, aimed.card_h), GOLD, MARKS + 1)
         return items
+
+    def rules_fit(self, line: str) -> tuple[float, list[str]]:
+        """The rules line's size and lines, ending at 1860 and clear of the title: TV
+        mode's larger text ran into it (small text is wider for its size), so the line
+        shrinks a little, and only wraps where it would be a good deal smaller."""
+        vp = self.viewport
+        room = 1860 - RULES_GAP - self.title_end(vp)
+        for size in range(RULES_SIZE, RULES_SMALLEST - 1, -1):
+            if text_image(vp, line, size).get_width() / vp.scale <= room:
+                return size, [line]
+        return RULES_SMALLEST, wrap_text(vp, line, RULES_SMALLEST, room)
 
     @staticmethod
     def matrix_scores(view: P.PokerSquaresView) -> list[tuple[str, bool]]:

@@ -898,3 +898,31 @@ def test_a_dragged_or_flying_card_lies_over_every_outline_and_label(tmp_path: Pa
     frames(app)
     assert scene.table.animating, "the card flies to its square"
     check("flying")
+
+
+def ink(item) -> pygame.Rect:  # noqa: ANN001 - a DrawItem
+    """Where a text item's letters are, in window pixels (its image pads them)."""
+    return item.image.get_bounding_rect().move(item.pos)
+
+@pytest.mark.parametrize("size", [(640, 360), (1000, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("tv", [False, True])
+@pytest.mark.parametrize("mode", ["one_hand", "best_of_two"])
+def test_no_words_run_into_the_title_other_words_or_a_button(
+        tmp_path: Path, size: tuple[int, int], tv: bool, mode: str) -> None:
+    """The play-tester's TV screen at 1000x600: "Poker Squares" ran into the rules line
+    ("One Hand · American ..."); in Best of Two it did at 1920x1080 too."""
+    from game.engine.scene import TITLE_AT
+
+    app = make_app(tmp_path, size=size, tv_mode=tv, per_game={"poker-squares": {"mode": mode}})
+    scene = PokerSquaresScene(app, seed=SEED)
+    app.push(scene)
+    settle(app)
+    vp = app.viewport
+    title = text_image(vp, scene.title, 34, GOLD, bold=True)
+    words = [("title", title.get_bounding_rect().move(vp.to_px(*TITLE_AT)))]
+    words += [(i.key, ink(i)) for i in scene.draw_items(0) if i.key[0] == "ps"
+              and i.key[1] != "ring"]
+    buttons = [(i.key, i.rect) for i in scene.draw_items(0) if i.key[0] == "button"]
+    clashes = [(a, b) for n, (a, ra) in enumerate(words) for b, rb in words[n + 1:] + buttons
+               if ra.colliderect(rb)]
+    assert not clashes
