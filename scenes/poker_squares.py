@@ -124,6 +124,8 @@ END_BOX_WIDER = (560, 700, 840)  # a long account (a tournament's, in TV text) w
 MARKS = FLYING_Z - 100
 RULES_SIZE, RULES_SMALLEST = 26, 20  # the rules line across the top, and how far it shrinks
 RULES_GAP = 24  # between the title and the rules line
+JOIN_WORDS = "Player 2: press A on your controller to join, or K for the keyboard"
+JOIN_SIZE, JOIN_SMALLEST = 26, 16
 KEYS_MARK = "Number keys place here (G: the other)"  # over the matrix the keys aim at
 REFUSED_PAIR_S = 1.5  # a key this soon after a refused row is that row's column
 OTHER = 1  # the second player's seat: the computer at this table
@@ -941,10 +943,12 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
                 under = other.box.bottom + 14 + lines * line_h
             # their reject squares, empty ones outlined too; at a network table only once
             # used, as the chat's on-screen keyboard docks there
+            beside = None  # right of their rejects' row, when they have one
             if view.other_rejects and (self.net is None or
                                        any(c is not None for c in view.other_rejects)):
                 x, y = self.other_reject_pos(view, other, 0)
-                text("their-rejects", f"P{2 - view.eyes} rejects", 20, x, y - 4, MUTED,
+                label = f"P{2 - view.eyes} rejects"
+                text("their-rejects", label, 20, x, y - 4, MUTED,
                      align="left", bottom=True)  # theirs, apart from the common ones
                 for i, card in enumerate(view.other_rejects):
                     if card is None:
@@ -952,10 +956,10 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
                             *self.other_reject_pos(view, other, i), other.card_w,
                             other.card_h), MUTED)
                 under = y + other.card_h + 12
+                last = self.other_reject_pos(view, other, len(view.other_rejects) - 1)
+                beside = (max(last[0] + other.card_w, x + measure(label, 20)[0]) + 24, y)
             if self.second.waiting and not view.over:
-                for n, words in enumerate(("Player 2: press A on your", "controller to join,",
-                                           "or K for the keyboard")):
-                    text(("join", n), words, 26, other.label[0], under + n * 32, GOLD)
+                self._join_prompt(text, measure, other, under, beside)
             elif not view.to_move and not view.over:
                 text("wait", f"{self.rival} is playing...", 26, other.label[0], under, MUTED)
             if self.second.cursor is not None and not view.over:  # the second person's
@@ -976,6 +980,23 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
             x, y = aimed.slot(self.pending_row, 0)
             outline("row", zone_rect(x, y, aimed.box.w, aimed.card_h), GOLD, MARKS + 1)
         return items
+
+    def _join_prompt(self, text: Write, measure: Measure, other: Grid, under: float,
+                     beside: tuple[float, float] | None) -> None:
+        """Player 2's way in: right of their rejects, else under their matrix, and above
+        the message line (under their rejects it ran over a restored game's welcome). It
+        wraps narrower and smaller to fit."""
+        x, y = beside if beside is not None else (other.x, under)
+        width = BUTTONS_X - 16 - x
+        rect = self.hud.message_rect
+        room = rect.centery - measure("Sg", 30)[1] / 2 - 8 - y  # a one-line message's top
+        for size in range(JOIN_SIZE, JOIN_SMALLEST - 1, -1):
+            lines = wrap_text(self.viewport, JOIN_WORDS, size, width)
+            step = measure("Sg", size)[1]
+            if len(lines) * step <= room:
+                break
+        for n, line in enumerate(lines):
+            text(("join", n), line, size, x, y + n * step, GOLD, align="left")
 
     def rules_fit(self, line: str) -> tuple[float, list[str]]:
         """The rules line's size and lines, ending at 1860 and clear of the title: TV

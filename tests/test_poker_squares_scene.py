@@ -906,23 +906,58 @@ def ink(item) -> pygame.Rect:  # noqa: ANN001 - a DrawItem
 
 @pytest.mark.parametrize("size", [(640, 360), (1000, 600), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("tv", [False, True])
-@pytest.mark.parametrize("mode", ["one_hand", "best_of_two"])
+@pytest.mark.parametrize("options", [{"mode": "one_hand"}, {"mode": "best_of_two"},
+                                     {"mode": "race", "opponent": "person"}])
 def test_no_words_run_into_the_title_other_words_or_a_button(
-        tmp_path: Path, size: tuple[int, int], tv: bool, mode: str) -> None:
+        tmp_path: Path, size: tuple[int, int], tv: bool, options: dict[str, str]) -> None:
     """The play-tester's TV screen at 1000x600: "Poker Squares" ran into the rules line
-    ("One Hand · American ..."); in Best of Two it did at 1920x1080 too."""
+    ("One Hand · American ..."); in Best of Two it did at 1920x1080 too. And Player 2's
+    way in ran over a restored game's welcome on the message line."""
     from game.engine.scene import TITLE_AT
 
-    app = make_app(tmp_path, size=size, tv_mode=tv, per_game={"poker-squares": {"mode": mode}})
+    app = make_app(tmp_path, size=size, tv_mode=tv, per_game={"poker-squares": options})
     scene = PokerSquaresScene(app, seed=SEED)
     app.push(scene)
     settle(app)
+    scene.hud.say("Welcome back: your last game has been restored.")
+    frames(app)
     vp = app.viewport
     title = text_image(vp, scene.title, 34, GOLD, bold=True)
     words = [("title", title.get_bounding_rect().move(vp.to_px(*TITLE_AT)))]
-    words += [(i.key, ink(i)) for i in scene.draw_items(0) if i.key[0] == "ps"
-              and i.key[1] != "ring"]
+    words += [(i.key, ink(i)) for i in scene.draw_items(0) if i.key[0] == "message"
+              or (i.key[0] == "ps" and i.key[1] != "ring")]
     buttons = [(i.key, i.rect) for i in scene.draw_items(0) if i.key[0] == "button"]
     clashes = [(a, b) for n, (a, ra) in enumerate(words) for b, rb in words[n + 1:] + buttons
                if ra.colliderect(rb)]
     assert not clashes
+
+
+@pytest.mark.parametrize("size, tv", [((1280, 720), True), ((1000, 600), True)])
+@pytest.mark.parametrize("rejects", [1, 2])
+def test_player_two_s_way_in_keeps_clear_of_the_message_line(
+        tmp_path: Path, size: tuple[int, int], tv: bool, rejects: int) -> None:
+    """After a restored game, the play-tester's "Player 2: press A ..." lines ran over
+    "Welcome back: your last game has been restored." on the line under the table; they
+    keep clear of their reject squares too, however many."""
+    app = make_app(tmp_path, size=size, tv_mode=tv, ai_speed="fast", per_game={
+        "poker-squares": {"mode": "race", "opponent": "person", "rejects": rejects}})
+    scene = PokerSquaresScene(app, seed=SEED)
+    app.push(scene)
+    settle(app)
+    scene.hud.say("Welcome back: your last game has been restored.")
+    frames(app)
+    items = scene.draw_items(0)
+
+    def name(item) -> object:  # noqa: ANN001 - ("ps", ("join", 0)) is a "join" line
+        return item.key[1][0] if isinstance(item.key[1], tuple) else item.key[1]
+
+    ps = [i for i in items if i.key[0] == "ps"]
+    join = [ink(i) for i in ps if name(i) == "join"]
+    assert join and scene.second.waiting
+    others = [ink(i) for i in items if i.key[0] == "message"]
+    others += [ink(i) for i in ps if name(i) not in ("ring", "join")]
+    others += [i.rect for i in items if i.key[0] == "button"]
+    others += [i.rect for i in ps if name(i) == "ring" and i.key[2][0] == "their-reject"]
+    assert not any(j.colliderect(o) for j in join for o in others), size
+    assert not any(a.colliderect(b) for n, a in enumerate(join) for b in join[n + 1:])
+
