@@ -21,6 +21,7 @@ from game.ai.draw_poker_odds import best_draw
 from game.engine.actions import Act, Action
 from game.engine.components import Placement
 from game.engine.focus import Place, Places, step
+from game.engine.focus_frame import BAND, GAP, KEYLINE
 from game.engine.layout import Viewport
 from game.engine.render import DrawItem
 from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, confirm, text_image, wrap_text
@@ -65,6 +66,8 @@ DRAW_WORDS = {"trips": "three of a kind", "two_pair": "two pair", "pair": "the p
 BAR_SIZE = (190, 58)
 BAR_GAP, BAR_LEFT = 10, 50  # command_bar's gap and left edge
 BAR_ROOM = 16  # words keep this much clear of a button's rounded ends
+BAR_TOP = 1010 - BAR_SIZE[1] - BAR_GAP  # command_bar's, along the bottom
+POINTS_SIZE = 34  # "Your points 1,000 · hand 2", over the bar's left end
 
 
 def hand_x(i: int) -> float:
@@ -493,15 +496,22 @@ class DrawPokerScene(GameScene[D.DrawPokerView, D.Move]):
 
         playing = view.hand_no and view.phase != "choose"
         hand_no = f"  \u00b7  hand {view.hand_no}" if playing else ""
-        text("points", f"Your points {view.points:,}{hand_no}", 34, 60, 890, GOLD, True,
-             centre=False)
+        # Its bottom clear of the bar and of the focus frame round a button: TV mode's
+        # taller text ran under "1 Check"'s frame.
+        words = f"Your points {view.points:,}{hand_no}"
+        bar = min((b.rect.top for b in self.hud.buttons), default=BAR_TOP)
+        bottom = bar - (GAP + BAND + 2 * KEYLINE) - 4
+        height = text_image(vp, words, POINTS_SIZE, GOLD, bold=True).get_height() / vp.scale
+        text("points", words, POINTS_SIZE, 60, bottom - height, GOLD, True, centre=False)
         if view.phase == "choose":
             self._choice_items(items, text)
             return items
         face = portrait(view.dealer, vp.px(FACE))
         items.append(DrawItem(("dp", "face"), face, vp.to_px(150, 90), 20000))
-        text("name", D.DEALER_NAMES.get(view.dealer, ""), 32, 150 + FACE / 2, 310, GOLD, True)
-        text("manner", MANNER.get(view.dealer, ""), 22, 150 + FACE / 2, 350, MUTED)
+        name = D.DEALER_NAMES.get(view.dealer, "")
+        text("name", name, 32, 150 + FACE / 2, 310, GOLD, True)
+        below = 310 + text_image(vp, name, 32, GOLD, bold=True).get_height() / vp.scale
+        text("manner", MANNER.get(view.dealer, ""), 22, 150 + FACE / 2, below, MUTED)
         mid = hand_x(2) + CARD_W / 2
         pot = view.result.pot if view.result is not None else view.pot
         text("pot", f"Pot {pot}", 40, mid, 385, GOLD, True)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
 from game.engine.seats import ComputerSeat
 from game.engine.vpad import VirtualPad
@@ -468,3 +469,42 @@ def test_each_event_of_the_hand_is_told_once_in_the_side_panel(tmp_path: Path) -
     type_text(app, "3")  # not a fold now: any key deals the next hand
     assert scene.view.hand_no == 2 and scene.log.lines == ["Hand 2: antes in, pot 2."]
     told_once()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1000, 600)])
+@pytest.mark.parametrize("tv", [False, True])
+def test_no_words_run_into_other_words_a_button_or_its_focus_frame(
+        tmp_path: Path, size: tuple[int, int], tv: bool) -> None:
+    """The play-tester's TV screen at 1280x720: "1 Check"'s focus frame cut off the end
+    of "Your points 998 · hand 2". Looked at while choosing a dealer, betting in the
+    second hand and drawing."""
+    from game.engine.scene import TITLE_AT
+    from game.engine.ui import GOLD, text_image
+
+    app = make_app(tmp_path, size, ai_speed="fast", tv_mode=tv)
+    scene = start(app, "fold", "bet 5")
+
+    def clashes() -> list[tuple[object, object]]:
+        vp = app.viewport
+        items = scene.draw_items(0)
+        title = text_image(vp, scene.title, 34, GOLD, bold=True)
+        words = [("title", title.get_bounding_rect().move(vp.to_px(*TITLE_AT)))]
+        words += [(i.key, i.image.get_bounding_rect().move(i.pos)) for i in items
+                  if i.key[0] == "message" or (i.key[0] == "dp" and i.key[1] != "face"
+                                               and i.key[1] != "choice")]
+        covers = [(i.key, i.rect) for i in items if i.key[0] in ("button", "focus frame")]
+        return [(a, b) for n, (a, ra) in enumerate(words) for b, rb in words[n + 1:] + covers
+                if ra.colliderect(rb)]
+
+    key(app, pygame.K_TAB)  # the focus frame shows for the keyboard's player
+    assert scene.view.phase == "choose" and not clashes()
+    press(app, scene, "1")  # S. Jack: the first hand, which the dealer folds
+    press(app, scene, "2")  # a bet: the dealer folds
+    enter(app)
+    wait(app, scene)
+    press(app, scene, "n")  # the next hand
+    assert scene.view.phase == "bet1" and scene.view.hand_no == 2
+    assert not clashes()
+    press(app, scene, "1")  # check: the dealer bets
+    press(app, scene, "1")  # call
+    assert scene.view.phase == "draw" and not clashes()
