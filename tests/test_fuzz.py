@@ -30,7 +30,6 @@ ROOT = Path(__file__).resolve().parents[1]
 SHELL = {"MenuScene", "SettingsScene", "HelpScene", "ReplayListScene", "ReplayScene"}
 
 
-@pytest.mark.slow  # over 5 s on this machine
 @pytest.mark.parametrize("seed, events", [(1, 2000), (2, 2000)])
 def test_a_bounded_run_reaches_every_scene_without_an_exception(seed: int, events: int) -> None:
     report = run_fuzz(events, seed)
@@ -95,7 +94,6 @@ def _inside_a_batch(trace: list[str]) -> int:
     raise AssertionError("no batch of three events in the run's second half")
 
 
-@pytest.mark.slow  # over 5 s on this machine
 def test_a_seed_gives_the_same_run_in_another_process_and_cut_short(tmp_path: Path) -> None:
     # one test, not two sharing a fixture: test workers would each run the processes
     out = runs(tmp_path)
@@ -111,7 +109,6 @@ def test_a_seed_gives_the_same_run_in_another_process_and_cut_short(tmp_path: Pa
     assert not a_trace[len(cut_trace) - 1].startswith("    ")  # the batch went on
 
 
-@pytest.mark.slow  # over 5 s on this machine
 def test_a_planted_bug_is_reported_with_a_reproduction(monkeypatch: pytest.MonkeyPatch) -> None:
     original = MenuScene.handle_game
 

@@ -242,6 +242,7 @@ def test_a_network_replays_caption_keeps_clear_of_the_speed_in_tv_mode(tmp_path:
     app.quit()
 
 
+@pytest.mark.slow  # about 5 s on this machine, idle
 def test_a_spectator_watches_a_poker_squares_race_and_its_replay(tmp_path: Path) -> None:
     """The play-test's Watch at a Poker Squares table crashed the scene: the public view
     has no seat of its own (SPECTATOR) and the table looked up that seat's rules."""

@@ -152,6 +152,7 @@ def first_rejects(config: dict, deals: range) -> list[int]:
     return placed_then
 
 
+@pytest.mark.slow  # about 5 s on this machine, idle
 def test_the_reject_is_kept_for_late_in_the_game() -> None:
     # the judge once compared moves that fill no square with ones that do as if the
     # learned values did not drift as a matrix fills: it threw its reject away early
