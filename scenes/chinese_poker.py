@@ -23,6 +23,7 @@ from game.engine.layout import DESIGN_H, Viewport
 from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
 from game.engine.seat_label import seat_label
+from game.engine.table import MARKS_Z
 from game.engine.table_focus import card_places
 from game.engine.ui import GOLD, INK, MUTED, Dialog, Message, fitting_size, text_image, window_image
 from game.engine.widgets import command_bar
@@ -763,11 +764,11 @@ class ChinesePokerScene(GameScene[C.View, C.Move]):
             image = drawn.main
             x = self._aligned(place.label.x, place.label.align, image)
             y = place.label.y - 14
-            items.append(DrawItem(("seat", seat), image, vp.to_px(x, y), 20000))
+            items.append(DrawItem(("seat", seat), image, vp.to_px(x, y), MARKS_Z))
             below = y + image.get_height() / vp.scale + 2
             for n, note in enumerate(drawn.note):  # under the name: it ran into the next seat's
                 items.append(DrawItem(("seat-note", seat, n), note, vp.to_px(
-                    self._aligned(room.note_x, room.note_align, note), below), 20000))
+                    self._aligned(room.note_x, room.note_align, note), below), MARKS_Z))
                 below += note.get_height() / vp.scale
             if seat == view.turn and view.counts[seat]:  # no hand yet (the cut): the label
                 # Round the cards the seat holds, not its whole room: a wide empty box ran
@@ -793,24 +794,24 @@ class ChinesePokerScene(GameScene[C.View, C.Move]):
                 image = text_image(vp, "Pass", 30, MUTED, bold=True)
                 cx, cy = place.played.centre
                 items.append(DrawItem(("pass", seat), image,
-                                      vp.to_px(cx - image.get_width() / vp.scale / 2, cy), 20000))
+                                      vp.to_px(cx - image.get_width() / vp.scale / 2, cy), MARKS_Z))
         image = text_image(vp, "Out of play", 20, MUTED)
         above = 4 + image.get_height() / vp.scale  # clear of the cards in TV mode's big text
         items.append(DrawItem(("out",), image,
-                              vp.to_px(L.OUT_POS[0], L.OUT_POS[1] - above), 20000))
+                              vp.to_px(L.OUT_POS[0], L.OUT_POS[1] - above), MARKS_Z))
         if view.players == 2 and view.phase != "choose" and any(view.offered):
             # The third hand of a two-player deal lay unlabelled under "Out of play".
             image = text_image(vp, "Hand no one took", 20, MUTED)
             above = 4 + image.get_height() / vp.scale
             items.append(DrawItem(("spare",), image,
-                                  vp.to_px(L.ASIDE_POS[0], L.ASIDE_POS[1] - above), 20000))
+                                  vp.to_px(L.ASIDE_POS[0], L.ASIDE_POS[1] - above), MARKS_Z))
         if view.phase == "choose":
             for i, boxes in enumerate(L.offered_boxes(view)):
                 if boxes:
                     image = text_image(vp, f"Hand {i + 1}", 26, INK, bold=True)
                     x = (boxes[0].x + boxes[-1].right) / 2 - image.get_width() / vp.scale / 2
                     items.append(DrawItem(("offer", i), image,
-                                          vp.to_px(x, boxes[0].bottom + 14), 20000))
+                                          vp.to_px(x, boxes[0].bottom + 14), MARKS_Z))
         # Each line as tall as its text (TV mode's is taller): the oldest plays of the
         # trick give way before the lines reach the chat or the buttons below; the round
         # and everyone's score stay (TV mode once dropped them for the plays).
@@ -826,7 +827,7 @@ class ChinesePokerScene(GameScene[C.View, C.Move]):
             del images[-1], heights[-1]
         y = 60.0
         for row, (image, height) in enumerate(zip(images, heights, strict=True)):
-            items.append(DrawItem(("panel", row), image, vp.to_px(PANEL_X, y), 20000))
+            items.append(DrawItem(("panel", row), image, vp.to_px(PANEL_X, y), MARKS_Z))
             y += height
         return items
 

@@ -24,6 +24,7 @@ from game.engine.focus import Place, Places, step
 from game.engine.focus_frame import BAND, GAP, KEYLINE
 from game.engine.layout import Viewport
 from game.engine.render import DrawItem
+from game.engine.table import MARKS_Z
 from game.engine.ui import GOLD, INK, MUTED, Button, Dialog, confirm, text_image, wrap_text
 from game.engine.widgets import NumberField, SidePanel, command_bar
 from game.replay.recorder import Recorder
@@ -492,7 +493,7 @@ class DrawPokerScene(GameScene[D.DrawPokerView, D.Move]):
             image = text_image(vp, words, size, color, bold=bold)
             px, py = vp.to_px(x, y)
             items.append(DrawItem(("dp", key), image,
-                                  (px - image.get_width() // 2 if centre else px, py), 20000))
+                                  (px - image.get_width() // 2 if centre else px, py), MARKS_Z))
 
         playing = view.hand_no and view.phase != "choose"
         hand_no = f"  \u00b7  hand {view.hand_no}" if playing else ""
@@ -507,7 +508,7 @@ class DrawPokerScene(GameScene[D.DrawPokerView, D.Move]):
             self._choice_items(items, text)
             return items
         face = portrait(view.dealer, vp.px(FACE))
-        items.append(DrawItem(("dp", "face"), face, vp.to_px(150, 90), 20000))
+        items.append(DrawItem(("dp", "face"), face, vp.to_px(150, 90), MARKS_Z))
         name = D.DEALER_NAMES.get(view.dealer, "")
         text("name", name, 32, 150 + FACE / 2, 310, GOLD, True)
         below = 310 + text_image(vp, name, 32, GOLD, bold=True).get_height() / vp.scale
@@ -552,7 +553,7 @@ class DrawPokerScene(GameScene[D.DrawPokerView, D.Move]):
         text("choose", self.choice_title(), 40, 960, 80, GOLD, True)
         for n, (dealer, x) in enumerate(zip(D.DEALERS, CHOICE_X, strict=True)):
             face = portrait(dealer, vp.px(CHOICE_FACE))
-            items.append(DrawItem(("dp", "choice", dealer), face, vp.to_px(x, CHOICE_Y), 20000))
+            items.append(DrawItem(("dp", "choice", dealer), face, vp.to_px(x, CHOICE_Y), MARKS_Z))
             cx = x + CHOICE_FACE / 2
             text(("cname", dealer), f"{n + 1}  {D.DEALER_NAMES[dealer]}", 34, cx, 450, GOLD, True)
             text(("cmanner", dealer), MANNER[dealer], 24, cx, 500, MUTED)

@@ -29,6 +29,7 @@ from game.engine.jobs import PENDING, STUDY
 from game.engine.layout import DESIGN_W, Viewport
 from game.engine.render import DrawItem
 from game.engine.scene import felt
+from game.engine.table import MARKS_Z
 from game.engine.ui import GOLD, INK, MUTED, Button, confirm, text_image, wrap_text
 from game.engine.widgets import command_bar
 from game.replay.recorder import Recorder
@@ -656,7 +657,7 @@ class MilliganScene(GameScene[M.MilliganView, M.Move]):
                 wrap_text(vp, text, STATUS_SIZE, STATUS_W, bold=n == 0)
             for k, line in enumerate(lines):
                 image = text_image(vp, line, STATUS_SIZE, color, bold=n == 0)
-                items.append(DrawItem(("status", n, k), image, vp.to_px(STATUS_X, y), 20000))
+                items.append(DrawItem(("status", n, k), image, vp.to_px(STATUS_X, y), MARKS_Z))
                 y += image.get_height() / vp.scale + 8
         return items
 

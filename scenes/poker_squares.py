@@ -26,7 +26,7 @@ from game.engine.jobs import PENDING
 from game.engine.layout import DESIGN_H, Viewport
 from game.engine.net_table import NetworkTable
 from game.engine.render import DrawItem
-from game.engine.table import FLYING_Z
+from game.engine.table import MARKS_Z
 from game.engine.ui import (
     GOLD,
     INK,
@@ -119,9 +119,6 @@ KEYBOARD_DOCK = pygame.Rect(0, 836, BUTTONS_X - 16, 228)  # under the matrices a
 # finished matrices stay in sight, undimmed.
 END_BOX = pygame.Rect(BUTTONS_X - 16, 70, 1904 - (BUTTONS_X - 16), 950)
 END_BOX_WIDER = (560, 700, 840)  # a long account (a tournament's, in TV text) widens it
-# Labels and outlines lie over the resting cards (z under 500) and under a card lifted,
-# dragged or in flight (FLYING_Z and up), which lies under the HUD's buttons.
-MARKS = FLYING_Z - 100
 RULES_SIZE, RULES_SMALLEST = 26, 20  # the rules line across the top, and how far it shrinks
 RULES_GAP = 24  # between the title and the rules line
 JOIN_WORDS = "Player 2: press A on your controller to join, or K for the keyboard"
@@ -872,11 +869,11 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
             px, py = vp.to_px(x, y)
             shift = {"centre": image.get_width() // 2, "left": 0,
                      "right": image.get_width()}[align]
-            items.append(DrawItem(("ps", key), image,
-                                  (px - shift, py - (image.get_height() if bottom else 0)), MARKS))
+            top = py - (image.get_height() if bottom else 0)
+            items.append(DrawItem(("ps", key), image, (px - shift, top), MARKS_Z))
 
         def outline(key: object, rect: pygame.Rect, color: tuple[int, int, int],
-                    z: int = MARKS - 1, thick: int = 4) -> None:
+                    z: int = MARKS_Z - 1, thick: int = 4) -> None:
             x, y, w, h = vp.rect_px(*rect.inflate(2 * thick, 2 * thick))
             image = ring(w, h, color, max(2, vp.px(thick)), vp.px(10))
             items.append(DrawItem(("ps", "ring", key), image, (x, y), z))
@@ -968,7 +965,7 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
                         outline(("second", spot), self.spot_rect(view, f"o{spot[2:]}"),
                                 OUTLINE)
                 r, c = divmod(self.second.cursor, 5)  # above the blue of a legal square
-                outline("second", self.spot_rect(view, f"o{r}{c}"), CURSOR, MARKS + 1)
+                outline("second", self.spot_rect(view, f"o{r}{c}"), CURSOR, MARKS_Z + 1)
         if len(grids) == 2 and not self.viewer and not self.demo and not view.over:
             keyed = grids[self.key_matrix].box  # where the number keys place (G switches)
             outline("keys", zone_rect(keyed.x, keyed.y, keyed.w, keyed.h).inflate(12, 12),
@@ -978,7 +975,7 @@ class PokerSquaresScene(GameScene[P.PokerSquaresView, P.Move]):
         if self.pending_row is not None:  # the half-typed square's row, framed over
             aimed = grids[self.key_matrix if len(grids) == 2 else 0]  # the blue outlines
             x, y = aimed.slot(self.pending_row, 0)
-            outline("row", zone_rect(x, y, aimed.box.w, aimed.card_h), GOLD, MARKS + 1)
+            outline("row", zone_rect(x, y, aimed.box.w, aimed.card_h), GOLD, MARKS_Z + 1)
         return items
 
     def _join_prompt(self, text: Write, measure: Measure, other: Grid, under: float,

@@ -21,6 +21,7 @@ from game.engine.focus import Place
 from game.engine.jobs import PENDING
 from game.engine.layout import Viewport
 from game.engine.render import DrawItem
+from game.engine.table import MARKS_Z
 from game.engine.ui import GOLD, INK, MUTED, Dialog, confirm, text_image, window_image
 from game.engine.widgets import command_bar
 from game.replay.recorder import Recorder
@@ -498,7 +499,7 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
         if self.shuffling is None:
             image = text_image(vp, self.status_text(view), 28, INK, bold=True)
             px, py = vp.to_px(APEX_X, 20)
-            items.append(DrawItem(("status",), image, (px - image.get_width() // 2, py), 20000))
+            items.append(DrawItem(("status",), image, (px - image.get_width() // 2, py), MARKS_Z))
         else:  # no deal yet: the whole pack waits
             counts = (len(RANKS) * len(SUITS), 0, 0)
         for name, (x, y), count in zip(("pack", "waste", "discard"),
@@ -510,7 +511,7 @@ class PyramidScene(MatchPlay, GameScene[P.PyramidView, P.Move]):
         if self.pending_row is not None:
             x, y = slot_pos(P.index_of(self.pending_row - 1, 0))
             image = text_image(vp, "\u25b6", 30, GOLD, bold=True)
-            items.append(DrawItem(("pending",), image, vp.to_px(x - 70, y + 8), 20000))
+            items.append(DrawItem(("pending",), image, vp.to_px(x - 70, y + 8), MARKS_Z))
         return items
 
     def _column_numbers(self, view: P.PyramidView) -> list[DrawItem]:

@@ -10,8 +10,10 @@ import pytest
 
 from game.engine.components import Placement, Target
 from game.engine.render import DirtyRenderer, DrawItem, merge_rects
-from game.engine.table import CardTable
-from tests.driver import make_app
+from game.engine.table import FLYING_Z, CardTable
+from game.rules.registry import playable
+from scenes.open_game import game_scene
+from tests.driver import frames, make_app
 
 
 def column_table(tmp_path: Path) -> tuple[CardTable, list[str]]:
@@ -178,6 +180,25 @@ def test_a_card_at_rest_is_drawn_as_it_looks_now(tmp_path: Path) -> None:
     small = images(Placement("a", "KH", 100, 100, 0, True, "col"))["a"]
     assert small.get_width() < other.get_width()
     assert len(table.sprites._drawn) == 1  # the one card the last frame drew
+
+
+@pytest.mark.parametrize("game", [entry.id for entry in playable()])
+def test_every_game_s_words_and_outlines_lie_under_a_lifted_card(tmp_path: Path,
+                                                                 game: str) -> None:
+    """A dragged card went under Poker Squares' outlines, and the other games' words lay
+    at the HUD's depth too: what a scene draws on the table lies under any card lifted,
+    dragged or in flight; only the HUD (buttons, boxes) lies over it."""
+    app = make_app(tmp_path)
+    scene = game_scene(app, game, seed=3, demo=True)  # the computer plays: words change
+    app.push(scene)
+    seen = 0
+    for _ in range(12):
+        frames(app, 4)
+        marks = scene.extra_items()
+        seen += len(marks)
+        assert all(item.z < FLYING_Z for item in marks), \
+            sorted({(item.key[0], item.z) for item in marks if item.z >= FLYING_Z})
+    assert seen
 
 
 def test_keys_are_names_never_cards(tmp_path: Path) -> None:

@@ -43,6 +43,10 @@ from game.engine.sprites import CardSprites, Look
 
 FLYING_Z = 5000  # cards in flight draw above the table
 DRAG_Z = 9000
+# A scene's words and outlines on the table lie over the resting cards (their depths stay
+# under 500) and under a card lifted, dragged or in flight; the HUD's buttons and boxes
+# lie over everything (ui.UI_Z).
+MARKS_Z = FLYING_Z - 100
 DRAG_THRESHOLD = 8.0  # logical units the pointer must travel before a press becomes a drag
 BASE_MOVE_SECONDS = 0.28
 BASE_FLIP_SECONDS = 0.22
