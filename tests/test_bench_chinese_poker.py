@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.ai.chinese_poker_match import Result, simulate
-from tools.bench_chinese_poker import MatchLog
+from tools.bench_chinese_poker import MatchLog, main
 
 RANDOM = "random,random,random,random"
 
@@ -35,3 +37,17 @@ def test_the_log_keeps_each_match_and_skips_a_line_cut_short(tmp_path: Path) -> 
     assert MatchLog(tmp_path, RANDOM, 12).known == {}, "another seed is another run"
     log.add(2, ([0.0, 0.0, 0.0, 1.0], [50, 60, 70, 0]))  # played again, on a line of its own
     assert sorted(MatchLog(tmp_path, RANDOM, 11).known) == [0, 1, 2]
+
+
+def test_one_pairing_is_carried_on_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                         ) -> None:
+    agents = "medium,random,random,random"
+    main(["--only", agents, "--games", "2", "--log", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert out.startswith(f"chinese-poker {agents}: 2 matches") and "paired" not in out
+    assert "hard at the table" not in out and len(out.splitlines()) == 1
+    assert sorted(MatchLog(tmp_path, agents, 1000).known) == [0, 1]
+    main(["--only", agents, "--games", "3", "--log", str(tmp_path)])
+    assert "(2 of the 3 matches were played before" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--only", "hard,easy,easy,easy"])  # not a pairing of the bench

@@ -117,10 +117,16 @@ def main(argv: list[str] | None = None) -> None:
                         help="where whole matches are kept, to carry a run on")
     parser.add_argument("--paired-only", action="store_true",
                         help="only the paired comparisons and the move times")
+    parser.add_argument("--only", action="append", metavar="AGENTS",
+                        choices=[agents for agents, _ in MATCHUPS],
+                        help="only this pairing's whole matches, carried on from its log "
+                             "(may be given again for another)")
     args = parser.parse_args(argv)
-    for agents in PAIRED:
-        report_paired(agents, args.games, args.seed)
-    for agents, target in ([] if args.paired_only else MATCHUPS):
+    if args.only is None:
+        for agents in PAIRED:
+            report_paired(agents, args.games, args.seed)
+    chosen = [(a, t) for a, t in MATCHUPS if args.only is None or a in args.only]
+    for agents, target in ([] if args.paired_only else chosen):
         log = MatchLog(args.log, agents, args.seed)
         out = simulate(args.games, args.seed, agents=agents, known=log.known, on_match=log.add)
         if log.known:
@@ -141,6 +147,8 @@ def main(argv: list[str] | None = None) -> None:
                   f"({'a winning record' if hard > blind else 'NOT a winning record'})")
             figure("chinese_poker", f"hard's wins less hard-blind's at one table, "
                    f"{args.games} matches", hard - blind, "", 0.0, "higher")
+    if args.only is not None:
+        return
     times = sorted(decision_times(200))
     print(f"chinese-poker hard at the table: {len(times)} moves, mean "
           f"{statistics.mean(times) * 1000:.0f} ms, p50 {times[len(times) // 2] * 1000:.0f} ms, "
