@@ -21,7 +21,7 @@ from game.ai.draw_poker_odds import best_draw
 from game.engine.actions import Act, Action
 from game.engine.components import Placement
 from game.engine.focus import Place, Places, step
-from game.engine.focus_frame import BAND, GAP, KEYLINE
+from game.engine.focus_frame import REACH
 from game.engine.layout import Viewport
 from game.engine.render import DrawItem
 from game.engine.table import MARKS_Z
@@ -501,7 +501,7 @@ class DrawPokerScene(GameScene[D.DrawPokerView, D.Move]):
         # taller text ran under "1 Check"'s frame.
         words = f"Your points {view.points:,}{hand_no}"
         bar = min((b.rect.top for b in self.hud.buttons), default=BAR_TOP)
-        bottom = bar - (GAP + BAND + 2 * KEYLINE) - 4
+        bottom = bar - REACH - 4
         height = text_image(vp, words, POINTS_SIZE, GOLD, bold=True).get_height() / vp.scale
         text("points", words, POINTS_SIZE, 60, bottom - height, GOLD, True, centre=False)
         if view.phase == "choose":

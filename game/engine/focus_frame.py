@@ -15,6 +15,7 @@ FOCUS_Z = UI_Z + 10  # over the table, its labels and the buttons; under any dia
 INK = (255, 255, 255)
 EDGE = (14, 18, 24)
 GAP, BAND, KEYLINE, RADIUS = 3.0, 8.0, 2.0, 12.0  # logical units, outward from the place
+REACH = GAP + BAND + 2 * KEYLINE  # how far the frame reaches outside its place (logical)
 
 
 def frame_item(vp: Viewport, rect: pygame.Rect) -> DrawItem:
