@@ -23,8 +23,9 @@ def make_app(save_dir: Path, size: tuple[int, int] = (1280, 720), **settings: ob
 
 
 def frames(app: App, n: int = 1) -> None:
-    for _ in range(n):
-        app.frame(1 / 60)
+    """``n`` frames, the last of them drawn (see ``settle``)."""
+    for left in range(n - 1, -1, -1):
+        app.frame(1 / 60, draw=not left)
 
 
 def let_the_computer_think(scene: Any, seat: int, seconds: float = 0.05) -> None:
@@ -37,12 +38,16 @@ def let_the_computer_think(scene: Any, seat: int, seconds: float = 0.05) -> None
 
 
 def settle(app: App, limit: int = 900) -> int:
-    """Run frames until no card moves; returns how many it took."""
+    """Run frames until no card moves; returns how many it took. Only the last is drawn:
+    the frames in between are waited through, not looked at (the fuzzer draws every
+    frame of its runs)."""
     table = app.scene.table
     for n in range(limit):
         if not table.animating:
+            if n:
+                app.render()
             return n
-        app.frame(1 / 60)
+        app.frame(1 / 60, draw=False)
     raise AssertionError("cards never came to rest")
 
 

@@ -60,8 +60,8 @@ def _hosted_game(outside: Outside, tmp_path: Path) -> list[tuple]:
     app.loopback_only = True
     frame = app.frame
 
-    def frame_and_network(seconds: float) -> list[pygame.Rect]:
-        dirty = frame(seconds)
+    def frame_and_network(seconds: float, draw: bool = True) -> list[pygame.Rect]:
+        dirty = frame(seconds, draw)
         outside.frame_passed(seconds)
         return dirty
 

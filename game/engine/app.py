@@ -289,20 +289,22 @@ class App:
         items = scene.draw_items(self.clock.alpha) + self.notices.draw_items(self.viewport)
         return self.renderer.draw(self.screen, items)
 
-    def frame(self, seconds: float) -> list[pygame.Rect]:
-        """One frame: input, as many fixed steps as time allows, one render. With the
-        crash guard on, an exception here is logged and the player lands in the menu."""
+    def frame(self, seconds: float, draw: bool = True) -> list[pygame.Rect]:
+        """One frame: input, as many fixed steps as time allows, one render (none with
+        ``draw`` False: a test waiting for the cards to come to rest looks only at the
+        last). With the crash guard on, an exception here is logged and the player lands
+        in the menu."""
         if not self.crash_guard:
-            return self._frame(seconds)
+            return self._frame(seconds, draw)
         try:
-            dirty = self._frame(seconds)
+            dirty = self._frame(seconds, draw)
         except Exception as exc:  # any bug: keep the game up
             self._recover(exc)
             return []
         self._crash_streak = 0
         return dirty
 
-    def _frame(self, seconds: float) -> list[pygame.Rect]:
+    def _frame(self, seconds: float, draw: bool = True) -> list[pygame.Rect]:
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.running:
@@ -312,7 +314,7 @@ class App:
             if not self.running:
                 return []
         self._take_problems()
-        dirty = self.render()
+        dirty = self.render() if draw else []
         self.frame_count += 1
         return dirty
 
