@@ -222,9 +222,13 @@ def unsqueezed_width(vp: Viewport, label: str, height: float) -> float:
 
 def label_fit(vp: Viewport, button: Button) -> float:
     """How far the button's label must shrink to fit between its rounded ends (1: not)."""
-    w = vp.px(button.rect.w)
-    room = w - max(vp.px(8), 2 * max(3, vp.px(corner(button.rect.h))))
-    width = text_image(vp, button.label, label_size(button.rect.h), INK, bold=True).get_width()
+    return _label_fit(vp, button.label, button.rect.w, button.rect.h)
+
+
+@lru_cache(maxsize=2048)  # asked twice a button a frame: measuring is most of a button's cost
+def _label_fit(vp: Viewport, label: str, w: int, h: int) -> float:
+    room = vp.px(w) - max(vp.px(8), 2 * max(3, vp.px(corner(h))))
+    width = text_image(vp, label, label_size(h), INK, bold=True).get_width()
     return room / width if 0 < room < width else 1.0
 
 
