@@ -547,13 +547,17 @@ class CardTable:
         looks: list[Look] = []
         rings: list[DrawItem] = []
         hidden = self._hidden_in_deck()
+        # the few cards turning, held or ringed, looked up once a frame, not per card
+        flips = dict(esper.get_component(Flip))
+        held = {ent for ent, _ in esper.get_component(Dragging)}
+        highlights = dict(esper.get_component(Highlight))
         for ent, (t, face, depth, target) in esper.get_components(Transform, CardFace, Depth,
                                                                    Target):
             if ent in hidden:
                 continue
             x, y, angle = t.lerp(alpha)
             card, face_up, squash = face.card, face.face_up, 1.0
-            flip = esper.try_component(ent, Flip)
+            flip = flips.get(ent)
             if flip is not None and flip.elapsed > flip.delay:
                 progress = min(1.0, (flip.elapsed - flip.delay) / flip.duration)
                 if progress < 0.5:
@@ -561,13 +565,13 @@ class CardTable:
                 squash = abs(math.cos(math.pi * progress))
             elif flip is not None:
                 card, face_up = flip.shown_card, flip.shown_face_up
-            lifted = esper.has_component(ent, Dragging) or depth.z >= FLYING_Z
+            lifted = ent in held or depth.z >= FLYING_Z
             scale = target.placement.scale
             pos = vp.to_px(x, y)
             looks.append(Look(face.key, card if face_up else None, face.dim, lifted,
                               face.shadow or lifted, squash, angle, scale, pos, depth.z,
                               target.placement.strip))
-            hl = esper.try_component(ent, Highlight)
+            hl = highlights.get(ent)
             if hl is not None:
                 art = sprites.art_for(scale)
                 ox, oy = art.highlight_offset
