@@ -4,6 +4,8 @@ a card may not be placed or thrown away now, all from the seat's view."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.cards import Card, full_deck, parse_cards
@@ -126,3 +128,21 @@ def test_refusal_is_the_reason_check_gives() -> None:
         P.check(state, far)
     assert P.refusal(state, P.Place(0, 2, 3)) is None
     assert P.refusal(state, P.Place(0, 2, 3), seat=1) == "That is the other player's move."
+
+
+@pytest.mark.parametrize(("targets", "can_pass", "can_finish", "words"), [
+    ((), False, False, "No square is free for {card}."),
+    (("o00",), False, False, "No square is free for {card}: plant it in the other matrix."),
+    (("r0", "o12"), True, False,
+     "No square is free for {card}: plant it in the other matrix or Pass (P)."),
+    (("r0",), False, True, "No square is free for {card}: Done (D)."),
+    ((), True, True, "No square is free for {card}: Pass (P)."),
+])
+def test_a_full_matrix_says_where_the_card_may_go_instead(
+        targets: tuple[str, ...], can_pass: bool, can_finish: bool, words: str) -> None:
+    view = replace(P.observe(P.new_game(3, {"mode": "alternate"})), targets=targets,
+                   can_pass=can_pass, can_finish=can_finish)
+    assert view.card is not None
+    assert P.full_matrix_refusal(view) == words.format(card=view.card.symbol)
+    assert P.full_matrix_refusal(replace(view, card=None)).startswith(
+        "No square is free for the card")
