@@ -111,7 +111,7 @@ def test_config_is_checked() -> None:
 @pytest.mark.parametrize("config, words", [
     ({"rule": "colour"}, "unknown rule 'colour': choose alternate, any, suit"),
     ({"miss_milligan": "yes"}, "miss_milligan must be true or false"),
-])
+], ids=["rule", "miss_milligan"])
 def test_options_that_cannot_be_played_are_refused_in_words(config: dict[str, object],
                                                              words: str) -> None:
     """A new deal asked with other options passes on these words to the player
