@@ -106,9 +106,38 @@ def test_dealing_puts_one_card_on_each_column_twelve_times_then_stops() -> None:
 
 def test_config_is_checked() -> None:
     assert M.new_game(1, {"rule": "suit", "miss_milligan": True}).rule == "suit"
-    for bad in ({"rule": "colour"}, {"miss_milligan": "yes"}):
-        with pytest.raises(ValueError):
-            M.new_game(1, bad)
+
+
+@pytest.mark.parametrize("config, words", [
+    ({"rule": "colour"}, "unknown rule 'colour': choose alternate, any, suit"),
+    ({"miss_milligan": "yes"}, "miss_milligan must be true or false"),
+], ids=["rule", "miss_milligan"])
+def test_options_that_cannot_be_played_are_refused_in_words(config: dict[str, object],
+                                                             words: str) -> None:
+    """A new deal asked with other options passes on these words to the player
+    ("Those options cannot be played: ...")."""
+    with pytest.raises(ValueError) as refusal:
+        M.new_game(1, config)
+    assert str(refusal.value) == words
+
+
+def test_a_deal_is_the_giants_alternating_colours_unless_told_and_keeps_its_seed() -> None:
+    s = M.deal(full_deck(2))
+    assert (s.rule, s.miss_milligan, s.seed) == ("alternate", False, None)
+    assert M.deal(full_deck(2), "suit", True, seed=9).seed == 9 and M.new_game(9).seed == 9
+
+
+@pytest.mark.parametrize("cards", [full_deck(2)[:-1], full_deck(2)[:-1] + full_deck(2)[:1]],
+                         ids=["103 cards", "a card twice"])
+def test_a_deal_takes_the_104_cards_of_two_decks_and_nothing_else(cards: list[Card]) -> None:
+    with pytest.raises(ValueError, match="^a milligan deal needs the 104 cards of two decks$"):
+        M.deal(cards)
+
+
+def test_a_short_stock_deals_what_it_has_from_the_first_column_on() -> None:
+    """(A game's stock is eight cards a deal; a position built by hand may hold fewer.)"""
+    s = M.deal_eight(position(["KC", "KD", "KH"], stock=3))
+    assert [len(c) for c in s.columns] == [2, 2, 2, 0, 0, 0, 0, 0] and not s.stock
 
 
 # -- runs under every rule -----------------------------------------------------------------
@@ -296,6 +325,18 @@ def test_a_move_file_entry_of_the_wrong_shape_is_refused(data: object) -> None:
     count that is no number of cards, is refused before the rules ever see it."""
     with pytest.raises(ValueError, match="not a milligan move"):
         M.move_from_json(data)
+
+
+def test_a_move_file_entry_may_move_up_to_104_cards() -> None:
+    assert M.move_from_json(["c0", 104, "c1"]) == M.Transfer("c0", 104, "c1")
+
+
+def test_only_a_whole_column_into_an_empty_one_is_pointless() -> None:
+    """Searches leave such moves out (the same position, columns being unordered)."""
+    s = position(["9S 8H", "", "KD"], waiting="5C")
+    assert M.pointless(s, M.Transfer("c0", 2, "c1")) and M.pointless(s, M.Transfer("c2", 1, "c1"))
+    for move in (M.Transfer("c0", 1, "c1"), M.Transfer("w", 1, "c1"), M.Transfer("c0", 1, "w")):
+        assert not M.pointless(s, move)
 
 
 def test_the_searches_keys_from_column_codes_are_the_position_keys() -> None:

@@ -8,9 +8,12 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import replace
+from datetime import datetime
+from typing import Any
 
 import pytest
 
+from game import wallclock
 from game.cards import SUITS, Card
 from game.rules import milligan as M
 from game.rules import milligan_stuck as S
@@ -250,3 +253,111 @@ def test_the_proofs_never_call_a_live_position_lost() -> None:
             assert truth, s
             proved += 1
     assert lost >= 5 and proved >= 3  # the test saw both kinds
+
+
+# -- each route of the relaxation, alone -------------------------------------------------
+# In each, a 3S (wanted: its suit's piles stand at 2) lies under cards that only one way of
+# leaving frees; no empty column helps unless that is the point, and the waiting card, if
+# any, has nowhere to go.
+CLUBS_TO_TEN = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC"
+LIVE_ROUTES = {
+    # Miss Milligan: the KH goes to the empty column, the only card that may.
+    "a king into an empty column": (["3S KH"], dict(foundations={0: "AS 2S"}, waiting="9C",
+                                                    rule="suit", mm=True)),
+    # QC waits, 7D onto 8D, QC back onto KC, 6D onto 7D: the waiving space is free again
+    # for the 8H. (A proof that forgot the QC had left could not free it.)
+    "the waiving space, free again": (["3S 8H 6D", "KC 7D QC", "8D"],
+                                      dict(foundations={0: "AS 2S"}, rule="suit", mm=True)),
+    # 9D onto TC frees the 6H; the taller pile's 5S comes down onto it and the 5S on the
+    # 3S goes up in its place (a route the proof sees only on a second round).
+    "up where the taller pile's card came down": (
+        ["3S 5S", "6H 9D", "TC", "KH", "KD", "KH", "KD", "QD"],
+        dict(foundations={0: "AS 2S", 1: "AS 2S 3S 4S 5S"}, waiting="JD")),
+    # The TC comes down onto the JD, the 9D onto it, then the 9C onto the TH so freed and
+    # the 8H onto that: foundation cards come down two deep, the second a round later.
+    "foundation cards coming down": (
+        ["3S 8H", "JD", "4S", "5S", "TH 9D", "KD", "KH", "KD"],
+        dict(foundations={0: "AS 2S", 1: "AS 2S", 6: CLUBS_TO_TEN}, waiting="7D")),
+}
+
+
+@pytest.mark.parametrize("columns, where", LIVE_ROUTES.values(), ids=LIVE_ROUTES)
+def test_the_relaxation_follows_every_way_a_covered_card_gets_free(
+        columns: list[str], where: dict[str, Any]) -> None:
+    """Each position is live only by one route of the fixed point: a proof that lost or
+    narrowed that route would call a live game lost."""
+    s = position(columns, **where)
+    assert not M.has_layoff(s) and S.search(s, 1_000) is False
+    assert not S.relaxed_stuck(s)
+
+
+LOST_ROUTES = {
+    # Miss Milligan: the 5H may not go to the empty column.
+    "no other card into an empty column": (["3S 5H"], dict(foundations={0: "AS 2S"},
+                                                      waiting="9C", rule="suit", mm=True)),
+    # Miss Milligan: nothing comes down, so the 8H finds no black 9 (The Giant's
+    # "foundation cards coming down", under Miss Milligan).
+    "nothing down under Miss Milligan": (
+        ["3S 8H", "JD", "4S", "5S", "TH 9D", "KD", "KH", "KD"],
+        dict(foundations={0: "AS 2S", 1: "AS 2S", 6: CLUBS_TO_TEN}, waiting="7D", mm=True)),
+    # A card waiting empties a column for the KH, but the 9D on the KH needs the
+    # waiving space too (the 7C's column comes first: the order must not matter).
+    "one card at a time in the waiving space": (
+        ["7C", "3S KH 9D", "5H", "5D", "4C", "9S", "JD", "2C"],
+        dict(foundations={0: "AS 2S"}, rule="suit", mm=True)),
+    # The 5S could go up once the taller pile's comes down onto the 6H, but the 9H lies on it.
+    "no covered card goes up": (
+        ["3S 5S 9H", "6H", "KH", "KD", "KH", "KD", "QD", "QH"],
+        dict(foundations={0: "AS 2S", 1: "AS 2S 3S 4S 5S"}, waiting="JD")),
+}
+
+
+@pytest.mark.parametrize("columns, where", LOST_ROUTES.values(), ids=LOST_ROUTES)
+def test_the_relaxation_proves_lost_what_its_routes_do_not_reach(
+        columns: list[str], where: dict[str, Any]) -> None:
+    """The cheap proof's strength, pinned: a relaxation more generous than play (a queen
+    into an empty column under Miss Milligan, two cards waiting at once, ...) would leave
+    these to the search."""
+    s = position(columns, **where)
+    assert S.relaxed_stuck(s) and plain_search(s, 5_000) is True
+
+
+def test_the_search_budget_counts_the_positions_it_sees() -> None:
+    """A budget is a number of positions, the first among them: SEARCHED takes 16."""
+    s = position(SEARCHED[0], **SEARCHED[1])
+    assert S.search(s, 15) is None and S.search(s, 16) is True
+
+
+class StillClock:
+    """A clock that does not move, counting how often it is read."""
+
+    def __init__(self, at: float) -> None:
+        self.at, self.readings = at, 0
+
+    def seconds(self) -> float:
+        self.readings += 1
+        return self.at
+
+    def now(self) -> datetime:
+        return datetime(2026, 1, 1)
+
+
+def test_the_search_reads_the_clock_now_and_then_and_stops_only_past_the_deadline() -> None:
+    """A deadline not yet passed (the clock reads exactly it) lets the search finish; the
+    clock is read at the first position and every 16th step after (reading it at every
+    position cost time in the millions of positions of a long proof)."""
+    s = position(["KH", "2S", "6H 6C 2C KS", "3H", "6C 5H 8C 4S", "7S", "7C", "KC"],
+                 foundations={0: "AS 2S 3S 4S 5S 6S 7S 8S 9S TS", 2: "AH", 3: "AH",
+                              4: "AD 2D 3D 4D 5D 6D 7D 8D", 5: "AD"},
+                 waiting="3D", rule="any", mm=True)  # a random end, lost
+    clock = StillClock(5.0)
+    with wallclock.using(clock):
+        assert S.search(s, 1_000, deadline=5.0) is True
+    assert clock.readings == 11
+
+
+def test_a_card_that_goes_up_now_is_a_line_of_one_move() -> None:
+    """(Kings everywhere: the move up is the first the search tries.)"""
+    s = position(["KH 3S", "KD", "KD", "KH", "KC", "KC", "KS", "KS"], foundations={0: "AS 2S"})
+    assert S.search(s, 10) is False
+    assert S.any_line_up(s, 10) == S.line_up(s, 10) == (M.Transfer("c0", 1, "f"),)
