@@ -57,6 +57,34 @@ def test_every_legal_move_applies_and_round_trips_as_json(game) -> None:  # noqa
                 assert rules.describe(move)
 
 
+def neighbours(move: object) -> list[object]:
+    """Moves one small step from ``move``: each whole number in it one up or down, a flag
+    flipped, a number left out of or added to each tuple of numbers. A move that
+    legal_moves wrongly leaves out lies next to one it lists (a bet of 1 beside a bet of
+    2, a draw of one card beside a draw of two), where moves it listed never reach."""
+    if not dataclasses.is_dataclass(move) or isinstance(move, type):
+        return []
+    out = []
+    for f in dataclasses.fields(move):
+        value = getattr(move, f.name)
+        if isinstance(value, bool):
+            variants: list[object] = [not value]
+        elif isinstance(value, int):
+            variants = [value - 1, value + 1]
+        elif isinstance(value, tuple) and all(type(v) is int for v in value):
+            variants = [value[:i] + value[i + 1:] for i in range(len(value))]
+            variants += [tuple(sorted({*value, n})) for n in range(max(value, default=0) + 2)
+                         if n not in value]
+        else:
+            continue
+        for variant in variants:
+            try:
+                out.append(dataclasses.replace(move, **{f.name: variant}))
+            except (TypeError, ValueError):
+                pass  # a move type that refuses the variant outright
+    return out
+
+
 def test_check_agrees_with_legal_moves(game) -> None:  # noqa: ANN001
     rules, games = game
     pool = {repr(m): m for positions in games for _, legal in positions for _, m in legal}
@@ -66,7 +94,8 @@ def test_check_agrees_with_legal_moves(game) -> None:  # noqa: ANN001
         for state, _ in positions[::3]:
             for seat in range(rules.seat_count(state)):
                 mine = rules.legal_moves(state, seat)
-                for move in rng.sample(candidates, min(40, len(candidates))) + mine:
+                near = [n for m in rng.sample(mine, min(12, len(mine))) for n in neighbours(m)]
+                for move in rng.sample(candidates, min(40, len(candidates))) + mine + near:
                     try:
                         rules.check(state, move, seat)
                         allowed = True
