@@ -140,6 +140,15 @@ def test_a_short_stock_deals_what_it_has_from_the_first_column_on() -> None:
     assert [len(c) for c in s.columns] == [2, 2, 2, 0, 0, 0, 0, 0] and not s.stock
 
 
+def test_a_card_moved_keeps_the_games_seed_and_apply_alone_counts_the_move() -> None:
+    """``shift`` is the searches' step (and the computer player's guess of the next
+    table): it copies the count; ``apply`` adds the move. Both keep the seed the game was
+    dealt from (not compared by ``==``, so read here)."""
+    s = replace(M.new_game(9), moves=4)
+    move = M.Transfer(next(f"c{i}" for i, c in enumerate(s.columns) if c), 1, "w")
+    assert [(t.moves, t.seed) for t in (M.shift(s, move), M.apply(s, move))] == [(4, 9), (5, 9)]
+
+
 # -- runs under every rule -----------------------------------------------------------------
 
 RUNS = {"alternate": ("9S 8H 7C", "9S 8S"), "any": ("9S 8S 7D", "9S 7S"),
