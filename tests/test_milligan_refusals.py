@@ -63,6 +63,8 @@ REFUSALS = {
     "more cards than the column holds": (GIANT, M.Transfer("c0", 4, "c2"), None,
                                          "Column 1 holds only 3 cards."),
     "no cards at all": (GIANT, M.Transfer("c0", 0, "c2"), None, "Column 1 holds only 3 cards."),
+    "two from a lone card": (GIANT, M.Transfer("c1", 2, "c2"), None,
+                             "Column 2 holds only 1 card."),
     "two off a foundation": (GIANT, M.Transfer("f0", 2, "c2"), None,
                              "Only one card at a time leaves there."),
     "cards that are no run": (GIANT, M.Transfer("c3", 2, "c2"), None,

@@ -280,7 +280,8 @@ def _refusal(state: MilliganState, move: Transfer) -> str | None:
     if source[0] == "f" and target[0] != "c":
         return "A card off a foundation goes back onto a column."
     if count < 1 or count > len(held):
-        return f"{place_name(source).capitalize()} holds only {len(held)} cards."
+        cards = "card" if len(held) == 1 else "cards"
+        return f"{place_name(source).capitalize()} holds only {len(held)} {cards}."
     if count > 1 and source[0] != "c":
         return "Only one card at a time leaves there."
     if count > run_length(held, state.rule):
