@@ -146,3 +146,23 @@ def test_a_full_matrix_says_where_the_card_may_go_instead(
     assert P.full_matrix_refusal(view) == words.format(card=view.card.symbol)
     assert P.full_matrix_refusal(replace(view, card=None)).startswith(
         "No square is free for the card")
+
+
+def test_with_no_card_and_nothing_to_end_the_refusal_says_only_that() -> None:
+    """No position found gives a seat to move neither a card, Pass nor Done; the words
+    for it are still the plain ones, with no key offered."""
+    view = replace(P.observe(P.new_game(3)), card=None, can_pass=False, can_finish=False)
+    assert P.placing_refusal(view) == "There is no card to place."
+
+
+def test_a_watcher_is_offered_no_square_while_the_player_is() -> None:
+    state = P.new_game(3, {"mode": "alternate"})
+    assert P.observe(state, 0).targets and P.observe(state, 0).to_move
+    public = P.observe_public(state)
+    assert public.targets == public.movable == () and public.to_move is False
+
+
+def test_a_grid_to_score_is_five_rows_of_five() -> None:
+    with pytest.raises(ValueError) as refused:
+        P.score_grid([[None] * 5] * 4)
+    assert str(refused.value) == "a Poker Squares grid is 5 rows of 5 squares"
