@@ -15,13 +15,25 @@ import pytest
 
 from game import stats_file
 from game.ai import milligan_player
+from game.engine.card_art import HIGHLIGHTS
 from game.engine.vpad import VirtualPad
 from game.rules import milligan as M
 from game.rules.outcome import Mode
 from game.stats import Stats
 from scenes import milligan as S
 from scenes import statistics as scores
-from tests.driver import click, drag, frames, key, make_app, pad_focus, pad_press, px, settle
+from tests.driver import (
+    click,
+    drag,
+    frames,
+    key,
+    make_app,
+    pad_focus,
+    pad_press,
+    post,
+    px,
+    settle,
+)
 
 QUICK = {"rule": "suit", "miss_milligan": True}  # short games: tests stay fast
 
@@ -499,3 +511,28 @@ def test_new_game_takes_and_answers_what_every_scenes_does(tmp_path: Path) -> No
     assert scene.client.deal == dealt  # the same cards again
     assert scene.new_game(7, undo=False) is True
     assert scene.client.deal != dealt
+
+
+def test_an_empty_column_lights_up_under_a_run_that_may_drop_there(tmp_path: Path) -> None:
+    """A place with no card in it is lit like a card when the dragged run may go there
+    (only cards were ringed: the empty column stayed dark under a legal drop)."""
+    app = app_with(tmp_path, {"rule": "any", "miss_milligan": False})
+    scene = start(app, seed=5)
+    play_game(app, scene, by_mouse(app, scene), stop=30)
+    move = play_until(scene, lambda m: isinstance(m, M.Transfer) and m.target[0] == "c"
+                      and not scene.view.columns[int(m.target[1:])])
+    assert isinstance(move, M.Transfer)
+    a = px(app, grab_point(scene, lead_key(scene.view, move)))
+    b = px(app, drop_point(scene, move.target))
+    post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    for p in (a, ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2), b):
+        post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+        frames(app)
+    zone = f"zone:{move.target}"
+    assert scene.table.highlighted("drop") == [zone]
+    left, top = px(app, (S.column_x(int(move.target[1:])), S.COLUMN_TOP))
+    ring = [app.screen.get_at((left - 2, top + dy))[:3] for dy in range(20, 60)]
+    assert HIGHLIGHTS["drop"] in ring, "the ring is drawn beside the empty column"
+    post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+    frames(app)
+    assert not scene.table.highlighted("drop") and scene.recorder.moves[-1] == move

@@ -13,6 +13,7 @@ outside the step, with alpha.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable, Collection, Iterable
@@ -22,7 +23,7 @@ import esper
 import pygame
 
 from game.engine import easing
-from game.engine.card_art import CardArt, give_back_freed_memory
+from game.engine.card_art import HIGHLIGHTS, CardArt, give_back_freed_memory
 from game.engine.components import (
     CardFace,
     DealLaunch,
@@ -79,6 +80,8 @@ class CardTable:
         self.physics = CardPhysics(card_w, card_h, seed)
         self.entities: dict[str, int] = {}
         self.zones: dict[str, pygame.Rect] = {}  # named drop/click areas (logical units)
+        # Lit places with no card to ring (an empty column a dragged card may drop into)
+        self._lit_zones: dict[str, str] = {}
         self.animation_scale: float | None = 1.0  # None: no animation at all
         self.pointer: tuple[float, float] = (0.0, 0.0)
         self._press: tuple[str, tuple[float, float]] | None = None
@@ -472,9 +475,15 @@ class CardTable:
     # -- highlights -----------------------------------------------------------------------
 
     def set_highlight(self, key: str, kind: str | None) -> None:
+        """Ring the card ``key``, or outline the zone ``key`` (a place with no card in it
+        is lit all the same); ``kind`` None takes the light off."""
         self._use()
         ent = self.entities.get(key)
         if ent is None:
+            if kind is None:
+                self._lit_zones.pop(key, None)
+            elif key in self.zones:
+                self._lit_zones[key] = kind
             return
         if kind is None:
             esper.try_remove_component(ent, Highlight)
@@ -486,11 +495,15 @@ class CardTable:
         for ent, hl in list(esper.get_component(Highlight)):
             if kind is None or hl.kind == kind:
                 esper.remove_component(ent, Highlight)
+        self._lit_zones = {z: k for z, k in self._lit_zones.items()
+                           if kind is not None and k != kind}
 
     def highlighted(self, kind: str) -> list[str]:
+        """The cards, then the zones, lit as ``kind``."""
         self._use()
         return [esper.component_for_entity(e, CardFace).key
-                for e, hl in esper.get_component(Highlight) if hl.kind == kind]
+                for e, hl in esper.get_component(Highlight) if hl.kind == kind] + [
+            zone for zone, k in self._lit_zones.items() if k == kind]
 
     # -- queries for tests and scenes -----------------------------------------------------
 
@@ -577,7 +590,23 @@ class CardTable:
                 ox, oy = art.highlight_offset
                 rings.append(DrawItem(("hl", face.key), art.highlight(hl.kind),
                                       (pos[0] + ox, pos[1] + oy), depth.z + 0.5))
-        return sprites.draw(looks) + rings
+        return sprites.draw(looks) + rings + self._zone_rings(vp, sprites.art)
+
+    def _zone_rings(self, vp: Viewport, art: CardArt) -> list[DrawItem]:
+        """Each lit zone outlined in its light's colour, as thick as a card's ring, under
+        the cards (a card dropped there covers it)."""
+        items = []
+        thick = max(2, round(art.width * 0.03))
+        for zone, kind in self._lit_zones.items():
+            rect = self.zones.get(zone)
+            if rect is None:
+                continue
+            x, y, w, h = vp.rect_px(*rect)
+            ring = art.cached(("zone-ring", kind, w, h), functools.partial(
+                _ring, w + 2 * thick, h + 2 * thick, HIGHLIGHTS[kind], thick,
+                art.radius + thick))
+            items.append(DrawItem(("lit", zone), ring, (x - thick, y - thick), 0.5))
+        return items
 
 
     def _hidden_in_deck(self) -> set[int]:
@@ -590,6 +619,13 @@ class CardTable:
             return set()
         top = max(waiting)[1]
         return {e for _, e in waiting if e != top}
+
+def _ring(w: int, h: int, color: tuple[int, int, int], thick: int, radius: int
+          ) -> pygame.Surface:
+    image = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(image, color, image.get_rect(), thick, border_radius=radius)
+    return image
+
 
 # -- processors (fixed step) -----------------------------------------------------------------
 
