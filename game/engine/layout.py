@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 DESIGN_W = 1920
 DESIGN_H = 1080
 TV_SAFE_MARGIN = 0.05  # per side: the inner 90 % is safe on an overscanning TV
-MIN_WINDOW = (1280, 720)
 
 
 @dataclass(frozen=True)
