@@ -3,8 +3,9 @@ the hand hidden between turns) or the computer at Easy, Medium or Hard.
 
 Mouse: click cards to select them, or sweep across the hand with the button held; drag
 a selected card to the table, or press Play. Keyboard: arrows and Enter pick cards, a
-rank key (2-9, T or 0, J, Q, K, A) picks the next card of that rank, P plays, X passes,
-O sorts, H hints. Pad: the cursor and A pick, X plays the selection, Y hints.
+rank key (2-9, T or 0, J, Q, K, A) picks the next card of that rank, P plays, S (or X,
+as the pad's X) passes, O sorts, H hints. Pad: the cursor and A pick, X plays the
+selection, Y hints.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from scenes.game_scene import GameScene
 if TYPE_CHECKING:
     from game.engine.app import App
 
-COMMANDS = [("play", "Play", "p"), ("pass", "Pass", "x"), ("hint", "Hint", "h"),
+COMMANDS = [("play", "Play", "p"), ("pass", "Pass", "s"), ("hint", "Hint", "h"),
             ("sort", "Sort", "o"), ("new", "New", "n"), ("help", "? Help", "?"),
             ("config", "Config", "c"), ("menu", "Menu", "m")]
 # At a network table the server deals the matches: Chat takes New's place.
@@ -627,10 +628,12 @@ class ChinesePokerScene(GameScene[C.View, C.Move]):
             self.play_selection()  # refused, with the reason
 
     def on_key(self, key: str) -> bool:
-        dim = {"p": "play", "x": "pass"}.get(key)
+        dim = {"p": "play", "s": "pass", "x": "pass"}.get(key)
         if dim is not None and not self.hud.button(dim).enabled:
             self._explain(dim)
             return True
+        if key == "x":  # Pass's other key, as the pad's X (its own, S, shows on it)
+            return self.game_command("pass")
         rank = RANK_KEYS.get(key)
         if rank is None or self.view.phase != "play":
             return False

@@ -752,3 +752,23 @@ def test_a_tied_cut_s_cards_lie_out_of_play_not_by_a_seat(players: int) -> None:
         box = Box(aside.x, aside.y, L.CARD_W * L.SMALL, L.CARD_H * L.SMALL)
         assert not any(box.overlaps(place.hand) for place in lay.places
                        if place.side in ("left", "right")), (players, card)
+
+
+@pytest.mark.parametrize("letter", ["s", "x"])
+def test_s_passes_as_the_pass_button_shows_and_x_as_on_the_pad(tmp_path: Path,
+                                                                letter: str) -> None:
+    """Pass's key was X alone, which its label cannot underline: a player looking for it
+    found none (the play-test). S is underlined on it; X, the pad's, still works."""
+    app = make_app(tmp_path, SIZE, ai_speed="fast", animation="off")
+    scene = my_play(app)
+    assert scene.hud.button("pass").hotkey == "s"
+    for _ in range(20):
+        if scene.view.may_pass:
+            break
+        key(app, pygame.K_h, "h")  # lead what the hint picks
+        key(app, pygame.K_p, "p")
+        wait_for_turn(app, scene)
+    assert scene.view.my_turn and scene.view.may_pass and not scene.selected
+    before = scene.recorder.length
+    key(app, pygame.key.key_code(letter), letter)
+    assert scene.recorder.moves[before] == C.Pass(scene.seat)
