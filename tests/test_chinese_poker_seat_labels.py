@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.cards import Card, full_deck
+from game.engine.ui import MIN_TEXT_PX
 from game.rules import chinese_poker as C
 from scenes.chinese_poker_trick import TrickEnd
 from tests.driver import frames, make_app
@@ -49,3 +50,12 @@ def test_seat_labels_with_notes_meet_no_label_and_no_card(tmp_path: Path,
         drawn = pygame.Rect(vp.rect_px(*rect))
         for key, label in labels.items():
             assert not drawn.colliderect(label), (size, tv, card, key)
+
+
+def test_in_a_small_window_seat_labels_stay_readable(tmp_path: Path) -> None:
+    """Where no readable size fits a label's room on one line it takes two: the smallest
+    size was drawn a few pixels tall there (the play-test, a window 760 wide)."""
+    app = make_app(tmp_path, (760, 540), ai_speed="fast", animation="off")
+    scene = my_play(app)
+    heights = [item.image.get_height() for item in scene.extra_items() if item.key[0] == "seat"]
+    assert len(heights) == 4 and min(heights) >= MIN_TEXT_PX

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine.layout import Viewport
-from game.engine.ui import fitting_size, text_image, wrap_text
+from game.engine.ui import at_least_readable, fitting_size, text_image, wrap_text
 
 MAIN_SIZE, NOTE_SIZE, SMALLEST = 24.0, 20.0, 14.0
 NOTE_WRAPS_BELOW = 18.0  # a note that would be smaller on one line wraps instead
@@ -29,7 +29,13 @@ def seat_label(vp: Viewport, words: str, note: str, room: float, note_room: floa
     bold in ``color``."""
     def line(text: str, size: float, width: float) -> pygame.Surface:
         fit = fitting_size(vp, text, size, SMALLEST, width, bold=True)
-        return text_image(vp, text, fit or SMALLEST, color, bold=True)
+        if fit is not None:
+            return text_image(vp, text, fit, color, bold=True)
+        # a small window: no readable size fits on one line, so it takes more lines
+        # (the smallest size there was a few pixels tall, unreadable: the play-test)
+        readable = at_least_readable(vp, SMALLEST)
+        return _stacked([text_image(vp, part, readable, color, bold=True)
+                         for part in wrap_text(vp, text, readable, width, bold=True)])
 
     parts: list[str] = []
     if note:
@@ -37,3 +43,16 @@ def seat_label(vp: Viewport, words: str, note: str, room: float, note_room: floa
         parts = [note] if one_line else wrap_text(vp, note, NOTE_SIZE, note_room, bold=True)
     return SeatLabel(line(words, MAIN_SIZE, room),
                      tuple(line(part, NOTE_SIZE, note_room) for part in parts))
+
+
+def _stacked(lines: list[pygame.Surface]) -> pygame.Surface:
+    """``lines`` one under another, each centred."""
+    if len(lines) == 1:
+        return lines[0]
+    width = max(line.get_width() for line in lines)
+    image = pygame.Surface((width, sum(line.get_height() for line in lines)), pygame.SRCALPHA)
+    y = 0
+    for line in lines:
+        image.blit(line, ((width - line.get_width()) // 2, y))
+        y += line.get_height()
+    return image
