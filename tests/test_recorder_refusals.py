@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from game.replay.recorder import Recorder, ReplayError, replay_problem
-from tests.test_recorder import RULES_BY_ID, CounterRules, finished_game
+from tests.test_recorder import RULES_BY_ID, CounterRules, finished_game, tampered
 
 
 @pytest.mark.parametrize("data", [[], "card-parlour-replay", 1, None])
@@ -69,3 +69,15 @@ def test_a_seed_or_move_the_rules_cannot_take_is_refused_in_words(
     with pytest.raises(ReplayError) as refused:
         Recorder.from_json(data, {rules.game_id: rules})
     assert str(refused.value) == message
+
+
+@pytest.mark.parametrize("edit", [
+    lambda d: d.__setitem__("moves", ["draw"] * 10_000),
+    lambda d: d.__setitem__("cursor", 0),
+    lambda d: d["digests"].__setitem__("000059", d["digests"]["59"]),  # six digits
+    lambda d: d["digests"].__setitem__("59", "x" * 128),
+    lambda d: d.__setitem__("undo", False),
+])
+def test_a_file_at_its_limits_is_well_formed(edit: Any) -> None:
+    """The replay list shows it; loading it may still refuse its moves or digests."""
+    assert replay_problem(tampered(edit)) is None
