@@ -342,3 +342,47 @@ def test_a_value_in_a_replay_message_is_told_briefly(value: object, told: str) -
 def test_a_replay_file_is_listed_unless_it_is_not_a_replay(edit: Any, problem: str | None
                                                            ) -> None:
     assert replay_problem(tampered(edit)) == problem
+
+
+def test_undo_and_redo_tell_listeners_the_move_taken_back_or_played_again() -> None:
+    rec = finished_game(7)
+    last, before_last = rec.moves[-1], rec.moves[-2]
+    assert last != before_last  # so a neighbour cannot pass for it
+    changes: list[CursorChange] = []
+    rec.add_listener(changes.append)
+    rec.undo()
+    rec.undo()
+    rec.redo()
+    assert [(c.kind, c.move) for c in changes] == [
+        ("undo", last), ("undo", before_last), ("redo", before_last)]
+
+
+@dataclass(frozen=True)
+class TakeBacksBelowTen(CounterRules):
+    """A move can be taken back only if played from a position below ten."""
+
+    def can_undo(self, before: int, move: str) -> bool:
+        return before < 10
+
+
+def test_the_rules_judge_a_take_back_by_the_position_before_the_move() -> None:
+    rec = Recorder(TakeBacksBelowTen(), 0, {})
+    for move in ["inc", "draw", "inc"]:  # from 0, from 1, from 11
+        rec.play(move)
+    assert rec.undo_floor == 3 and not rec.can_undo
+    rec.seek(2)
+    assert rec.undo_floor == 0
+
+
+@pytest.mark.parametrize("keyframe_every, digest_every", [(0, 10), (10, 0), (0, 0)])
+def test_keyframes_and_digests_at_intervals_below_one_are_a_programming_error(
+        keyframe_every: int, digest_every: int) -> None:
+    with pytest.raises(ValueError):
+        Recorder(CounterRules(), 0, {}, keyframe_every, digest_every)
+
+
+def test_a_recorder_may_keep_every_position_and_digest_every_move() -> None:
+    rec = Recorder(CounterRules(), 0, {}, keyframe_every=1, digest_every=1)
+    rec.play("inc")
+    rec.play("inc")
+    assert rec.to_json()["digests"] == {"0": "0", "1": "1", "2": "2"}
