@@ -98,6 +98,8 @@ def test_anything_may_lead() -> None:
 @pytest.mark.parametrize("left, size, points", [
     (12, 12, 50), (11, 12, 40), (10, 12, 30), (9, 12, 9), (1, 12, 1), (0, 12, 0),
     (16, 16, 50), (15, 16, 40), (14, 16, 30), (13, 16, 13),
+    # The one who went out owes nothing, however few cards a (hand-built) deal gave.
+    (0, 2, 0), (0, 1, 0), (0, 0, 0),
 ])
 def test_penalties(left: int, size: int, points: int) -> None:
     assert penalty(left, size) == points
