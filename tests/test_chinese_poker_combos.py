@@ -86,6 +86,7 @@ def test_what_beats_what(play: str, table: str) -> None:
     ("8S 8H", "8D 8C"),  # equal is not higher
     ("9S 9H 9D 4S 4H", "9S 9H 9D 4S 4H"),
     ("AS AH AD KS KH", "3S 4S 4H 4D 4C"),  # nothing but a bomb beats a bomb
+    ("8S JS JH JD JC", "8H JS JH JD JC"),  # a bomb of the same fifth rank and four ties
 ])
 def test_what_does_not_beat(play: str, table: str) -> None:
     assert not wins(play, table)
