@@ -44,6 +44,7 @@ def position(name: str) -> C.State:
 
 
 def play(cards: str) -> C.Play:
+    """Seat 0 discards these cards."""
     return C.Play(0, tuple(cards.split()))
 
 
