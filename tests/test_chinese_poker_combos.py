@@ -86,6 +86,7 @@ def test_what_beats_what(play: str, table: str) -> None:
     ("8S 8H", "8D 8C"),  # equal is not higher
     ("9S 9H 9D 4S 4H", "9S 9H 9D 4S 4H"),
     ("AS AH AD KS KH", "3S 4S 4H 4D 4C"),  # nothing but a bomb beats a bomb
+    ("8S JS JH JD JC", "8H JS JH JD JC"),  # a bomb of the same fifth rank and four ties
 ])
 def test_what_does_not_beat(play: str, table: str) -> None:
     assert not wins(play, table)
@@ -98,6 +99,8 @@ def test_anything_may_lead() -> None:
 @pytest.mark.parametrize("left, size, points", [
     (12, 12, 50), (11, 12, 40), (10, 12, 30), (9, 12, 9), (1, 12, 1), (0, 12, 0),
     (16, 16, 50), (15, 16, 40), (14, 16, 30), (13, 16, 13),
+    # The one who went out owes nothing, however few cards a (hand-built) deal gave.
+    (0, 2, 0), (0, 1, 0), (0, 0, 0),
 ])
 def test_penalties(left: int, size: int, points: int) -> None:
     assert penalty(left, size) == points

@@ -220,22 +220,64 @@ def test_observe_shows_only_the_seats_own_hand() -> None:
         assert len(C.hidden_cards(state, seat)) == 36
 
 
+SEEN_AT = {
+    "the cut": lambda: C.new_game(3, {"players": 3}),
+    "the deal": lambda: play_through_cut(C.new_game(3, {"players": 3})),
+    "the choice of hands": lambda: C.apply(
+        C.apply(play_through_cut(C.new_game(2, {"players": 2})), C.Deal(0)), C.Choose(0, 1)),
+    "a free lead": lambda: with_hands(dealt(3), "3S 4S 5S 6S", "7S 8S", "9S TS"),
+    "a lead all the others passed": lambda: replace(
+        with_hands(dealt(3), "3S 4S 5S 6S", "7S 8S", "9S TS"), passes=2),
+    "a hand to beat": lambda: replace(
+        with_hands(dealt(3), "3S 4S 5S 6S", "7S 8S", "9S TS"), table=(Card(13, "H"),)),
+    "the match's end": lambda: replace(
+        with_hands(dealt(3), "3S 4S 5S 6S", "7S 8S", "9S TS"), phase="over", scores=(3, 9, 3)),
+}
+
+
+@pytest.mark.parametrize("where, counts, may_pass, winners", [
+    ("the cut", (0, 0, 0), False, ()),
+    ("the deal", (0, 0, 0), False, ()),
+    ("the choice of hands", (16, 0), False, ()),
+    ("a free lead", (4, 2, 2), True, ()),
+    ("a lead all the others passed", (4, 2, 2), False, ()),
+    ("a hand to beat", (4, 2, 2), True, ()),
+    ("the match's end", (4, 2, 2), False, (0, 2)),
+])
+def test_what_the_table_shows_in_each_phase(where: str, counts: tuple[int, ...],
+                                            may_pass: bool, winners: tuple[int, ...]) -> None:
+    """Counts before any deal are zeros; a pass is offered only in play; winners only at
+    the end. Seat 0 is whom observe shows by default; a seat past the table sees no hand."""
+    state = SEEN_AT[where]()
+    view = C.observe(state)
+    assert view == C.observe(state, 0) and view.seat == 0
+    assert view.hand == (state.hands[0] if state.hands else ())
+    assert (view.counts, view.may_pass, view.winners) == (counts, may_pass, winners)
+    for outsider in (state.players, C.SPECTATOR):
+        assert C.observe(state, outsider).hand == ()
+
+
 def test_moves_are_never_taken_back() -> None:
     state = dealt(4)
     assert not C.can_undo(state, C.legal_moves(state)[0])
 
 
+PLAYERS_WORDS = "Chinese Poker is for 2, 3 or 4 players"
+TARGET_WORDS = "the target is a score from 1 to 10000"
+
+
 @pytest.mark.parametrize("config, why", [
-    ({"players": 5}, "2, 3 or 4 players"), ({"players": 1}, "2, 3 or 4 players"),
-    ({"players": True}, "2, 3 or 4 players"),
-    ({"target": C.TARGET_MIN - 1}, "target is a score from 1 to 10000"),
-    ({"target": C.TARGET_MAX + 1}, "target is a score from"),
-    ({"target": 100.0}, "target is a score from"), ({"target": "100"}, "target is a score from"),
-    ({"target": True}, "target is a score from"),
+    ({"players": 5}, PLAYERS_WORDS), ({"players": 1}, PLAYERS_WORDS),
+    ({"players": True}, PLAYERS_WORDS),
+    ({"target": C.TARGET_MIN - 1}, TARGET_WORDS), ({"target": C.TARGET_MAX + 1}, TARGET_WORDS),
+    ({"target": 100.0}, TARGET_WORDS), ({"target": "100"}, TARGET_WORDS),
+    ({"target": True}, TARGET_WORDS),
 ])
-def test_a_bad_config_is_refused(config: dict, why: str) -> None:
-    with pytest.raises(ValueError, match=why):
+def test_a_bad_config_is_refused_word_for_word(config: dict, why: str) -> None:
+    """The player reads these words after "Those options cannot be played: "."""
+    with pytest.raises(ValueError) as refusal:
         C.new_game(1, config)
+    assert str(refusal.value) == why
 
 
 def test_a_new_match_keeps_its_seed_players_and_any_target_in_range() -> None:
