@@ -6,11 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from game.cards import full_deck, parse_cards
+from game.cards import Card, full_deck, parse_cards
 from game.replay.recorder import Recorder
 from game.rules import pyramid as P
 from game.rules.base import IllegalMove
 from game.rules.outcome import Mode
+from game.session import Session
 
 
 def deal_with(front: str, pack: str = "") -> P.PyramidState:
@@ -231,3 +232,39 @@ def test_figures_and_returns_are_the_par_score() -> None:
     assert P.returns(s) == (-52,)
     won = P.PyramidState((None,) * 28, (), (), tuple(full_deck()), cleared_in_deal=1)
     assert P.figures(won) == {"win": True, "pyramid_clear": True, "par": 50, "score": 50}
+
+
+@pytest.mark.parametrize("cards", [full_deck()[:-1], full_deck() + full_deck()[:1],
+                                   full_deck()[:-1] + full_deck()[:1]],
+                         ids=["51 cards", "53 cards", "52 with one twice"])
+def test_a_deal_takes_52_different_cards_and_nothing_else(cards: list[Card]) -> None:
+    """Just past the bound on either side, and 52 that are not all different (52
+    different cards, the bound itself, are every other test's deal)."""
+    with pytest.raises(ValueError) as refusal:
+        P.deal(cards)
+    assert str(refusal.value) == "a pyramid deal needs 52 different cards"
+
+
+@pytest.mark.parametrize("redeals", [0, 2])
+def test_redeals_from_none_to_one_less_than_the_par_table_are_played(redeals: int) -> None:
+    """The bounds themselves: 0 and len(PAR_BASE) - 1."""
+    assert P.new_game(0, {"redeals": redeals}).redeals == redeals
+
+
+@pytest.mark.parametrize("redeals", [-1, 3])
+def test_redeals_past_either_bound_are_refused_to_the_player_in_words(redeals: int) -> None:
+    """A new deal asked with these options reaches the player as this notice."""
+    table = Session(P.RULES, Recorder(P.RULES, 0, {}))
+    with pytest.raises(IllegalMove) as refusal:
+        table.restart(0, config={"redeals": redeals})
+    assert str(refusal.value) == "Those options cannot be played: redeals must be 0 to 2"
+
+
+def test_the_deal_that_cleared_the_pyramid_stays_on_record_after_a_redeal() -> None:
+    """Par counts from the deal the pyramid went in, not from a later removal."""
+    waste = tuple(parse_cards("KS QH"))
+    s = P.PyramidState((None,) * 28, stock=(), waste=waste,
+                       discard=tuple(c for c in full_deck() if c not in waste),
+                       cleared_in_deal=1)
+    s = P.apply(P.apply(s, P.Recycle()), P.Remove(("KS",)))
+    assert (s.deal_number, s.cleared_in_deal, P.par_score(s)) == (2, 1, 50 - 1)
