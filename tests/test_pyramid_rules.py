@@ -268,3 +268,68 @@ def test_the_deal_that_cleared_the_pyramid_stays_on_record_after_a_redeal() -> N
                        cleared_in_deal=1)
     s = P.apply(P.apply(s, P.Recycle()), P.Remove(("KS",)))
     assert (s.deal_number, s.cleared_in_deal, P.par_score(s)) == (2, 1, 50 - 1)
+
+
+def table(bottom: str, pack: str = "AH 3C", waste: str = "2C") -> P.PyramidState:
+    """Only the bottom row left (``bottom``, seven cards), the pack top first and the
+    waste with its top card last; every other card is gone."""
+    pyramid = (None,) * 21 + tuple(parse_cards(bottom))
+    stock, waste_cards = tuple(parse_cards(pack)), tuple(parse_cards(waste))
+    held = set(pyramid[21:]) | set(stock) | set(waste_cards)
+    return P.PyramidState(pyramid, stock, waste_cards,
+                          discard=tuple(c for c in full_deck() if c not in held))
+
+
+BOTTOM = "KS 6H 7C 5D 9S 6D QH"
+
+
+@pytest.mark.parametrize("position, move, seat, words", [
+    (table(BOTTOM), P.Draw(), 1, "Pyramid has one player."),
+    (table(BOTTOM), P.Recycle(), None, "You can only redeal once the pack is empty."),
+    (table(BOTTOM, pack="", waste=""), P.Recycle(), None, "There is no waste to redeal."),
+    (replace(table(BOTTOM, pack=""), redeals_used=2), P.Recycle(), None,
+     "No redeals left: 2 allowed."),
+    (table(BOTTOM), P.Remove(()), None, "Remove one king, or two cards that add up to 13."),
+    (table(BOTTOM), P.Remove(("6H", "7C", "KS")), None,
+     "Remove one king, or two cards that add up to 13."),
+    (table(BOTTOM), P.Remove(("QH",)), None,
+     "Q\u2665 is not a king: pair it with a card to make 13."),
+    (table(BOTTOM), P.Remove(("6H", "6H")), None, "Pick two different cards."),
+    (table(BOTTOM), P.Remove(("KS", "AH")), None, "Kings are removed on their own, not in a pair."),
+    (table(BOTTOM), P.Remove(("AH", "KS")), None, "Kings are removed on their own, not in a pair."),
+    (table(BOTTOM), P.Remove(("5D", "9S")), None, "5\u2666 and 9\u2660 add up to 14, not 13."),
+    (table(BOTTOM), P.Remove(("3C", "TD")), None, "3\u2663 is still in the pack."),
+], ids=["second seat", "pack not empty", "no waste", "no redeals left", "no card", "three cards",
+        "lone queen", "one card twice", "king first", "king second", "fourteen", "in the pack"])
+def test_each_refusal_tells_the_player_why_in_words(position: P.PyramidState, move: P.Move,
+                                                    seat: int | None, words: str) -> None:
+    """The reason is shown to the player as it stands (a table where every card is
+    available: the bottom row, the pack's top and the waste's)."""
+    with pytest.raises(IllegalMove) as refusal:
+        P.check(position, move, seat)
+    assert refusal.value.reason == words
+
+
+@pytest.mark.parametrize("row, col, index", [(0, 0, 0), (6, 0, 21), (6, 6, 27), (3, 2, 8)])
+def test_positions_number_the_pyramid_row_by_row(row: int, col: int, index: int) -> None:
+    assert P.index_of(row, col) == index and P.row_col(index) == (row, col)
+
+
+@pytest.mark.parametrize("row, col, words", [
+    (7, 0, "no pyramid position at row 8, column 1"),
+    (-1, 0, "no pyramid position at row 0, column 1"),
+    (0, 1, "no pyramid position at row 1, column 2"),
+    (3, -1, "no pyramid position at row 4, column 0"),
+], ids=["past the last row", "before the first row", "past the row's end", "before column 1"])
+def test_a_position_off_the_pyramid_is_refused_in_words(row: int, col: int, words: str) -> None:
+    """Just past each bound; counted from 1 in the words, as rows and columns are shown."""
+    with pytest.raises(ValueError) as refusal:
+        P.index_of(row, col)
+    assert str(refusal.value) == words
+
+
+def test_an_emptied_slot_is_not_exposed() -> None:
+    """The view marks which slots can be picked; a gone card's slot is not one."""
+    s = P.apply(table(BOTTOM), P.Remove(("KS",)))
+    assert not P.is_exposed(s, 21)
+    assert P.observe(s).exposed[21:] == (False,) + (True,) * 6
