@@ -9,7 +9,7 @@ import pytest
 from game.cards import Card, full_deck, parse_cards
 from game.replay.recorder import Recorder
 from game.rules import pyramid as P
-from game.rules.base import IllegalMove
+from game.rules.base import SPECTATOR, IllegalMove
 from game.rules.outcome import Mode
 from game.session import Session
 
@@ -333,3 +333,14 @@ def test_an_emptied_slot_is_not_exposed() -> None:
     s = P.apply(table(BOTTOM), P.Remove(("KS",)))
     assert not P.is_exposed(s, 21)
     assert P.observe(s).exposed[21:] == (False,) + (True,) * 6
+
+
+def test_the_shared_rules_refuse_a_finished_game_and_a_spectator_in_words() -> None:
+    """Pyramid has no public view; a move after the end is told "The game is over."."""
+    won = P.PyramidState((None,) * 28, (), (), tuple(full_deck()), cleared_in_deal=1)
+    with pytest.raises(IllegalMove) as over:
+        P.RULES.check(won, P.Draw())
+    with pytest.raises(ValueError) as watcher:
+        P.RULES.observe(won, SPECTATOR)
+    assert (over.value.reason, str(watcher.value)) == (
+        "The game is over.", "pyramid has no view for spectators")
