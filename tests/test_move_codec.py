@@ -25,22 +25,31 @@ def test_every_kind_of_move_round_trips(move: object) -> None:
     assert data["type"] == codec.names[type(move)]
 
 
-@pytest.mark.parametrize("data", [
-    None, [], "pass", {"type": "castle", "seat": 0},
-    {"type": "pass", "seat": True},            # a bool is not a seat
-    {"type": "pass", "seat": -1},              # out of the game's range
-    {"type": "pass", "seat": 1.0},
-    {"type": "pass"},                          # the seat left out
-    {"type": "pass", "seat": 0, "extra": 1},   # a field the move does not have
-    {"type": "play", "seat": 0, "cards": "3S"},          # not a list
-    {"type": "play", "seat": 0, "cards": [3]},           # not card codes
-    {"type": "play", "seat": 0, "cards": ["3S"] * 17},   # too many
-    {"type": "play", "seat": 0, "cards": ["ZZ"]},        # the move itself refuses it
-    {"type": "cut", "seat": 0, "index": 64},
+@pytest.mark.parametrize("data, words", [
+    (None, "not a chinese poker move: None"),
+    ([], "not a chinese poker move: []"),
+    ("pass", "not a chinese poker move: 'pass'"),
+    ({"type": "castle", "seat": 0}, "not a chinese poker move: {'type': 'castle', 'seat': 0}"),
+    ({"type": "pass", "seat": True}, "pass: bad seat True"),  # a bool is not a seat
+    ({"type": "pass", "seat": -1}, "pass: bad seat -1"),      # out of the game's range
+    ({"type": "pass", "seat": 1.0}, "pass: bad seat 1.0"),
+    ({"type": "pass"}, "a pass move has the fields seat"),     # the seat left out
+    ({"type": "play", "cards": []}, "a play move has the fields seat, cards"),
+    ({"type": "play", "seat": 0, "cards": [], "extra": 1},    # a field the move lacks
+     "a play move has the fields seat, cards"),
+    ({"type": "play", "seat": 0, "cards": "3S"}, "play: cards is a list of at most 16"),
+    ({"type": "play", "seat": 0, "cards": [3]}, "play: bad cards 3"),  # not card codes
+    ({"type": "play", "seat": 0, "cards": ["3S"] * 17}, "play: cards is a list of at most 16"),
+    ({"type": "play", "seat": 0, "cards": ["ZZ"]},             # the move itself refuses it
+     "not a card: 'ZZ' (expected rank A,2-9,T/10,J,Q,K and suit S,H,D,C)"),
+    ({"type": "cut", "seat": 0, "index": 64}, "cut: bad index 64"),
 ])
-def test_a_move_of_the_wrong_shape_is_refused(data: object) -> None:
-    with pytest.raises(ValueError):
+def test_a_move_of_the_wrong_shape_is_refused_in_words(data: object, words: str) -> None:
+    """The words name the move and the field: a network table sends them back to the
+    seat whose message was not a move ("not a move: ...")."""
+    with pytest.raises(ValueError) as refusal:
         C.move_from_json(data)
+    assert str(refusal.value) == words
 
 
 def test_bounds_are_the_games_own() -> None:

@@ -6,11 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from game.cards import full_deck, parse_cards
+from game.cards import Card, full_deck, parse_cards
 from game.replay.recorder import Recorder
 from game.rules import pyramid as P
-from game.rules.base import IllegalMove
+from game.rules.base import SPECTATOR, IllegalMove
 from game.rules.outcome import Mode
+from game.session import Session
 
 
 def deal_with(front: str, pack: str = "") -> P.PyramidState:
@@ -231,3 +232,115 @@ def test_figures_and_returns_are_the_par_score() -> None:
     assert P.returns(s) == (-52,)
     won = P.PyramidState((None,) * 28, (), (), tuple(full_deck()), cleared_in_deal=1)
     assert P.figures(won) == {"win": True, "pyramid_clear": True, "par": 50, "score": 50}
+
+
+@pytest.mark.parametrize("cards", [full_deck()[:-1], full_deck() + full_deck()[:1],
+                                   full_deck()[:-1] + full_deck()[:1]],
+                         ids=["51 cards", "53 cards", "52 with one twice"])
+def test_a_deal_takes_52_different_cards_and_nothing_else(cards: list[Card]) -> None:
+    """Just past the bound on either side, and 52 that are not all different (52
+    different cards, the bound itself, are every other test's deal)."""
+    with pytest.raises(ValueError) as refusal:
+        P.deal(cards)
+    assert str(refusal.value) == "a pyramid deal needs 52 different cards"
+
+
+@pytest.mark.parametrize("redeals", [0, 2])
+def test_redeals_from_none_to_one_less_than_the_par_table_are_played(redeals: int) -> None:
+    """The bounds themselves: 0 and len(PAR_BASE) - 1."""
+    assert P.new_game(0, {"redeals": redeals}).redeals == redeals
+
+
+@pytest.mark.parametrize("redeals", [-1, 3])
+def test_redeals_past_either_bound_are_refused_to_the_player_in_words(redeals: int) -> None:
+    """A new deal asked with these options reaches the player as this notice."""
+    table = Session(P.RULES, Recorder(P.RULES, 0, {}))
+    with pytest.raises(IllegalMove) as refusal:
+        table.restart(0, config={"redeals": redeals})
+    assert str(refusal.value) == "Those options cannot be played: redeals must be 0 to 2"
+
+
+def test_the_deal_that_cleared_the_pyramid_stays_on_record_after_a_redeal() -> None:
+    """Par counts from the deal the pyramid went in, not from a later removal."""
+    waste = tuple(parse_cards("KS QH"))
+    s = P.PyramidState((None,) * 28, stock=(), waste=waste,
+                       discard=tuple(c for c in full_deck() if c not in waste),
+                       cleared_in_deal=1)
+    s = P.apply(P.apply(s, P.Recycle()), P.Remove(("KS",)))
+    assert (s.deal_number, s.cleared_in_deal, P.par_score(s)) == (2, 1, 50 - 1)
+
+
+def table(bottom: str, pack: str = "AH 3C", waste: str = "2C") -> P.PyramidState:
+    """Only the bottom row left (``bottom``, seven cards), the pack top first and the
+    waste with its top card last; every other card is gone."""
+    pyramid = (None,) * 21 + tuple(parse_cards(bottom))
+    stock, waste_cards = tuple(parse_cards(pack)), tuple(parse_cards(waste))
+    held = set(pyramid[21:]) | set(stock) | set(waste_cards)
+    return P.PyramidState(pyramid, stock, waste_cards,
+                          discard=tuple(c for c in full_deck() if c not in held))
+
+
+BOTTOM = "KS 6H 7C 5D 9S 6D QH"
+
+
+@pytest.mark.parametrize("position, move, seat, words", [
+    (table(BOTTOM), P.Draw(), 1, "Pyramid has one player."),
+    (table(BOTTOM), P.Recycle(), None, "You can only redeal once the pack is empty."),
+    (table(BOTTOM, pack="", waste=""), P.Recycle(), None, "There is no waste to redeal."),
+    (replace(table(BOTTOM, pack=""), redeals_used=2), P.Recycle(), None,
+     "No redeals left: 2 allowed."),
+    (table(BOTTOM), P.Remove(()), None, "Remove one king, or two cards that add up to 13."),
+    (table(BOTTOM), P.Remove(("6H", "7C", "KS")), None,
+     "Remove one king, or two cards that add up to 13."),
+    (table(BOTTOM), P.Remove(("QH",)), None,
+     "Q\u2665 is not a king: pair it with a card to make 13."),
+    (table(BOTTOM), P.Remove(("6H", "6H")), None, "Pick two different cards."),
+    (table(BOTTOM), P.Remove(("KS", "AH")), None, "Kings are removed on their own, not in a pair."),
+    (table(BOTTOM), P.Remove(("AH", "KS")), None, "Kings are removed on their own, not in a pair."),
+    (table(BOTTOM), P.Remove(("5D", "9S")), None, "5\u2666 and 9\u2660 add up to 14, not 13."),
+    (table(BOTTOM), P.Remove(("3C", "TD")), None, "3\u2663 is still in the pack."),
+], ids=["second seat", "pack not empty", "no waste", "no redeals left", "no card", "three cards",
+        "lone queen", "one card twice", "king first", "king second", "fourteen", "in the pack"])
+def test_each_refusal_tells_the_player_why_in_words(position: P.PyramidState, move: P.Move,
+                                                    seat: int | None, words: str) -> None:
+    """The reason is shown to the player as it stands (a table where every card is
+    available: the bottom row, the pack's top and the waste's)."""
+    with pytest.raises(IllegalMove) as refusal:
+        P.check(position, move, seat)
+    assert refusal.value.reason == words
+
+
+@pytest.mark.parametrize("row, col, index", [(0, 0, 0), (6, 0, 21), (6, 6, 27), (3, 2, 8)])
+def test_positions_number_the_pyramid_row_by_row(row: int, col: int, index: int) -> None:
+    assert P.index_of(row, col) == index and P.row_col(index) == (row, col)
+
+
+@pytest.mark.parametrize("row, col, words", [
+    (7, 0, "no pyramid position at row 8, column 1"),
+    (-1, 0, "no pyramid position at row 0, column 1"),
+    (0, 1, "no pyramid position at row 1, column 2"),
+    (3, -1, "no pyramid position at row 4, column 0"),
+], ids=["past the last row", "before the first row", "past the row's end", "before column 1"])
+def test_a_position_off_the_pyramid_is_refused_in_words(row: int, col: int, words: str) -> None:
+    """Just past each bound; counted from 1 in the words, as rows and columns are shown."""
+    with pytest.raises(ValueError) as refusal:
+        P.index_of(row, col)
+    assert str(refusal.value) == words
+
+
+def test_an_emptied_slot_is_not_exposed() -> None:
+    """The view marks which slots can be picked; a gone card's slot is not one."""
+    s = P.apply(table(BOTTOM), P.Remove(("KS",)))
+    assert not P.is_exposed(s, 21)
+    assert P.observe(s).exposed[21:] == (False,) + (True,) * 6
+
+
+def test_the_shared_rules_refuse_a_finished_game_and_a_spectator_in_words() -> None:
+    """Pyramid has no public view; a move after the end is told "The game is over."."""
+    won = P.PyramidState((None,) * 28, (), (), tuple(full_deck()), cleared_in_deal=1)
+    with pytest.raises(IllegalMove) as over:
+        P.RULES.check(won, P.Draw())
+    with pytest.raises(ValueError) as watcher:
+        P.RULES.observe(won, SPECTATOR)
+    assert (over.value.reason, str(watcher.value)) == (
+        "The game is over.", "pyramid has no view for spectators")
