@@ -13,7 +13,7 @@ import pytest
 from game.cards import Card
 from game.replay.recorder import Recorder
 from game.rules import views
-from game.rules.base import IllegalMove, ModuleRules
+from game.rules.base import SPECTATOR, IllegalMove, ModuleRules
 from game.rules.outcome import Outcome
 from game.rules.registry import RULES_BY_ID
 from tests import duel
@@ -232,3 +232,14 @@ def _cards_in(value: object) -> list[Card]:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return [c for f in dataclasses.fields(value) for c in _cards_in(getattr(value, f.name))]
     return []
+
+
+def test_a_watcher_sees_the_public_view_where_a_game_has_one(game) -> None:  # noqa: ANN001
+    """The shared rules hand a spectator the module's public view (a watched network
+    table's frames), in the middle of a game as at its start."""
+    rules, games = game
+    if not rules.has_public_view:
+        pytest.skip("no view for spectators in this game")
+    for positions in games:
+        for state, _ in (positions[0], positions[len(positions) // 2]):
+            assert rules.observe(state, SPECTATOR) == rules.module.observe_public(state)
