@@ -3,13 +3,16 @@ mode, stealing and planting, views and moves as JSON."""
 
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
 from game.cards import Card, full_deck, parse_cards
 from game.rules import poker_squares as P
 from game.rules.base import NOBODY, SIMULTANEOUS, IllegalMove
-from game.rules.poker_squares_options import parse, side_refusal
+from game.rules.exotic_hands import EXOTIC
+from game.rules.hands import CATEGORIES
+from game.rules.poker_squares_options import TURN_MODES, SeatRules, parse, side_refusal
 from game.rules.registry import RULES_BY_ID
 
 RULES = RULES_BY_ID["poker-squares"]
@@ -194,6 +197,103 @@ def test_rules_may_differ_per_player() -> None:
     assert first.placement == "edges" and first.scoring == "american" and not first.diagonals
     assert second.placement == "anywhere" and second.scoring == "english" and second.diagonals
     assert parse({"scoring": "pat", "hands": 12}).seats[0].diagonals is False
+
+
+def refusal_words(config: dict) -> str:
+    """The words parse refuses ``config`` with (the setup screen shows them after
+    "Those options cannot be played: ")."""
+    with pytest.raises(ValueError) as refused_config:
+        parse(config)
+    return str(refused_config.value)
+
+
+@pytest.mark.parametrize(("config", "words"), [
+    ({"mode": "poker"}, "mode 'poker': choose one_hand, best_of_two, sum_of_two, race, "
+                        "race_both, alternate, same_deck"),
+    ({"colour": "red", "size": 2}, "unknown option(s): colour, size"),
+    ({"players": "edges"}, "players: a list of up to two mappings of a player's own rules"),
+    ({"scoring": "dutch"}, "scoring 'dutch': choose american, english, user, pat"),
+    ({"hands": 11}, "hands 11: choose 10, 12"),
+    ({"hands": True}, "hands True: choose 10, 12"),
+    ({"placement": "middle"}, "placement 'middle': choose anywhere, edges, corners"),
+    ({"can_move": "yes"}, "can_move 'yes': true or false"),
+    ({"can_move": 1}, "can_move 1: true or false"),
+    ({"user_points": [3]}, "user_points: a mapping category -> points"),
+    ({"scoring": "user", "user_points": {"pair": 3}},
+     "no hand called 'pair': " + ", ".join((*CATEGORIES, *EXOTIC))),
+    ({"deal": True}, "deal True: a whole number from 1 to 5"),
+    ({"deal": "2"}, "deal '2': a whole number from 1 to 5"),
+    ({"rejects": False}, "rejects False: a whole number from 0 to 4"),
+    ({"stealing": 1}, "stealing 1: true or false"),
+    ({"planting": "no"}, "planting 'no': true or false"),
+    ({"stealing": True}, "stealing and planting need a two-player mode"),
+    ({"deal": 5}, "Cards dealt and rejects may come to at most 5: "
+                  "5 dealt + 1 reject + 0 common make 6."),
+    ({"deal": 2, "rejects": 3, "common_rejects": 1},
+     "Cards dealt and rejects may come to at most 5: 2 dealt + 3 rejects + 1 common make 6."),
+    ({"deal": 5, "rejects": 0, "common_rejects": 1},
+     "Cards dealt and rejects may come to at most 5: 5 dealt + 0 rejects + 1 common make 6."),
+])
+def test_each_unplayable_config_is_refused_in_these_words(config: dict, words: str) -> None:
+    """A player reads these words: each names the option as written, the value given
+    and what it takes."""
+    assert refusal_words(config) == words
+
+
+@pytest.mark.parametrize(("player", "words"), [
+    ({"size": 2, "colour": "red"}, "unknown player option(s): colour, size"),
+    ({3: 1, "colour": "red"}, "unknown player option(s): 3, colour"),
+    ({"mode": "race"}, "unknown player option(s): mode"),
+    ({"scoring": "dutch"}, "scoring 'dutch': choose american, english, user, pat"),
+    ({"rejects": 5}, "rejects 5: a whole number from 0 to 4"),
+])
+def test_one_players_unplayable_rules_are_refused_in_these_words(
+        player: dict, words: str) -> None:
+    """A rule given for one player alone is refused as plainly as a shared one; an
+    unknown one is named, sorted, even where it is not a string."""
+    assert refusal_words({"mode": "race", "players": [{}, player]}) == words
+
+
+@pytest.mark.parametrize(("config", "playable"), [
+    ({"deal": 1}, True), ({"deal": 0}, False),
+    ({"deal": 5, "rejects": 0}, True), ({"deal": 6, "rejects": 0}, False),
+    ({"rejects": 0}, True), ({"rejects": -1}, False),
+    ({"rejects": 4}, True), ({"rejects": 5}, False),
+    ({"common_rejects": 0}, True), ({"common_rejects": -1}, False),
+    ({"common_rejects": 4, "rejects": 0}, True), ({"common_rejects": 5, "rejects": 0}, False),
+    ({"decks": 1}, True), ({"decks": 0}, False),
+    ({"decks": 2}, True), ({"decks": 3}, False),
+    ({"hands": 10}, True), ({"hands": 12}, True),
+])
+def test_each_count_is_playable_at_its_bound_and_refused_just_past_it(
+        config: dict, playable: bool) -> None:
+    if playable:
+        parse(config)
+    else:
+        refusal_words(config)
+
+
+@pytest.mark.parametrize(("key", "value", "read", "default"), [
+    ("placement", "corners", lambda r: r.placement, "anywhere"),
+    ("can_move", True, lambda r: r.can_move, False),
+    ("hands", 12, lambda r: r.diagonals, False),
+    ("scoring", "english", lambda r: r.scoring, "american"),
+    ("user_points", {"one_pair": 7}, lambda r: r.table["one_pair"], 2),
+    ("rejects", 0, lambda r: r.rejects, 1),
+])
+def test_each_players_rule_is_read_into_that_players_seat(
+        key: str, value: object, read: Callable[[SeatRules], object], default: object) -> None:
+    """``players`` overrides one seat: the other keeps the default, or the rule given
+    for both."""
+    extra = {"scoring": "user"} if key == "user_points" else {}
+    for seat in (0, 1):
+        own: list[dict[str, object]] = [{}, {}]
+        own[seat] = {key: value, **extra}
+        seats = parse({"mode": "race", "players": own}).seats
+        assert read(seats[seat]) != default
+        assert read(seats[1 - seat]) == default
+    shared = parse({"mode": "race", key: value, **extra}).seats
+    assert read(shared[0]) == read(shared[1]) != default
 
 
 # -- One Hand --------------------------------------------------------------------------
@@ -531,3 +631,36 @@ def test_no_card_is_dealt_once_the_game_is_over() -> None:
         turns = play(turns, P.Place(0, i // 5, i % 5), P.Place(1, i // 5, i % 5))
     assert RULES.is_over(turns) and turns.dealt == (None,) and len(turns.deck) == 2
     assert P.observe(turns, 0).cards_left == 2
+
+
+def test_a_pack_with_the_same_card_twice_is_refused_in_these_words() -> None:
+    with pytest.raises(ValueError) as refused_pack:
+        P.deal(["AS", "KD", "AS"])
+    assert str(refused_pack.value) == "the same card twice in one pack"
+
+
+@pytest.mark.parametrize("decks", [1, 2])
+def test_same_deck_copies_each_card_under_the_next_deck_numbers(decks: int) -> None:
+    """Both players get every card; the copy is told apart by a deck number past the
+    pack's own (0 .. decks - 1), so no two cards share a name."""
+    s = P.deal(full_deck(decks), {"mode": "same_deck", "decks": decks})
+    cards = [c for c in (*s.dealt, *s.deck) if c is not None]
+    assert [c.deck for c in cards[:2]] == [0, decks]
+    assert {c.deck for c in cards} == set(range(2 * decks))
+    assert len({c.uid for c in cards}) == len(cards) == 104 * decks
+
+
+@pytest.mark.parametrize("mode", ["one_hand", "race", "race_both", "alternate"])
+def test_the_turn_passes_only_in_the_modes_that_take_turns(mode: str) -> None:
+    """``turn`` is the seat to move where players take turns; elsewhere it stays 0."""
+    s = play(P.new_game(18, {"mode": mode}), P.Place(0, 0, 0))
+    assert s.turn == (1 if mode in TURN_MODES else 0)
+
+
+def test_a_planted_card_cannot_be_stolen_back() -> None:
+    s = P.new_game(16, {"mode": "race", "planting": True, "stealing": True})
+    card = s.dealt[0]
+    assert card is not None
+    s = play(s, P.Shift(0, "d0", "o22"))
+    assert card.uid in s.locked
+    refused(s, P.Shift(0, "o22", "g000"), "A stolen or planted card cannot be stolen.")
