@@ -4,6 +4,7 @@ mode, stealing and planting, views and moves as JSON."""
 import json
 import random
 from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 
@@ -12,7 +13,13 @@ from game.rules import poker_squares as P
 from game.rules.base import NOBODY, SIMULTANEOUS, IllegalMove
 from game.rules.exotic_hands import EXOTIC
 from game.rules.hands import CATEGORIES
-from game.rules.poker_squares_options import TURN_MODES, SeatRules, parse, side_refusal
+from game.rules.poker_squares_options import (
+    TURN_MODES,
+    SeatRules,
+    parse,
+    points_table,
+    side_refusal,
+)
 from game.rules.registry import RULES_BY_ID
 
 RULES = RULES_BY_ID["poker-squares"]
@@ -664,3 +671,109 @@ def test_a_planted_card_cannot_be_stolen_back() -> None:
     s = play(s, P.Shift(0, "d0", "o22"))
     assert card.uid in s.locked
     refused(s, P.Shift(0, "o22", "g000"), "A stolen or planted card cannot be stolen.")
+
+
+def finished_first(config: dict) -> P.PokerSquaresState:
+    """Alternate: player 1's matrix is full and finished, player 2's lacks a card (one
+    went to a reject), and it is player 1's turn."""
+    s = P.new_game(19, {"mode": "alternate", **config})
+    for i in range(25):
+        s = play(s, P.Place(0, i // 5, i % 5),
+                 P.Shift(1, "d0", "r0") if i == 0 else P.Place(1, (i - 1) // 5, (i - 1) % 5))
+    return s
+
+
+def fresh(config: dict | None = None) -> P.PokerSquaresState:
+    return P.deal(pack("AS KD 2C 3H 4S 5D 6C 7H"), config)
+
+
+def filled(config: dict) -> P.PokerSquaresState:
+    s = P.new_game(4, config)
+    for i in range(25):
+        s = P.apply(s, P.Place(0, i // 5, i % 5))
+    return s
+
+
+NOT_A_SQUARE = "There is no such square."
+NOT_A_MOVE = "That is not a Poker Squares move."
+TWO_STEALING = {"mode": "race", "stealing": True}
+
+
+@pytest.mark.parametrize(("state", "move", "words"), [
+    (lambda: fresh(), cast(Any, "pass"), NOT_A_MOVE),
+    (lambda: fresh(), P.Place(cast(Any, "0"), 0, 0), NOT_A_MOVE),
+    (lambda: filled({}), P.Place(0, 0, 0), "The game is over."),
+    (lambda: filled({"mode": "race_both", "rejects": 0}), P.Place(0, 0, 0),
+     "Your hand is finished."),
+    (lambda: fresh({"mode": "alternate"}), P.Place(1, 0, 0), "Wait for your turn."),
+    (lambda: fresh({"mode": "alternate"}), P.Pass(0),
+     "You may pass only once your matrix is full."),
+    (lambda: fresh(), P.Done(0), "Fill your matrix first."),
+    (lambda: finished_first({}), P.Done(0), "Your hand is already finished."),
+    (lambda: finished_first({}), P.Shift(0, "d0", "r0"), "Your hand is finished."),
+    (lambda: finished_first({"planting": True}), P.Shift(0, "d0", "r0"),
+     "Your hand is finished. Pass, or plant a card."),
+    (lambda: finished_first({"planting": True}), P.Shift(0, "d0", "o44"), None),
+    (lambda: fresh(), P.Place(0, 0, 5), NOT_A_SQUARE),
+    (lambda: fresh(), P.Place(0, 0, 0, 0, 1), NOT_A_SQUARE),
+    *[(lambda: fresh(), P.Shift(0, "d0", spot), NOT_A_SQUARE)
+      for spot in ("gxy", "g050", "g005", "g100", "o00", "r000", "r1", "x0")],
+    (lambda: fresh(), P.Shift(0, cast(Any, 5), "r0"), NOT_A_SQUARE),
+    (lambda: fresh(), P.Shift(0, "d1", "r0"), NOT_A_SQUARE),
+    *[(lambda: fresh(TWO_STEALING), P.Shift(0, spot, "g000"), NOT_A_SQUARE)
+      for spot in ("o05", "o50")],
+    (lambda: fresh(), P.Shift(0, "r0", "g000"), "There is no card there."),
+    (lambda: play(fresh(), P.Place(0, 0, 0)), P.Place(0, 0, 0), "That square is taken."),
+    (lambda: fresh(), P.Shift(0, "d0", "g000"), "Place a dealt card with a Place move."),
+    (lambda: play(fresh({"common_rejects": 1}), P.Shift(0, "d0", "r0")),
+     P.Shift(0, "r0", "c0"), "That card is already rejected."),
+    (lambda: play(fresh(TWO_STEALING), P.Place(1, 0, 0)), P.Shift(0, "o00", "r0"),
+     "Steal a card into your own matrix."),
+])
+def test_each_refused_move_is_refused_in_these_words(
+        state: Callable[[], P.PokerSquaresState], move: P.Move, words: str | None) -> None:
+    """A player reads these words; a refused move is also missing from legal_moves."""
+    position = state()
+    assert P.refusal(position, move) == words
+    if words is not None and isinstance(move, P.Place | P.Shift | P.Pass | P.Done):
+        assert move not in P.legal_moves(position, move.seat if isinstance(
+            move.seat, int) else 0)
+
+
+def test_legal_moves_are_the_first_players_by_default() -> None:
+    s = fresh()
+    assert P.legal_moves(s) == P.legal_moves(s, 0) != []
+
+
+def test_rejected_cards_may_come_back_where_cards_can_move() -> None:
+    s = play(fresh({"can_move": True, "common_rejects": 1}), P.Place(0, 0, 0),
+             P.Shift(0, "d0", "r0"), P.Shift(0, "d0", "c0"))
+    assert P.observe(s).movable == ("c0", "g000", "r0")
+
+
+@pytest.mark.parametrize(("scoring", "words"), [
+    ("dutch", "scoring 'dutch': choose english, american, user or a table"),
+    (5, "scoring: a name or a mapping category -> points"),
+    ({"pair": 3}, "no hand called 'pair': " + ", ".join((*CATEGORIES, *EXOTIC))),
+    ({"one_pair": True}, "points for one_pair: a whole number up to 10000"),
+    ({"one_pair": 10_001}, "points for one_pair: a whole number up to 10000"),
+    ({"one_pair": -10_001}, "points for one_pair: a whole number up to 10000"),
+    ({"one_pair": 10_000}, None),
+    ({"one_pair": -10_000}, None),
+])
+def test_a_scoring_table_is_refused_in_these_words_or_taken(scoring: object,
+                                                            words: str | None) -> None:
+    if words is None:
+        assert points_table(cast(Any, scoring))["one_pair"] == cast(Any, scoring)["one_pair"]
+        return
+    with pytest.raises(ValueError) as refused_table:
+        points_table(cast(Any, scoring))
+    assert str(refused_table.value) == words
+
+
+def test_an_exotic_hand_names_a_line_only_when_it_pays_more() -> None:
+    """A four flush paying what the pair pays leaves the pair's name; a skeet the table
+    leaves out (0) never names a high card."""
+    table = points_table({"four_flush": 1})
+    grid = [row.split() for row in ("AS AD 5S 9S KS", "2S 5D 9H 3C 7S")] + [["--"] * 5] * 3
+    assert P.line_names(P._flatten(grid), table)[:2] == ("one_pair", "high_card")
