@@ -729,6 +729,20 @@ TWO_STEALING = {"mode": "race", "stealing": True}
      P.Shift(0, "r0", "c0"), "That card is already rejected."),
     (lambda: play(fresh(TWO_STEALING), P.Place(1, 0, 0)), P.Shift(0, "o00", "r0"),
      "Steal a card into your own matrix."),
+    (lambda: play(fresh({"mode": "race", "planting": True}), P.Place(0, 0, 0)),
+     P.Shift(0, "g000", "o11"), "Only a dealt card can be planted."),
+    (lambda: fresh({"mode": "race"}), P.Shift(0, "d0", "o22"), "Planting is off."),
+    (lambda: play(fresh({"mode": "race"}), P.Place(1, 0, 0)), P.Shift(0, "o00", "g000"),
+     "Stealing is off."),
+    (lambda: play(fresh({**TWO_STEALING, "planting": True}), P.Shift(0, "d0", "o22")),
+     P.Shift(0, "o22", "g000"), "A stolen or planted card cannot be stolen."),
+    (lambda: play(fresh(), P.Shift(0, "d0", "r0")), P.Shift(0, "r0", "g000"),
+     "Rejected cards stay rejected."),
+    (lambda: play(fresh(), P.Place(0, 0, 0)), P.Shift(0, "g000", "g011"),
+     "Cards can't move once placed."),
+    # A card taken back from a reject leaves no square of the matrix empty behind it.
+    (lambda: play(fresh({"placement": "edges", "can_move": True}), P.Place(0, 0, 0),
+                  P.Place(0, 1, 0), P.Shift(0, "d0", "r0")), P.Shift(0, "r0", "g001"), None),
 ])
 def test_each_refused_move_is_refused_in_these_words(
         state: Callable[[], P.PokerSquaresState], move: P.Move, words: str | None) -> None:
