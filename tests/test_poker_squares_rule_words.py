@@ -166,3 +166,41 @@ def test_a_grid_to_score_is_five_rows_of_five() -> None:
     with pytest.raises(ValueError) as refused:
         P.score_grid([[None] * 5] * 4)
     assert str(refused.value) == "a Poker Squares grid is 5 rows of 5 squares"
+
+
+def test_hands_are_named_without_the_diagonals_unless_asked() -> None:
+    """Like line_categories, line_names counts rows and columns alone by default."""
+    table = parse({"scoring": "user"}).seats[0].table  # exotic names: the slow way too
+    for given in (table, parse({}).seats[0].table):
+        assert len(P.line_names(flat(ROYAL_AND_QUADS), given)) == 10
+        assert len(P.line_names(flat(ROYAL_AND_QUADS), given, True)) == 12
+
+
+def test_with_pat_hands_a_pat_first_column_counts_nothing() -> None:
+    """Only rows count with Make Pat Hands: a straight flush down the first column (the
+    sixth hand counted) is worth 0."""
+    column = [[card, "--", "--", "--", "--"] for card in "AS KS QS JS 10S".split()]
+    worth = P.line_scores(flat(column), parse({"scoring": "pat"}).seats[0])
+    assert P.line_categories(flat(column))[P.SIZE] == "royal_flush"
+    assert worth == (0,) * 10
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_view_names_twelve_hands_for_the_seat_that_counts_diagonals(seat: int) -> None:
+    """Each player's hands are named under that player's rules, in the open for both."""
+    own: list[dict[str, object]] = [{}, {}]
+    own[seat] = {"hands": 12}
+    state = P.new_game(3, {"mode": "race", "players": own})
+    mine, theirs = P.observe(state, seat), P.observe(state, 1 - seat)
+    assert [len(h) for h in mine.hands] == [12] and len(mine.other_hands) == 10
+    assert [len(h) for h in theirs.hands] == [10] and len(theirs.other_hands) == 12
+
+
+def test_a_full_matrix_that_may_still_move_offers_its_dealt_card_to_a_reject() -> None:
+    """Cards can move, so a full matrix is not finished: the dealt card may still be
+    thrown away, and the view offers it."""
+    state = fill(P.new_game(4, {"can_move": True, "rejects": 1}))
+    view = P.observe(state)
+    assert view.card == state.dealt[0] is not None
+    assert view.targets == ("r0",)
+    assert P.placing_refusal(view) is None and P.reject_refusal(view) is None

@@ -3,13 +3,23 @@ mode, stealing and planting, views and moves as JSON."""
 
 import json
 import random
+from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 
 from game.cards import Card, full_deck, parse_cards
 from game.rules import poker_squares as P
 from game.rules.base import NOBODY, SIMULTANEOUS, IllegalMove
-from game.rules.poker_squares_options import parse, side_refusal
+from game.rules.exotic_hands import EXOTIC
+from game.rules.hands import CATEGORIES
+from game.rules.poker_squares_options import (
+    TURN_MODES,
+    SeatRules,
+    parse,
+    points_table,
+    side_refusal,
+)
 from game.rules.registry import RULES_BY_ID
 
 RULES = RULES_BY_ID["poker-squares"]
@@ -194,6 +204,103 @@ def test_rules_may_differ_per_player() -> None:
     assert first.placement == "edges" and first.scoring == "american" and not first.diagonals
     assert second.placement == "anywhere" and second.scoring == "english" and second.diagonals
     assert parse({"scoring": "pat", "hands": 12}).seats[0].diagonals is False
+
+
+def refusal_words(config: dict) -> str:
+    """The words parse refuses ``config`` with (the setup screen shows them after
+    "Those options cannot be played: ")."""
+    with pytest.raises(ValueError) as refused_config:
+        parse(config)
+    return str(refused_config.value)
+
+
+@pytest.mark.parametrize(("config", "words"), [
+    ({"mode": "poker"}, "mode 'poker': choose one_hand, best_of_two, sum_of_two, race, "
+                        "race_both, alternate, same_deck"),
+    ({"colour": "red", "size": 2}, "unknown option(s): colour, size"),
+    ({"players": "edges"}, "players: a list of up to two mappings of a player's own rules"),
+    ({"scoring": "dutch"}, "scoring 'dutch': choose american, english, user, pat"),
+    ({"hands": 11}, "hands 11: choose 10, 12"),
+    ({"hands": True}, "hands True: choose 10, 12"),
+    ({"placement": "middle"}, "placement 'middle': choose anywhere, edges, corners"),
+    ({"can_move": "yes"}, "can_move 'yes': true or false"),
+    ({"can_move": 1}, "can_move 1: true or false"),
+    ({"user_points": [3]}, "user_points: a mapping category -> points"),
+    ({"scoring": "user", "user_points": {"pair": 3}},
+     "no hand called 'pair': " + ", ".join((*CATEGORIES, *EXOTIC))),
+    ({"deal": True}, "deal True: a whole number from 1 to 5"),
+    ({"deal": "2"}, "deal '2': a whole number from 1 to 5"),
+    ({"rejects": False}, "rejects False: a whole number from 0 to 4"),
+    ({"stealing": 1}, "stealing 1: true or false"),
+    ({"planting": "no"}, "planting 'no': true or false"),
+    ({"stealing": True}, "stealing and planting need a two-player mode"),
+    ({"deal": 5}, "Cards dealt and rejects may come to at most 5: "
+                  "5 dealt + 1 reject + 0 common make 6."),
+    ({"deal": 2, "rejects": 3, "common_rejects": 1},
+     "Cards dealt and rejects may come to at most 5: 2 dealt + 3 rejects + 1 common make 6."),
+    ({"deal": 5, "rejects": 0, "common_rejects": 1},
+     "Cards dealt and rejects may come to at most 5: 5 dealt + 0 rejects + 1 common make 6."),
+])
+def test_each_unplayable_config_is_refused_in_these_words(config: dict, words: str) -> None:
+    """A player reads these words: each names the option as written, the value given
+    and what it takes."""
+    assert refusal_words(config) == words
+
+
+@pytest.mark.parametrize(("player", "words"), [
+    ({"size": 2, "colour": "red"}, "unknown player option(s): colour, size"),
+    ({3: 1, "colour": "red"}, "unknown player option(s): 3, colour"),
+    ({"mode": "race"}, "unknown player option(s): mode"),
+    ({"scoring": "dutch"}, "scoring 'dutch': choose american, english, user, pat"),
+    ({"rejects": 5}, "rejects 5: a whole number from 0 to 4"),
+])
+def test_one_players_unplayable_rules_are_refused_in_these_words(
+        player: dict, words: str) -> None:
+    """A rule given for one player alone is refused as plainly as a shared one; an
+    unknown one is named, sorted, even where it is not a string."""
+    assert refusal_words({"mode": "race", "players": [{}, player]}) == words
+
+
+@pytest.mark.parametrize(("config", "playable"), [
+    ({"deal": 1}, True), ({"deal": 0}, False),
+    ({"deal": 5, "rejects": 0}, True), ({"deal": 6, "rejects": 0}, False),
+    ({"rejects": 0}, True), ({"rejects": -1}, False),
+    ({"rejects": 4}, True), ({"rejects": 5}, False),
+    ({"common_rejects": 0}, True), ({"common_rejects": -1}, False),
+    ({"common_rejects": 4, "rejects": 0}, True), ({"common_rejects": 5, "rejects": 0}, False),
+    ({"decks": 1}, True), ({"decks": 0}, False),
+    ({"decks": 2}, True), ({"decks": 3}, False),
+    ({"hands": 10}, True), ({"hands": 12}, True),
+])
+def test_each_count_is_playable_at_its_bound_and_refused_just_past_it(
+        config: dict, playable: bool) -> None:
+    if playable:
+        parse(config)
+    else:
+        refusal_words(config)
+
+
+@pytest.mark.parametrize(("key", "value", "read", "default"), [
+    ("placement", "corners", lambda r: r.placement, "anywhere"),
+    ("can_move", True, lambda r: r.can_move, False),
+    ("hands", 12, lambda r: r.diagonals, False),
+    ("scoring", "english", lambda r: r.scoring, "american"),
+    ("user_points", {"one_pair": 7}, lambda r: r.table["one_pair"], 2),
+    ("rejects", 0, lambda r: r.rejects, 1),
+])
+def test_each_players_rule_is_read_into_that_players_seat(
+        key: str, value: object, read: Callable[[SeatRules], object], default: object) -> None:
+    """``players`` overrides one seat: the other keeps the default, or the rule given
+    for both."""
+    extra = {"scoring": "user"} if key == "user_points" else {}
+    for seat in (0, 1):
+        own: list[dict[str, object]] = [{}, {}]
+        own[seat] = {key: value, **extra}
+        seats = parse({"mode": "race", "players": own}).seats
+        assert read(seats[seat]) != default
+        assert read(seats[1 - seat]) == default
+    shared = parse({"mode": "race", key: value, **extra}).seats
+    assert read(shared[0]) == read(shared[1]) != default
 
 
 # -- One Hand --------------------------------------------------------------------------
@@ -531,3 +638,156 @@ def test_no_card_is_dealt_once_the_game_is_over() -> None:
         turns = play(turns, P.Place(0, i // 5, i % 5), P.Place(1, i // 5, i % 5))
     assert RULES.is_over(turns) and turns.dealt == (None,) and len(turns.deck) == 2
     assert P.observe(turns, 0).cards_left == 2
+
+
+def test_a_pack_with_the_same_card_twice_is_refused_in_these_words() -> None:
+    with pytest.raises(ValueError) as refused_pack:
+        P.deal(["AS", "KD", "AS"])
+    assert str(refused_pack.value) == "the same card twice in one pack"
+
+
+@pytest.mark.parametrize("decks", [1, 2])
+def test_same_deck_copies_each_card_under_the_next_deck_numbers(decks: int) -> None:
+    """Both players get every card; the copy is told apart by a deck number past the
+    pack's own (0 .. decks - 1), so no two cards share a name."""
+    s = P.deal(full_deck(decks), {"mode": "same_deck", "decks": decks})
+    cards = [c for c in (*s.dealt, *s.deck) if c is not None]
+    assert [c.deck for c in cards[:2]] == [0, decks]
+    assert {c.deck for c in cards} == set(range(2 * decks))
+    assert len({c.uid for c in cards}) == len(cards) == 104 * decks
+
+
+@pytest.mark.parametrize("mode", ["one_hand", "race", "race_both", "alternate"])
+def test_the_turn_passes_only_in_the_modes_that_take_turns(mode: str) -> None:
+    """``turn`` is the seat to move where players take turns; elsewhere it stays 0."""
+    s = play(P.new_game(18, {"mode": mode}), P.Place(0, 0, 0))
+    assert s.turn == (1 if mode in TURN_MODES else 0)
+
+
+def test_a_planted_card_cannot_be_stolen_back() -> None:
+    s = P.new_game(16, {"mode": "race", "planting": True, "stealing": True})
+    card = s.dealt[0]
+    assert card is not None
+    s = play(s, P.Shift(0, "d0", "o22"))
+    assert card.uid in s.locked
+    refused(s, P.Shift(0, "o22", "g000"), "A stolen or planted card cannot be stolen.")
+
+
+def finished_first(config: dict) -> P.PokerSquaresState:
+    """Alternate: player 1's matrix is full and finished, player 2's lacks a card (one
+    went to a reject), and it is player 1's turn."""
+    s = P.new_game(19, {"mode": "alternate", **config})
+    for i in range(25):
+        s = play(s, P.Place(0, i // 5, i % 5),
+                 P.Shift(1, "d0", "r0") if i == 0 else P.Place(1, (i - 1) // 5, (i - 1) % 5))
+    return s
+
+
+def fresh(config: dict | None = None) -> P.PokerSquaresState:
+    return P.deal(pack("AS KD 2C 3H 4S 5D 6C 7H"), config)
+
+
+def filled(config: dict) -> P.PokerSquaresState:
+    s = P.new_game(4, config)
+    for i in range(25):
+        s = P.apply(s, P.Place(0, i // 5, i % 5))
+    return s
+
+
+NOT_A_SQUARE = "There is no such square."
+NOT_A_MOVE = "That is not a Poker Squares move."
+TWO_STEALING = {"mode": "race", "stealing": True}
+
+
+@pytest.mark.parametrize(("state", "move", "words"), [
+    (lambda: fresh(), cast(Any, "pass"), NOT_A_MOVE),
+    (lambda: fresh(), P.Place(cast(Any, "0"), 0, 0), NOT_A_MOVE),
+    (lambda: filled({}), P.Place(0, 0, 0), "The game is over."),
+    (lambda: filled({"mode": "race_both", "rejects": 0}), P.Place(0, 0, 0),
+     "Your hand is finished."),
+    (lambda: fresh({"mode": "alternate"}), P.Place(1, 0, 0), "Wait for your turn."),
+    (lambda: fresh({"mode": "alternate"}), P.Pass(0),
+     "You may pass only once your matrix is full."),
+    (lambda: fresh(), P.Done(0), "Fill your matrix first."),
+    (lambda: finished_first({}), P.Done(0), "Your hand is already finished."),
+    (lambda: finished_first({}), P.Shift(0, "d0", "r0"), "Your hand is finished."),
+    (lambda: finished_first({"planting": True}), P.Shift(0, "d0", "r0"),
+     "Your hand is finished. Pass, or plant a card."),
+    (lambda: finished_first({"planting": True}), P.Shift(0, "d0", "o44"), None),
+    (lambda: fresh(), P.Place(0, 0, 5), NOT_A_SQUARE),
+    (lambda: fresh(), P.Place(0, 0, 0, 0, 1), NOT_A_SQUARE),
+    *[(lambda: fresh(), P.Shift(0, "d0", spot), NOT_A_SQUARE)
+      for spot in ("gxy", "g050", "g005", "g100", "o00", "r000", "r1", "x0")],
+    (lambda: fresh(), P.Shift(0, cast(Any, 5), "r0"), NOT_A_SQUARE),
+    (lambda: fresh(), P.Shift(0, "d1", "r0"), NOT_A_SQUARE),
+    *[(lambda: fresh(TWO_STEALING), P.Shift(0, spot, "g000"), NOT_A_SQUARE)
+      for spot in ("o05", "o50")],
+    (lambda: fresh(), P.Shift(0, "r0", "g000"), "There is no card there."),
+    (lambda: play(fresh(), P.Place(0, 0, 0)), P.Place(0, 0, 0), "That square is taken."),
+    (lambda: fresh(), P.Shift(0, "d0", "g000"), "Place a dealt card with a Place move."),
+    (lambda: play(fresh({"common_rejects": 1}), P.Shift(0, "d0", "r0")),
+     P.Shift(0, "r0", "c0"), "That card is already rejected."),
+    (lambda: play(fresh(TWO_STEALING), P.Place(1, 0, 0)), P.Shift(0, "o00", "r0"),
+     "Steal a card into your own matrix."),
+    (lambda: play(fresh({"mode": "race", "planting": True}), P.Place(0, 0, 0)),
+     P.Shift(0, "g000", "o11"), "Only a dealt card can be planted."),
+    (lambda: fresh({"mode": "race"}), P.Shift(0, "d0", "o22"), "Planting is off."),
+    (lambda: play(fresh({"mode": "race"}), P.Place(1, 0, 0)), P.Shift(0, "o00", "g000"),
+     "Stealing is off."),
+    (lambda: play(fresh({**TWO_STEALING, "planting": True}), P.Shift(0, "d0", "o22")),
+     P.Shift(0, "o22", "g000"), "A stolen or planted card cannot be stolen."),
+    (lambda: play(fresh(), P.Shift(0, "d0", "r0")), P.Shift(0, "r0", "g000"),
+     "Rejected cards stay rejected."),
+    (lambda: play(fresh(), P.Place(0, 0, 0)), P.Shift(0, "g000", "g011"),
+     "Cards can't move once placed."),
+    # A card taken back from a reject leaves no square of the matrix empty behind it.
+    (lambda: play(fresh({"placement": "edges", "can_move": True}), P.Place(0, 0, 0),
+                  P.Place(0, 1, 0), P.Shift(0, "d0", "r0")), P.Shift(0, "r0", "g001"), None),
+])
+def test_each_refused_move_is_refused_in_these_words(
+        state: Callable[[], P.PokerSquaresState], move: P.Move, words: str | None) -> None:
+    """A player reads these words; a refused move is also missing from legal_moves."""
+    position = state()
+    assert P.refusal(position, move) == words
+    if words is not None and isinstance(move, P.Place | P.Shift | P.Pass | P.Done):
+        assert move not in P.legal_moves(position, move.seat if isinstance(
+            move.seat, int) else 0)
+
+
+def test_legal_moves_are_the_first_players_by_default() -> None:
+    s = fresh()
+    assert P.legal_moves(s) == P.legal_moves(s, 0) != []
+
+
+def test_rejected_cards_may_come_back_where_cards_can_move() -> None:
+    s = play(fresh({"can_move": True, "common_rejects": 1}), P.Place(0, 0, 0),
+             P.Shift(0, "d0", "r0"), P.Shift(0, "d0", "c0"))
+    assert P.observe(s).movable == ("c0", "g000", "r0")
+
+
+@pytest.mark.parametrize(("scoring", "words"), [
+    ("dutch", "scoring 'dutch': choose english, american, user or a table"),
+    (5, "scoring: a name or a mapping category -> points"),
+    ({"pair": 3}, "no hand called 'pair': " + ", ".join((*CATEGORIES, *EXOTIC))),
+    ({"one_pair": True}, "points for one_pair: a whole number up to 10000"),
+    ({"one_pair": 10_001}, "points for one_pair: a whole number up to 10000"),
+    ({"one_pair": -10_001}, "points for one_pair: a whole number up to 10000"),
+    ({"one_pair": 10_000}, None),
+    ({"one_pair": -10_000}, None),
+])
+def test_a_scoring_table_is_refused_in_these_words_or_taken(scoring: object,
+                                                            words: str | None) -> None:
+    if words is None:
+        assert points_table(cast(Any, scoring))["one_pair"] == cast(Any, scoring)["one_pair"]
+        return
+    with pytest.raises(ValueError) as refused_table:
+        points_table(cast(Any, scoring))
+    assert str(refused_table.value) == words
+
+
+def test_an_exotic_hand_names_a_line_only_when_it_pays_more() -> None:
+    """A four flush paying what the pair pays leaves the pair's name; a skeet the table
+    leaves out (0) never names a high card."""
+    table = points_table({"four_flush": 1})
+    grid = [row.split() for row in ("AS AD 5S 9S KS", "2S 5D 9H 3C 7S")] + [["--"] * 5] * 3
+    assert P.line_names(P._flatten(grid), table)[:2] == ("one_pair", "high_card")
