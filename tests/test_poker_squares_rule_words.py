@@ -204,3 +204,19 @@ def test_a_full_matrix_that_may_still_move_offers_its_dealt_card_to_a_reject() -
     assert view.card == state.dealt[0] is not None
     assert view.targets == ("r0",)
     assert P.placing_refusal(view) is None and P.reject_refusal(view) is None
+
+
+@pytest.mark.parametrize(("rejects", "before", "move"), [
+    (0, (P.Place(0, 0, 0), P.Place(0, 0, 1)), P.Shift(0, "g000", "d0")),  # from the matrix
+    (1, (P.Shift(0, "d0", "r0"), P.Place(0, 0, 0)), P.Shift(0, "r0", "d0")),  # a reject
+])
+def test_no_card_goes_back_into_an_empty_dealt_square(rejects: int, before: tuple[P.Move, ...],
+                                                       move: P.Move) -> None:
+    """Two at a time from a pack of three leaves a dealt square empty. The rules let a
+    card move back into it though legal_moves never listed that (a network client could
+    send one): found by two mutants no test could kill."""
+    state = P.deal(parse_cards("AS KH 2C"), {"deal": 2, "can_move": True, "rejects": rejects})
+    for earlier in before:
+        state = P.apply(state, earlier)
+    assert state.dealt[0] is None and move not in P.legal_moves(state, 0)
+    assert P.refusal(state, move, 0) == "A card does not go back among the dealt cards."

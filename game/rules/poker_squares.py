@@ -444,6 +444,8 @@ def _shift_refusal(state: PokerSquaresState, mover: int, src: tuple[str, int, in
         if skind != "d":
             return "Only a dealt card can be planted."
         return None if options.planting else "Planting is off."
+    if dkind == "d":  # an empty dealt square: dealt cards only leave it
+        return "A card does not go back among the dealt cards."
     # into the mover's own matrix
     if skind == "o":
         if not options.stealing:
