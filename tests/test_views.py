@@ -52,7 +52,7 @@ def forget_caches() -> Iterator[None]:
     process that already ran these tests, so a remembered answer would hide a changed
     function (mutmut 3.8 leaves decorated functions unmutated; a hand-planted bug is
     not)."""
-    for cached in (views._frozen, views._field_names, views._hints):
+    for cached in (views._frozen, views._field_names, views._hints, views._shape):
         cached.cache_clear()
     yield
 
