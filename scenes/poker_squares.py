@@ -33,8 +33,8 @@ from game.engine.ui import (
     MUTED,
     Message,
     confirm,
+    ring,
     text_image,
-    window_image,
     wrap_text,
 )
 from game.engine.widgets import command_bar
@@ -144,18 +144,6 @@ def _fit_matrices(pair: bool, mine: int, theirs: bool) -> tuple[tuple[Grid, ...]
     main, rest = fit_grids(area, 5, 5, CARD_W, CARD_H, GAP, others=others, ratio=ratio,
                            between=ROW_NAME_W, label_h=40 if others else 0)
     return (main, *rest[: mine - 1]), (rest[-1] if theirs else None)
-
-
-def ring(w: int, h: int, color: tuple[int, int, int], width: int, radius: int
-         ) -> pygame.Surface:
-    """A rounded frame (cached, by bytes: the same few are drawn every frame, and each
-    window size has its own)."""
-    def make() -> pygame.Surface:
-        image = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(image, color, image.get_rect(), width, border_radius=radius)
-        return image
-
-    return window_image(("ring", w, h, color, width, radius), make)
 
 
 def side_pos(index: int) -> tuple[float, float]:

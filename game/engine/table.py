@@ -13,7 +13,6 @@ outside the step, with alpha.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 from collections.abc import Callable, Collection, Iterable
@@ -22,7 +21,7 @@ from dataclasses import dataclass
 import esper
 import pygame
 
-from game.engine import easing
+from game.engine import easing, ui
 from game.engine.card_art import HIGHLIGHTS, CardArt, give_back_freed_memory
 from game.engine.components import (
     CardFace,
@@ -602,9 +601,8 @@ class CardTable:
             if rect is None:
                 continue
             x, y, w, h = vp.rect_px(*rect)
-            ring = art.cached(("zone-ring", kind, w, h), functools.partial(
-                _ring, w + 2 * thick, h + 2 * thick, HIGHLIGHTS[kind], thick,
-                art.radius + thick))
+            ring = ui.ring(w + 2 * thick, h + 2 * thick, HIGHLIGHTS[kind], thick,
+                           art.radius + thick)
             items.append(DrawItem(("lit", zone), ring, (x - thick, y - thick), 0.5))
         return items
 
@@ -619,13 +617,6 @@ class CardTable:
             return set()
         top = max(waiting)[1]
         return {e for _, e in waiting if e != top}
-
-def _ring(w: int, h: int, color: tuple[int, int, int], thick: int, radius: int
-          ) -> pygame.Surface:
-    image = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(image, color, image.get_rect(), thick, border_radius=radius)
-    return image
-
 
 # -- processors (fixed step) -----------------------------------------------------------------
 

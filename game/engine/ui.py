@@ -97,6 +97,18 @@ def suit_red_for(color: tuple[int, int, int]) -> tuple[int, int, int]:
     return RED_ON_DARK if sum(color) > 380 else RED_ON_LIGHT
 
 
+def ring(w: int, h: int, color: tuple[int, int, int], width: int, radius: int
+         ) -> pygame.Surface:
+    """A rounded frame (cached, by bytes: the same few are drawn every frame, and each
+    window size has its own)."""
+    def make() -> pygame.Surface:
+        image = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(image, color, image.get_rect(), width, border_radius=radius)
+        return image
+
+    return window_image(("ring", w, h, color, width, radius), make)
+
+
 def render_text(font: pygame.font.Font, text: str,
                 color: tuple[int, int, int]) -> pygame.Surface:
     """``text`` in ``color``, with any red card in it (rank and suit) in red."""
